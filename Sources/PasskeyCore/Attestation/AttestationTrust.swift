@@ -1,0 +1,53 @@
+public import Foundation
+// The SPI is swift-certificates' supported way to validate expiry at a pinned instant (`--at`, tests).
+@_spi(FixedExpiryValidationTime) public import X509
+
+/// Judges an attestation trust path against trust anchors (WebAuthn L3 §7.1 steps 23–24).
+public enum AttestationTrust {
+    public struct Verdict: Sendable {
+        /// The chain ends in one of the anchors and is valid at the validation time.
+        public let trusted: Bool
+        /// Why it is not trusted, in plain words; nil when trusted.
+        public let reason: String?
+    }
+
+    /// Validates `trustPath` (leaf first) with RFC 5280 rules at `time`. The leaf may itself be an anchor
+    /// (§7.1 step 24: "or is itself an acceptable certificate").
+    public static func evaluate(trustPath: [Certificate], anchors: [Certificate], at time: Date) async -> Verdict {
+        guard let leaf = trustPath.first else {
+            return Verdict(trusted: false, reason: "there is no certificate chain to evaluate")
+        }
+        guard !anchors.isEmpty else {
+            return Verdict(trusted: false, reason: "no trust anchors are configured")
+        }
+        var verifier = Verifier(rootCertificates: CertificateStore(anchors)) {
+            RFC5280Policy(fixedExpiryValidationTime: time)
+        }
+        let diagnostics = DiagnosticsLog()
+        let result = await verifier.validate(
+            leaf: leaf, intermediates: CertificateStore(Array(trustPath.dropFirst())),
+            diagnosticCallback: { diagnostics.append($0) })
+        switch result {
+        case .validCertificate:
+            return Verdict(trusted: true, reason: nil)
+        case .couldNotValidate(let failures):
+            if let failure = failures.first {
+                return Verdict(trusted: false, reason: "\(failure.policyFailureReason)")
+            }
+            if leaf.notValidAfter < time || leaf.notValidBefore > time {
+                return Verdict(trusted: false, reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")
+            }
+            return Verdict(trusted: false, reason: "the attestation chain does not lead to any of the \(anchors.count) configured trust anchors")
+        }
+    }
+}
+
+/// Collects verifier diagnostics across the `@Sendable` callback boundary.
+private final class DiagnosticsLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+    func append(_ diagnostic: VerificationDiagnostic) {
+        lock.lock(); defer { lock.unlock() }
+        entries.append(String(describing: diagnostic))
+    }
+}

@@ -1,0 +1,66 @@
+public import Crypto
+public import _CryptoExtras
+
+/// A public key that checks signatures, whether it came from a COSE key or an X.509 certificate.
+///
+/// This is the one place where the project turns "algorithm + key + signature + message" into a yes or no, so the
+/// rules for each algorithm (DER-encoded ECDSA, PKCS#1 v1.5 or PSS padding, the hash) live here only.
+public enum SignatureKey: Sendable {
+    case p256(P256.Signing.PublicKey)
+    case p384(P384.Signing.PublicKey)
+    case p521(P521.Signing.PublicKey)
+    case ed25519(Curve25519.Signing.PublicKey)
+    case rsa(_RSA.Signing.PublicKey)
+
+    /// Whether this key can be used with `algorithm` at all.
+    public func supports(_ algorithm: COSEAlgorithm) -> Bool {
+        switch (self, algorithm.keyFamily) {
+        case (.p256, .ec2(.p256)), (.p384, .ec2(.p384)), (.p521, .ec2(.p521)), (.ed25519, .okp), (.rsa, .rsa): true
+        default: false
+        }
+    }
+
+    /// A short description such as "an EC P-256 key", for error messages.
+    public var kindDescription: String {
+        switch self {
+        case .p256: "an EC P-256 key"
+        case .p384: "an EC P-384 key"
+        case .p521: "an EC P-521 key"
+        case .ed25519: "an Ed25519 key"
+        case .rsa(let key): "an RSA-\(key.keySizeInBits) key"
+        }
+    }
+
+    /// Checks a WebAuthn signature: ECDSA signatures are ASN.1 DER (WebAuthn L3 §6.5.5), RSA and EdDSA are raw.
+    ///
+    /// Returns false, never throws, for a signature that does not parse: to the caller both are "invalid signature".
+    public func isValidSignature(_ signature: [UInt8], over message: [UInt8], algorithm: COSEAlgorithm) -> Bool {
+        switch (self, algorithm) {
+        case (.p256(let key), .es256), (.p256(let key), .esp256):
+            guard let sig = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(sig, for: message)
+        case (.p384(let key), .es384), (.p384(let key), .esp384):
+            guard let sig = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(sig, for: message)
+        case (.p521(let key), .es512), (.p521(let key), .esp512):
+            guard let sig = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(sig, for: message)
+        case (.ed25519(let key), .edDSA), (.ed25519(let key), .ed25519):
+            return key.isValidSignature(signature, for: message)
+        case (.rsa(let key), _):
+            let sig = _RSA.Signing.RSASignature(rawRepresentation: signature)
+            switch algorithm {
+            case .rs256: return key.isValidSignature(sig, for: SHA256.hash(data: message), padding: .insecurePKCS1v1_5)
+            case .rs384: return key.isValidSignature(sig, for: SHA384.hash(data: message), padding: .insecurePKCS1v1_5)
+            case .rs512: return key.isValidSignature(sig, for: SHA512.hash(data: message), padding: .insecurePKCS1v1_5)
+            case .rs1: return key.isValidSignature(sig, for: Insecure.SHA1.hash(data: message), padding: .insecurePKCS1v1_5)
+            case .ps256: return key.isValidSignature(sig, for: SHA256.hash(data: message), padding: .PSS)
+            case .ps384: return key.isValidSignature(sig, for: SHA384.hash(data: message), padding: .PSS)
+            case .ps512: return key.isValidSignature(sig, for: SHA512.hash(data: message), padding: .PSS)
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,237 @@
+/// A strict, bounded RFC 8259 parser producing ``JSONValue``.
+///
+/// Rejects: trailing content, duplicate member names, unpaired surrogates, invalid UTF-8, control characters in
+/// strings, leading zeros, and nesting deeper than ``maxDepth``.
+public struct JSONParser {
+    public static let defaultMaxDepth = 32
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private let maxDepth: Int
+    private let what: String
+
+    /// Parses a complete JSON text.
+    /// - Parameter what: names the document in error messages, e.g. `clientDataJSON`.
+    public static func parse(_ bytes: [UInt8], what: String = "JSON", maxDepth: Int = defaultMaxDepth) throws(WebAuthnError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, what: what)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else {
+            throw parser.error("expected the end of the document, found more content")
+        }
+        return value
+    }
+
+    public static func parse(_ string: String, what: String = "JSON", maxDepth: Int = defaultMaxDepth) throws(WebAuthnError) -> JSONValue {
+        try parse(Array(string.utf8), what: what, maxDepth: maxDepth)
+    }
+
+    /// Parses a JSON text that must be an object.
+    public static func parseObject(_ bytes: [UInt8], what: String = "JSON") throws(WebAuthnError) -> JSONObject {
+        let value = try parse(bytes, what: what)
+        guard case .object(let object) = value else {
+            throw .malformed("\(what): expected a JSON object, found \(value.typeName)")
+        }
+        return object
+    }
+
+    private init(bytes: [UInt8], maxDepth: Int, what: String) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.what = what
+    }
+
+    private func error(_ message: String) -> WebAuthnError {
+        .malformed("\(what): \(message) at byte \(index)")
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(WebAuthnError) -> JSONValue {
+        guard index < bytes.count else { throw error("expected a value, found the end of the document") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return .object(try parseObject(depth: depth + 1))
+        case UInt8(ascii: "["): return .array(try parseArray(depth: depth + 1))
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("expected a value, found '\(Self.show(bytes[index]))'")
+        }
+    }
+
+    private static func show(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "0x" + Hex.encode([byte])
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(WebAuthnError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("expected '\(literal)', found the end of the document") }
+        let matches = literal.withUTF8Buffer { buffer in
+            var i = 0
+            while i < count { if bytes[index + i] != buffer[i] { return false }; i += 1 }
+            return true
+        }
+        guard matches else { throw error("expected '\(literal)'") }
+        index += count
+    }
+
+    private mutating func parseObject(depth: Int) throws(WebAuthnError) -> JSONObject {
+        guard depth <= maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(maxDepth) levels at byte \(index)") }
+        index += 1  // {
+        var object = JSONObject()
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return object }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            let key = try parseString()
+            if object.members.contains(where: { $0.key == key }) {
+                throw error("expected unique member names, found '\(key)' twice")
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after member name '\(key)'") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            object.appendUnchecked(key, value)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the document") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return object }
+            throw error("expected ',' or '}', found '\(Self.show(bytes[index]))'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(WebAuthnError) -> [JSONValue] {
+        guard depth <= maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(maxDepth) levels at byte \(index)") }
+        index += 1  // [
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the document") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+            throw error("expected ',' or ']', found '\(Self.show(bytes[index]))'")
+        }
+    }
+
+    private mutating func parseNumber() throws(WebAuthnError) -> String {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in a number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw error("expected no leading zero in a number") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit after '.'") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in an exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    private mutating func parseString() throws(WebAuthnError) -> String {
+        index += 1  // opening quote
+        let start = index
+        // Fast path: no escapes, only checks UTF-8 validity once at the end.
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                guard let s = String(validating: bytes[start..<index], as: UTF8.self) else {
+                    throw error("expected valid UTF-8 in a string")
+                }
+                index += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("expected no raw control character in a string, found 0x\(Hex.encode([b]))") }
+            index += 1
+        }
+        var scalars = [UInt8](bytes[start..<index])
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                guard let s = String(validating: scalars, as: UTF8.self) else { throw error("expected valid UTF-8 in a string") }
+                index += 1
+                return s
+            }
+            if b < 0x20 { throw error("expected no raw control character in a string, found 0x\(Hex.encode([b]))") }
+            if b != UInt8(ascii: "\\") { scalars.append(b); index += 1; continue }
+            index += 1
+            guard index < bytes.count else { break }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("expected a low surrogate after a high surrogate")
+                    }
+                    index += 2
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("expected a low surrogate after a high surrogate") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(code) {
+                    throw error("expected no unpaired low surrogate")
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("expected a Unicode scalar value") }
+                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                throw error("expected a valid escape, found '\\\(Self.show(escaped))'")
+            }
+        }
+        throw error("expected a closing quote, found the end of the document")
+    }
+
+    private mutating func parseHex4() throws(WebAuthnError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let digit: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}

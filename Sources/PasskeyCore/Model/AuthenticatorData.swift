@@ -1,0 +1,96 @@
+/// Authenticator data (WebAuthn L3 §6.1), parsed strictly.
+///
+/// Layout: rpIdHash (32) ‖ flags (1) ‖ signCount (4, big-endian) ‖ attestedCredentialData (if AT) ‖
+/// extensions (CBOR map, if ED). Parsing consumes every byte: the flags say exactly what follows, and anything
+/// left over is an error rather than something to ignore.
+public struct AuthenticatorData: Sendable {
+    public let rpIDHash: [UInt8]
+    public let flags: AuthenticatorFlags
+    public let signCount: UInt32
+    public let attestedCredential: AttestedCredentialData?
+    /// The authenticator extension outputs (present iff ED is set).
+    public let extensions: CBORValue?
+    /// The bytes this was parsed from, over which assertion and attestation signatures are computed.
+    public let rawBytes: [UInt8]
+
+    public var userPresent: Bool { flags.contains(.userPresent) }
+    public var userVerified: Bool { flags.contains(.userVerified) }
+    public var backupEligible: Bool { flags.contains(.backupEligible) }
+    public var backupState: Bool { flags.contains(.backupState) }
+
+    /// The length of the fixed header: rpIdHash, flags and signCount.
+    public static let minimumLength = 37
+    /// WebAuthn L3 §7.1 step 25 bounds credential IDs; parsing enforces it so nothing larger is ever held.
+    public static let maximumCredentialIDLength = 1023
+
+    public init(bytes: [UInt8], field: String = "authenticatorData") throws(WebAuthnError) {
+        guard bytes.count >= Self.minimumLength else {
+            throw .malformed("\(field): expected at least \(Self.minimumLength) bytes (rpIdHash, flags, signCount), found \(bytes.count)")
+        }
+        rawBytes = bytes
+        rpIDHash = Array(bytes[0..<32])
+        flags = AuthenticatorFlags(rawValue: bytes[32])
+        signCount = UInt32(bytes[33]) << 24 | UInt32(bytes[34]) << 16 | UInt32(bytes[35]) << 8 | UInt32(bytes[36])
+        var index = Self.minimumLength
+
+        if flags.contains(.attestedCredentialData) {
+            // §6.5.1: aaguid (16) ‖ credentialIdLength (2, big-endian) ‖ credentialId ‖ credentialPublicKey (COSE_Key).
+            guard bytes.count - index >= 18 else {
+                throw .malformed("\(field): the AT flag is set, so expected an AAGUID and credential ID length (18 bytes), found \(bytes.count - index) bytes")
+            }
+            let aaguid = AAGUID(unchecked: Array(bytes[index..<index + 16]))
+            let idLength = Int(bytes[index + 16]) << 8 | Int(bytes[index + 17])
+            index += 18
+            guard idLength <= Self.maximumCredentialIDLength else {
+                throw WebAuthnError(.credentialIdTooLong, "\(field): expected a credential ID of at most \(Self.maximumCredentialIDLength) bytes, found a declared length of \(idLength)")
+            }
+            guard bytes.count - index >= idLength else {
+                throw .malformed("\(field): expected a \(idLength)-byte credential ID, found \(bytes.count - index) bytes")
+            }
+            let credentialID = Array(bytes[index..<index + idLength])
+            index += idLength
+            guard index < bytes.count else {
+                throw .malformed("\(field): expected a credential public key after the credential ID, found the end of the data")
+            }
+            let (coseValue, end) = try CBORDecoder.decodePrefix(bytes, from: index, what: "\(field).credentialPublicKey")
+            let coseBytes = Array(bytes[index..<end])
+            index = end
+            attestedCredential = AttestedCredentialData(
+                aaguid: aaguid, credentialID: credentialID, publicKeyBytes: coseBytes, publicKeyValue: coseValue)
+        } else {
+            attestedCredential = nil
+        }
+
+        if flags.contains(.extensionData) {
+            guard index < bytes.count else {
+                throw .malformed("\(field): the ED flag is set, so expected an extensions map, found the end of the data")
+            }
+            let (value, end) = try CBORDecoder.decodePrefix(bytes, from: index, what: "\(field).extensions")
+            guard case .map = value else {
+                throw .malformed("\(field): expected the extensions to be a CBOR map, found \(value.typeName)")
+            }
+            extensions = value
+            index = end
+        } else {
+            extensions = nil
+        }
+
+        guard index == bytes.count else {
+            throw .malformed("\(field): expected \(index) bytes given flags \(flags.rawValue == 0 ? "(none)" : flags.description), found \(bytes.count - index) trailing bytes")
+        }
+    }
+}
+
+/// Attested credential data (WebAuthn L3 §6.5.1).
+public struct AttestedCredentialData: Sendable {
+    public let aaguid: AAGUID
+    public let credentialID: [UInt8]
+    /// The COSE_Key bytes exactly as they appear in authenticator data.
+    public let publicKeyBytes: [UInt8]
+    let publicKeyValue: CBORValue
+
+    /// Parses and checks the credential public key.
+    public func publicKey() throws(WebAuthnError) -> CredentialPublicKey {
+        try CredentialPublicKey(cose: publicKeyValue, bytes: publicKeyBytes, field: "authenticatorData.credentialPublicKey")
+    }
+}

@@ -1,0 +1,95 @@
+import Crypto
+
+/// What the relying party stored about a credential (WebAuthn L3 §4, "credential record"), as authentication needs it.
+public struct StoredCredential: Sendable {
+    public let id: [UInt8]
+    public let publicKey: CredentialPublicKey
+    public let signCount: UInt32
+    /// BE as recorded at registration; nil when unknown (then §7.2 step 20 cannot be checked).
+    public let backupEligible: Bool?
+    /// The user handle of the account that owns the credential; nil when the caller does not track it.
+    public let userHandle: [UInt8]?
+
+    public init(id: [UInt8], publicKey: CredentialPublicKey, signCount: UInt32, backupEligible: Bool? = nil, userHandle: [UInt8]? = nil) {
+        self.id = id
+        self.publicKey = publicKey
+        self.signCount = signCount
+        self.backupEligible = backupEligible
+        self.userHandle = userHandle
+    }
+}
+
+/// The result of a successful authentication: what to write back to the credential record (§7.2 step 26).
+public struct VerifiedAuthentication: Sendable {
+    public let credentialID: [UInt8]
+    public let newSignCount: UInt32
+    public let userVerified: Bool
+    public let backupEligible: Bool
+    public let backupState: Bool
+    public let userHandle: [UInt8]?
+}
+
+/// Verifies authentication ceremonies (WebAuthn L3 §7.2, "Verifying an Authentication Assertion").
+///
+/// Synchronous and allocation-light: this is the hot path of every sign-in.
+public struct AuthenticationVerifier: Sendable {
+    public let policy: VerificationPolicy
+    private let rpIDHash: [UInt8]
+
+    public init(policy: VerificationPolicy) {
+        self.policy = policy
+        self.rpIDHash = RPIDHash.of(policy.rpID)
+    }
+
+    /// - Parameters:
+    ///   - allowCredentials: the `allowCredentials` IDs the options carried; empty when none were listed.
+    ///   - userHandleRequired: true for discoverable (usernameless) sign-in, where the user handle is how the
+    ///     user is identified (§7.2 step 6, second case).
+    public func verify(
+        _ response: AuthenticationResponse, challenge: Challenge, credential: StoredCredential,
+        allowCredentials: [[UInt8]] = [], userHandleRequired: Bool = false
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
+        // §7.2 step 5.
+        if !allowCredentials.isEmpty && !allowCredentials.contains(response.rawID) {
+            throw WebAuthnError(.credentialNotAllowed, "rawId: expected one of the \(allowCredentials.count) credentials in allowCredentials, found \(Base64URL.encode(response.rawID))")
+        }
+        // §7.2 step 6: the response is for this credential, owned by the user it claims.
+        guard response.rawID == credential.id else {
+            throw WebAuthnError(.credentialIdMismatch, "rawId: expected the stored credential \(Base64URL.encode(credential.id)), found \(Base64URL.encode(response.rawID))")
+        }
+        if let handle = response.userHandle {
+            if let owner = credential.userHandle, handle != owner {
+                throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the credential owner's user handle \(Base64URL.encode(owner)), found \(Base64URL.encode(handle))")
+            }
+        } else if userHandleRequired {
+            throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of a discoverable credential, found none")
+        }
+        // Steps 9–10.
+        let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
+        // Steps 11–15.
+        try ClientDataVerification.verify(clientData, expectedType: "webauthn.get", challenge: challenge, policy: policy)
+        let authData = try AuthenticatorData(bytes: response.authenticatorData, field: "response.authenticatorData")
+        // Step 16.
+        try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
+        // Steps 17–19.
+        try FlagVerification.verify(authData, policy: policy)
+        // Step 20: backup eligibility is fixed when the credential is created (§6.1.3).
+        if let recorded = credential.backupEligible, recorded != authData.backupEligible {
+            throw WebAuthnError(.backupEligibilityChanged, "authenticatorData flags: expected BE=\(recorded ? 1 : 0) as recorded at registration, found BE=\(authData.backupEligible ? 1 : 0)")
+        }
+        // Steps 22–23: the signature covers authenticatorData ‖ SHA-256(clientDataJSON).
+        var signed = response.authenticatorData
+        signed.reserveCapacity(signed.count + 32)
+        SHA256.hash(data: response.clientDataJSON).withUnsafeBytes { signed.append(contentsOf: $0) }
+        guard credential.publicKey.isValidSignature(response.signature, over: signed) else {
+            throw WebAuthnError(.invalidSignature, "response.signature: expected a valid \(credential.publicKey.algorithm) signature by the stored credential key over authenticatorData ‖ SHA-256(clientDataJSON), found one that does not verify")
+        }
+        // Step 24: if either counter is non-zero, the new one must be greater (§6.1.1).
+        if authData.signCount != 0 || credential.signCount != 0, authData.signCount <= credential.signCount {
+            throw WebAuthnError(.signCountRegression, "authenticatorData.signCount: expected a counter greater than the stored \(credential.signCount), found \(authData.signCount); the authenticator may have been cloned")
+        }
+        return VerifiedAuthentication(
+            credentialID: credential.id, newSignCount: authData.signCount, userVerified: authData.userVerified,
+            backupEligible: authData.backupEligible, backupState: authData.backupState, userHandle: response.userHandle)
+    }
+}

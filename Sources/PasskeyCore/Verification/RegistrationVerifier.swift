@@ -1,0 +1,86 @@
+import Crypto
+
+/// Verifies registration ceremonies (WebAuthn L3 §7.1, "Registering a New Credential").
+///
+/// Steps that need the relying party's database (§7.1 step 26: the credential ID is not yet registered) and
+/// storage itself (step 27) are the caller's; everything else is here, in the spec's order.
+public struct RegistrationVerifier: Sendable {
+    public let policy: VerificationPolicy
+    private let rpIDHash: [UInt8]
+
+    public init(policy: VerificationPolicy) {
+        self.policy = policy
+        self.rpIDHash = RPIDHash.of(policy.rpID)
+    }
+
+    public func verify(_ response: RegistrationResponse, challenge: Challenge) async throws(WebAuthnError) -> VerifiedRegistration {
+        // §7.1 steps 5–6: parse the client data.
+        let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
+        // Steps 7–11.
+        try ClientDataVerification.verify(clientData, expectedType: "webauthn.create", challenge: challenge, policy: policy)
+        // Step 12.
+        let clientDataHash = Array(SHA256.hash(data: response.clientDataJSON))
+        // Step 13.
+        let attestation = try AttestationObject(bytes: response.attestationObject, field: "response.attestationObject")
+        let authData = attestation.authenticatorData
+        if let copy = response.authenticatorData, copy != authData.rawBytes {
+            throw .malformed("response.authenticatorData: expected the same bytes as the authData inside attestationObject, found different bytes")
+        }
+        // Step 14.
+        try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
+        // Steps 15–17.
+        try FlagVerification.verify(authData, policy: policy)
+        guard let attested = authData.attestedCredential else {
+            throw WebAuthnError(.missingAttestedCredentialData, "authenticatorData: expected attested credential data (AT flag) in a registration, found flags \(authData.flags)")
+        }
+        // The credential the client reports is the one the authenticator created.
+        guard attested.credentialID == response.rawID else {
+            throw WebAuthnError(.credentialIdMismatch, "rawId: expected the credential ID in authenticator data (\(Base64URL.encode(attested.credentialID))), found \(Base64URL.encode(response.rawID))")
+        }
+        // Step 20: the key is well formed and its alg is one the RP offered in pubKeyCredParams.
+        let publicKey = try attested.publicKey()
+        guard policy.algorithms.contains(publicKey.algorithm) else {
+            throw WebAuthnError(.unsupportedAlgorithm, "credential public key alg: expected one of \(policy.algorithms.map(\.name).joined(separator: ", ")), found \(publicKey.algorithm)")
+        }
+        if let reported = response.publicKeyAlgorithm, reported != publicKey.algorithm.rawValue {
+            throw .malformed("response.publicKeyAlgorithm: expected \(publicKey.algorithm.rawValue), the alg of the credential public key, found \(reported)")
+        }
+        // Step 21: a case-sensitive match of fmt against the supported formats.
+        guard let format = policy.attestation.formats.first(where: { $0.format == attestation.format }) else {
+            throw WebAuthnError(.unsupportedFormat, "attestationObject.fmt: expected one of \(policy.attestation.formats.map(\.format).joined(separator: ", ")), found '\(attestation.format)'")
+        }
+        // Step 22.
+        let outcome = try format.verify(AttestationInput(
+            statement: attestation.statement, authenticatorData: authData, attestedCredential: attested,
+            credentialPublicKey: publicKey, clientDataHash: clientDataHash))
+        // Steps 23–24: assess trustworthiness.
+        var trusted = false
+        switch outcome.type {
+        case .none:
+            guard policy.attestation.allowNone else {
+                throw WebAuthnError(.attestationTypeNotAllowed, "attestation: this relying party requires attestation, found 'none'")
+            }
+        case .self:
+            guard policy.attestation.allowSelf else {
+                throw WebAuthnError(.attestationTypeNotAllowed, "attestation: this relying party does not accept self attestation, found self attestation")
+            }
+        case .basic, .attCA, .anonCA:
+            let verdict = await AttestationTrust.evaluate(
+                trustPath: outcome.trustPath, anchors: policy.attestation.trustAnchors, at: policy.clock())
+            trusted = verdict.trusted
+            if !trusted && policy.attestation.requireTrustedAttestation {
+                throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")
+            }
+        }
+        if !trusted && policy.attestation.requireTrustedAttestation && outcome.trustPath.isEmpty {
+            throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a certificate chain to a trusted root, found \(outcome.type.rawValue) attestation with none")
+        }
+        // Step 25 is enforced while parsing authenticator data.
+        return VerifiedRegistration(
+            credentialID: attested.credentialID, publicKey: publicKey, signCount: authData.signCount,
+            format: attestation.format, attestationType: outcome.type, trusted: trusted, trustPath: outcome.trustPath,
+            aaguid: attested.aaguid, userVerified: authData.userVerified, backupEligible: authData.backupEligible,
+            backupState: authData.backupState, transports: response.transports, clientData: clientData,
+            authenticatorData: authData)
+    }
+}
