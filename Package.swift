@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),
+        .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
     ],
     dependencies: [
@@ -31,13 +32,26 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "PasskeyAuthenticator",
+            dependencies: [
+                "PasskeyCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "PasskeysCLI",
             dependencies: [
                 "PasskeyCore",
+                "PasskeyAuthenticator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strict
         ),
@@ -50,6 +64,7 @@ let package = Package(
             name: "PasskeyCoreTests",
             dependencies: [
                 "PasskeyCore",
+                "PasskeyAuthenticator",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

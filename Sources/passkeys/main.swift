@@ -1,1 +1,3 @@
 import PasskeysCLI
+
+await PasskeysCLIMain.run(CommandLine.arguments.dropFirst().map { $0 })

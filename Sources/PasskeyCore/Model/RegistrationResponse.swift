@@ -48,7 +48,12 @@ public struct RegistrationResponse: Sendable {
         clientExtensionResults = common.clientExtensionResults
         clientDataJSON = try response.requiredBase64URL("clientDataJSON", in: "response", strictness: strictness)
         attestationObject = try response.requiredBase64URL("attestationObject", in: "response", strictness: strictness)
-        transports = try response.optionalStringArray("transports", in: "response") ?? []
+        // L3 puts transports in the response; py_webauthn's older serialization put them beside it.
+        if let inResponse = try response.optionalStringArray("transports", in: "response") {
+            transports = inResponse
+        } else {
+            transports = try object.optionalStringArray("transports") ?? []
+        }
         authenticatorData = try response.optionalBase64URL("authenticatorData", in: "response", strictness: strictness)
         publicKeyAlgorithm = try response.optionalInt("publicKeyAlgorithm", in: "response")
     }

@@ -37,6 +37,11 @@ public struct RegistrationVerifier: Sendable {
         guard attested.credentialID == response.rawID else {
             throw WebAuthnError(.credentialIdMismatch, "rawId: expected the credential ID in authenticator data (\(Base64URL.encode(attested.credentialID))), found \(Base64URL.encode(response.rawID))")
         }
+        // Step 21, checked before step 20 so an unsupported format is reported as such whatever its key:
+        // a case-sensitive match of fmt against the supported formats.
+        guard let format = policy.attestation.formats.first(where: { $0.format == attestation.format }) else {
+            throw WebAuthnError(.unsupportedFormat, "attestationObject.fmt: expected one of \(policy.attestation.formats.map(\.format).joined(separator: ", ")), found '\(attestation.format)'")
+        }
         // Step 20: the key is well formed and its alg is one the RP offered in pubKeyCredParams.
         let publicKey = try attested.publicKey()
         guard policy.algorithms.contains(publicKey.algorithm) else {
@@ -44,10 +49,6 @@ public struct RegistrationVerifier: Sendable {
         }
         if let reported = response.publicKeyAlgorithm, reported != publicKey.algorithm.rawValue {
             throw .malformed("response.publicKeyAlgorithm: expected \(publicKey.algorithm.rawValue), the alg of the credential public key, found \(reported)")
-        }
-        // Step 21: a case-sensitive match of fmt against the supported formats.
-        guard let format = policy.attestation.formats.first(where: { $0.format == attestation.format }) else {
-            throw WebAuthnError(.unsupportedFormat, "attestationObject.fmt: expected one of \(policy.attestation.formats.map(\.format).joined(separator: ", ")), found '\(attestation.format)'")
         }
         // Step 22.
         let outcome = try format.verify(AttestationInput(

@@ -1,0 +1,77 @@
+public import Crypto
+public import _CryptoExtras
+public import PasskeyCore
+
+/// A credential's private key, able to sign WebAuthn data and to describe its public half as a COSE_Key.
+public enum CredentialPrivateKey: Sendable {
+    case p256(P256.Signing.PrivateKey)
+    case ed25519(Curve25519.Signing.PrivateKey)
+    case rsa(_RSA.Signing.PrivateKey, COSEAlgorithm)
+
+    /// Generates a fresh key for `algorithm` (ES256, EdDSA, RS256 or PS256).
+    public static func generate(_ algorithm: COSEAlgorithm) throws(AuthenticatorError) -> CredentialPrivateKey {
+        switch algorithm {
+        case .es256: return .p256(P256.Signing.PrivateKey())
+        case .edDSA: return .ed25519(Curve25519.Signing.PrivateKey())
+        case .rs256, .ps256:
+            do {
+                return .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048), algorithm)
+            } catch {
+                throw AuthenticatorError(.keyGenerationFailed, "could not generate an RSA-2048 key: \(error)")
+            }
+        default:
+            throw AuthenticatorError(.unsupportedAlgorithm, "this authenticator creates ES256, EdDSA, RS256 and PS256 credentials, not \(algorithm)")
+        }
+    }
+
+    public var algorithm: COSEAlgorithm {
+        switch self {
+        case .p256: .es256
+        case .ed25519: .edDSA
+        case .rsa(_, let alg): alg
+        }
+    }
+
+    /// Signs `message` as WebAuthn expects for the key's algorithm: DER ECDSA, raw EdDSA, PKCS#1 v1.5 or PSS.
+    public func sign(_ message: [UInt8]) throws(AuthenticatorError) -> [UInt8] {
+        do {
+            switch self {
+            case .p256(let key): return Array(try key.signature(for: message).derRepresentation)
+            case .ed25519(let key): return Array(try key.signature(for: message))
+            case .rsa(let key, let alg):
+                let padding: _RSA.Signing.Padding = alg == .ps256 ? .PSS : .insecurePKCS1v1_5
+                return Array(try key.signature(for: SHA256.hash(data: message), padding: padding).rawRepresentation)
+            }
+        } catch {
+            throw AuthenticatorError(.signingFailed, "signing failed: \(error)")
+        }
+    }
+
+    /// The public key as a COSE_Key (RFC 9052 §7), in CTAP2 canonical CBOR.
+    public func coseKey() throws(AuthenticatorError) -> [UInt8] {
+        let map: [CBORPair]
+        switch self {
+        case .p256(let key):
+            let point = Array(key.publicKey.x963Representation)
+            map = [
+                CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-7)), CBORPair(.int(-1), .int(1)),
+                CBORPair(.int(-2), .bytes(Array(point[1..<33]))), CBORPair(.int(-3), .bytes(Array(point[33..<65]))),
+            ]
+        case .ed25519(let key):
+            map = [
+                CBORPair(.int(1), .int(1)), CBORPair(.int(3), .int(-8)), CBORPair(.int(-1), .int(6)),
+                CBORPair(.int(-2), .bytes(Array(key.publicKey.rawRepresentation))),
+            ]
+        case .rsa(let key, let alg):
+            let primitives: _RSA.Signing.PublicKey.Primitives
+            do { primitives = try key.publicKey.getKeyPrimitives() } catch {
+                throw AuthenticatorError(.keyGenerationFailed, "could not read the RSA public key: \(error)")
+            }
+            map = [
+                CBORPair(.int(1), .int(3)), CBORPair(.int(3), .int(alg.rawValue)),
+                CBORPair(.int(-1), .bytes(Array(primitives.modulus))), CBORPair(.int(-2), .bytes(Array(primitives.publicExponent))),
+            ]
+        }
+        return CBOREncoder.encode(.map(map))
+    }
+}

@@ -1,0 +1,97 @@
+public import PasskeyCore
+public import X509
+import SwiftASN1
+public import Crypto
+
+/// A software WebAuthn authenticator with CTAP2 semantics (authenticatorMakeCredential, authenticatorGetAssertion).
+///
+/// It signs what it is given; policy (which RP, whether the user consented) belongs to the client that drives it.
+public struct SoftwareAuthenticator: Sendable {
+    /// How the authenticator attests new credentials (WebAuthn L3 §8).
+    public enum Attestation: Sendable {
+        /// `none` (§8.7).
+        case none
+        /// `packed` self attestation with the credential key (§8.2).
+        case packedSelf
+        /// `packed` basic attestation by an attestation key whose certificate chain (leaf first) is given (§8.2).
+        case packedBasic(key: P256.Signing.PrivateKey, chain: [Certificate])
+    }
+
+    public var aaguid: AAGUID
+    public var attestation: Attestation
+    /// Keep a per-credential signature counter; false leaves it at zero, as synced passkeys do.
+    public var usesSignCounter: Bool
+    /// Credentials are backup eligible (BE) and backed up (BS), as synced passkeys are.
+    public var backedUp: Bool
+
+    public init(aaguid: AAGUID = .zero, attestation: Attestation = .none, usesSignCounter: Bool = true, backedUp: Bool = false) {
+        self.aaguid = aaguid
+        self.attestation = attestation
+        self.usesSignCounter = usesSignCounter
+        self.backedUp = backedUp
+    }
+
+    /// authenticatorMakeCredential: creates a credential and its attestation object.
+    public func makeCredential(
+        rpID: String, userHandle: [UInt8], clientDataHash: [UInt8], algorithm: COSEAlgorithm = .es256,
+        userVerified: Bool = true, credentialID: [UInt8]? = nil
+    ) throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
+        let key = try CredentialPrivateKey.generate(algorithm)
+        let id = credentialID ?? Array(SystemRandomNumberGenerator.bytes(32))
+        var credential = SoftwareCredential(id: id, rpID: rpID, userHandle: userHandle, privateKey: key, backupEligible: backedUp)
+        credential.signCount = usesSignCounter ? 1 : 0
+        let authData = AuthenticatorDataBuilder.build(
+            rpID: rpID, flags: flags(userVerified: userVerified), signCount: credential.signCount,
+            attestedCredential: (aaguid, id, try key.coseKey()))
+        let signed = authData + clientDataHash
+        let fmt: String
+        let statement: [CBORPair]
+        switch attestation {
+        case .none:
+            fmt = "none"
+            statement = []
+        case .packedSelf:
+            fmt = "packed"
+            statement = [CBORPair(.text("alg"), .int(key.algorithm.rawValue)), CBORPair(.text("sig"), .bytes(try key.sign(signed)))]
+        case .packedBasic(let attestationKey, let chain):
+            fmt = "packed"
+            var der: [CBORValue] = []
+            for certificate in chain {
+                var serializer = DER.Serializer()
+                do { try serializer.serialize(certificate) } catch {
+                    throw AuthenticatorError(.invalidRequest, "the attestation certificate does not serialize: \(error)")
+                }
+                der.append(.bytes(serializer.serializedBytes))
+            }
+            let sig = try CredentialPrivateKey.p256(attestationKey).sign(signed)
+            statement = [CBORPair(.text("alg"), .int(-7)), CBORPair(.text("sig"), .bytes(sig)), CBORPair(.text("x5c"), .array(der))]
+        }
+        let object = CBOREncoder.encode(.map([
+            CBORPair(.text("fmt"), .text(fmt)), CBORPair(.text("attStmt"), .map(statement)), CBORPair(.text("authData"), .bytes(authData)),
+        ]))
+        return (credential, object)
+    }
+
+    /// authenticatorGetAssertion: signs authenticatorData ‖ clientDataHash and advances the counter.
+    public func getAssertion(
+        _ credential: inout SoftwareCredential, clientDataHash: [UInt8], userVerified: Bool = true
+    ) throws(AuthenticatorError) -> (authenticatorData: [UInt8], signature: [UInt8]) {
+        if usesSignCounter { credential.signCount &+= 1 }
+        let authData = AuthenticatorDataBuilder.build(rpID: credential.rpID, flags: flags(userVerified: userVerified), signCount: credential.signCount)
+        return (authData, try credential.privateKey.sign(authData + clientDataHash))
+    }
+
+    private func flags(userVerified: Bool) -> AuthenticatorFlags {
+        var flags: AuthenticatorFlags = [.userPresent]
+        if userVerified { flags.insert(.userVerified) }
+        if backedUp { flags.formUnion([.backupEligible, .backupState]) }
+        return flags
+    }
+}
+
+extension SystemRandomNumberGenerator {
+    static func bytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

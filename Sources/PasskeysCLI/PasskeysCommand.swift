@@ -1,0 +1,52 @@
+public import ArgumentParser
+import Foundation
+
+/// The `passkeys` command line (CONTRACT.md §1).
+public struct PasskeysCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "passkeys",
+        abstract: "Passkeys (WebAuthn) for Swift: verify, inspect and benchmark ceremonies.",
+        discussion: "Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.",
+        subcommands: [VerifyCommand.self, InspectCommand.self, BenchCommand.self]
+    )
+    public init() {}
+}
+
+/// Runs the CLI with the contract's exit codes: 0 success, 1 failure, 2 usage error.
+public enum PasskeysCLIMain {
+    public static func run(_ arguments: [String]) async -> Never {
+        do {
+            var command = try PasskeysCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(0)
+        } catch let failure as OperationFailed {
+            exit(failure.exitCode)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let exitCode = PasskeysCommand.exitCode(for: error)
+            if exitCode == .success {
+                // --help and --version print to stdout and succeed.
+                print(PasskeysCommand.fullMessage(for: error))
+                exit(0)
+            }
+            Output.stderr(PasskeysCommand.fullMessage(for: error))
+            exit(2)
+        }
+    }
+}
+
+/// Thrown by a command that has already reported its failure (on stdout as JSON) and wants exit code 1.
+struct OperationFailed: Error {
+    let exitCode: Int32 = 1
+}
+
+/// A usage problem found while running (an unreadable file, a bad date): exit code 2 with a message.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+struct VerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify one registration or authentication response offline (WebAuthn L3 §7.1 / §7.2).",
+        subcommands: [VerifyRegistrationCommand.self, VerifyAuthenticationCommand.self]
+    )
+}
+
+/// Options both ceremonies take.
+struct CeremonyOptions: ParsableArguments {
+    @Option(name: .customLong("rp-id"), help: "The RP ID whose SHA-256 hash authenticator data must carry.")
+    var rpID: String
+
+    @Option(name: .customLong("origin"), help: "An origin clientDataJSON.origin may equal (repeatable).")
+    var origins: [String]
+
+    @Option(help: ArgumentHelp("The base64url string clientDataJSON.challenge must equal.", discussion: "A value starting with '-' must be given as --challenge=VALUE."))
+    var challenge: String
+
+    @Flag(name: .customLong("require-user-verification"), help: "Fail unless the UV flag is set.")
+    var requireUserVerification = false
+
+    @Flag(name: .customLong("allow-cross-origin"), help: "Accept ceremonies run in a cross-origin iframe (clientDataJSON.crossOrigin = true).")
+    var allowCrossOrigin = false
+
+    @Option(name: .customLong("top-origin"), help: "A top-level origin allowed to embed the ceremony (repeatable; implies --allow-cross-origin).")
+    var topOrigins: [String] = []
+
+    @Flag(name: .customLong("allow-legacy-base64"), help: ArgumentHelp(
+        "Also accept '=' padding and the standard base64 alphabet in binary fields.",
+        discussion: "For responses captured from old clients and libraries; real browsers send strict base64url."))
+    var allowLegacyBase64 = false
+
+    @Option(help: "Read the response JSON from this file instead of stdin.")
+    var input: String?
+
+    func validate() throws {
+        guard !origins.isEmpty else { throw ValidationError("Give at least one --origin.") }
+    }
+}
