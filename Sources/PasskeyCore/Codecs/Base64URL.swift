@@ -14,10 +14,18 @@ public enum Base64URL {
 
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// 0...63 for alphabet characters, 64 for `+`/`/` (lenient only), 255 for anything else.
-    private static let decodeTable: [UInt8] = {
+    /// 0...63 for the URL-safe alphabet, 255 for anything else.
+    private static let strictTable: [UInt8] = {
         var table = [UInt8](repeating: 255, count: 256)
         for (index, char) in alphabet.enumerated() { table[Int(char)] = UInt8(index) }
+        return table
+    }()
+
+    /// The strict table plus `+` and `/` of the standard alphabet.
+    private static let lenientTable: [UInt8] = {
+        var table = strictTable
+        table[Int(UInt8(ascii: "+"))] = 62
+        table[Int(UInt8(ascii: "/"))] = 63
         return table
     }()
 
@@ -45,34 +53,50 @@ public enum Base64URL {
     ///
     /// - Parameter field: names the value in error messages, e.g. `response.clientDataJSON`.
     /// - Throws: ``WebAuthnError`` with code `malformedInput` saying which character or length was wrong.
-    public static func decode(_ string: String, field: String = "value", strictness: Strictness = .strict) throws(WebAuthnError) -> [UInt8] {
-        var utf8 = Array(string.utf8)
+    /// - Parameter field: evaluated only to word an error.
+    public static func decode(_ string: String, field: @autoclosure () -> String = "value", strictness: Strictness = .strict) throws(WebAuthnError) -> [UInt8] {
+        var string = string
+        // Native strings are contiguous UTF-8; `makeContiguousUTF8` is free for them and copies bridged ones once.
+        string.makeContiguousUTF8()
+        let result: Result<[UInt8], WebAuthnError>? = string.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(WebAuthnError) in try decode(utf8: buffer, field: field, strictness: strictness) }
+        }
+        guard let result else { return try decode(utf8: Array(string.utf8), field: field, strictness: strictness) }
+        return try result.get()
+    }
+
+    private static func decode(utf8 input: [UInt8], field: () -> String, strictness: Strictness) throws(WebAuthnError) -> [UInt8] {
+        let result: Result<[UInt8], WebAuthnError> = input.withUnsafeBufferPointer { buffer in
+            Result { () throws(WebAuthnError) in try decode(utf8: buffer, field: field, strictness: strictness) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(utf8 input: UnsafeBufferPointer<UInt8>, field: () -> String, strictness: Strictness) throws(WebAuthnError) -> [UInt8] {
+        var count = input.count
         if strictness == .lenient {
             var padding = 0
-            while utf8.last == UInt8(ascii: "=") { utf8.removeLast(); padding += 1 }
-            if padding > 0 && (utf8.count + padding) % 4 != 0 {
-                throw .malformed("\(field): expected base64url, found \(padding) '=' padding characters that do not fit a length of \(utf8.count)")
-            }
-            for i in utf8.indices {
-                if utf8[i] == UInt8(ascii: "+") { utf8[i] = UInt8(ascii: "-") }
-                else if utf8[i] == UInt8(ascii: "/") { utf8[i] = UInt8(ascii: "_") }
+            while count > 0 && input[count - 1] == UInt8(ascii: "=") { count -= 1; padding += 1 }
+            if padding > 0 && (count + padding) % 4 != 0 {
+                throw .malformed("\(field()): expected base64url, found \(padding) '=' padding characters that do not fit a length of \(count)")
             }
         }
-        if utf8.count % 4 == 1 {
-            throw .malformed("\(field): expected base64url, found a length of \(utf8.count) characters, which no byte string encodes to")
+        if count % 4 == 1 {
+            throw .malformed("\(field()): expected base64url, found a length of \(count) characters, which no byte string encodes to")
         }
+        let table = strictness == .strict ? strictTable : lenientTable
         var out = [UInt8]()
-        out.reserveCapacity(utf8.count * 3 / 4)
+        out.reserveCapacity(count * 3 / 4)
         var accumulator: UInt32 = 0
         var bits = 0
-        let table = decodeTable
-        for (position, char) in utf8.enumerated() {
+        for position in 0..<count {
+            let char = input[position]
             let value = table[Int(char)]
             if value == 255 {
                 let shown = char == UInt8(ascii: "=") ? "'=' padding" :
                     (char == UInt8(ascii: "+") || char == UInt8(ascii: "/")) ? "'\(Character(Unicode.Scalar(char)))' from the standard base64 alphabet" :
                     (char >= 0x20 && char < 0x7F ? "'\(Character(Unicode.Scalar(char)))'" : "byte 0x" + Hex.encode([char]))
-                throw .malformed("\(field): expected base64url without padding, found \(shown) at position \(position)")
+                throw .malformed("\(field()): expected base64url without padding, found \(shown) at position \(position)")
             }
             accumulator = accumulator << 6 | UInt32(value)
             bits += 6
@@ -82,7 +106,7 @@ public enum Base64URL {
             }
         }
         if bits > 0 && accumulator & ((1 << UInt32(bits)) - 1) != 0 && strictness == .strict {
-            throw .malformed("\(field): expected canonical base64url, found non-zero unused bits in the last character")
+            throw .malformed("\(field()): expected canonical base64url, found non-zero unused bits in the last character")
         }
         return out
     }

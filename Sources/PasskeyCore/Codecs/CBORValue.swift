@@ -3,7 +3,7 @@
 /// Negative integers are held as their RFC 8949 argument `n`, meaning `-1 - n`, so the full CBOR range fits.
 /// Maps keep their pairs in encoded order; lookups are linear, which is the fast choice for the handful of
 /// keys a COSE key or attestation statement has.
-public indirect enum CBORValue: Sendable, Hashable {
+public enum CBORValue: Sendable, Hashable {
     case unsigned(UInt64)
     /// The value `-1 - n`.
     case negative(UInt64)
@@ -11,7 +11,8 @@ public indirect enum CBORValue: Sendable, Hashable {
     case text(String)
     case array([CBORValue])
     case map([CBORPair])
-    case tagged(UInt64, CBORValue)
+    // Only the tag holds a CBORValue inline; arrays and maps are already heap storage, so nothing else is boxed.
+    indirect case tagged(UInt64, CBORValue)
     case bool(Bool)
     case null
     case undefined

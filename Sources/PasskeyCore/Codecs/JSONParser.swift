@@ -5,7 +5,8 @@
 public struct JSONParser {
     public static let defaultMaxDepth = 32
 
-    private let bytes: [UInt8]
+    // The parser only lives inside `withUnsafeBufferPointer` in `parse`, so the buffer outlives it.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth: Int
     private let what: String
@@ -13,14 +14,19 @@ public struct JSONParser {
     /// Parses a complete JSON text.
     /// - Parameter what: names the document in error messages, e.g. `clientDataJSON`.
     public static func parse(_ bytes: [UInt8], what: String = "JSON", maxDepth: Int = defaultMaxDepth) throws(WebAuthnError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, what: what)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw parser.error("expected the end of the document, found more content")
+        let result: Result<JSONValue, WebAuthnError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(WebAuthnError) -> JSONValue in
+                var parser = JSONParser(bytes: buffer, maxDepth: maxDepth, what: what)
+                parser.skipWhitespace()
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else {
+                    throw parser.error("expected the end of the document, found more content")
+                }
+                return value
+            }
         }
-        return value
+        return try result.get()
     }
 
     public static func parse(_ string: String, what: String = "JSON", maxDepth: Int = defaultMaxDepth) throws(WebAuthnError) -> JSONValue {
@@ -36,7 +42,7 @@ public struct JSONParser {
         return object
     }
 
-    private init(bytes: [UInt8], maxDepth: Int, what: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, what: String) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.what = what
@@ -150,7 +156,7 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in an exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -158,16 +164,25 @@ public struct JSONParser {
     private mutating func parseString() throws(WebAuthnError) -> String {
         index += 1  // opening quote
         let start = index
-        // Fast path: no escapes, only checks UTF-8 validity once at the end.
+        var ascii = true
+        // Fast path: no escapes. ASCII needs no UTF-8 validation, which is what almost every WebAuthn string is.
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                guard let s = String(validating: bytes[start..<index], as: UTF8.self) else {
-                    throw error("expected valid UTF-8 in a string")
+                let span = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let string: String
+                if ascii {
+                    string = String(decoding: span, as: UTF8.self)
+                } else {
+                    guard let validated = String(validating: span, as: UTF8.self) else {
+                        throw error("expected valid UTF-8 in a string")
+                    }
+                    string = validated
                 }
                 index += 1
-                return s
+                return string
             }
+            if b >= 0x80 { ascii = false }
             if b == UInt8(ascii: "\\") { break }
             if b < 0x20 { throw error("expected no raw control character in a string, found 0x\(Hex.encode([b]))") }
             index += 1

@@ -18,7 +18,9 @@ struct PublicKeyCredentialJSON {
         }
         id = try object.requiredString("id")
         let idBytes = try Base64URL.decode(id, field: "id", strictness: strictness)
-        if let raw = try object.optionalBase64URL("rawId", strictness: strictness) {
+        // rawId is usually the very same string as id; only a different spelling needs decoding to compare.
+        if let rawString = try object.optionalString("rawId"), rawString != id {
+            let raw = try Base64URL.decode(rawString, field: "rawId", strictness: strictness)
             guard raw == idBytes else {
                 throw WebAuthnError(.credentialIdMismatch, "rawId: expected the same credential ID as id (\(id)), found \(Base64URL.encode(raw))")
             }

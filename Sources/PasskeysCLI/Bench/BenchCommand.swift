@@ -16,6 +16,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Option(help: "Measure only the verifications whose name contains this text (e.g. es256, verifyRegistration).")
+    var only: String?
+
     func validate() throws {
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be above 0 and at most 600.") }
     }
@@ -26,7 +29,9 @@ struct BenchCommand: AsyncParsableCommand {
         #endif
         var results: [BenchResult] = []
         var baselines: [String: [Double]] = [:]
-        for pair in try await BenchRunner.pairs() {
+        let pairs = try await BenchRunner.pairs().filter { only == nil || $0.subject.name.localizedCaseInsensitiveContains(only ?? "") }
+        guard !pairs.isEmpty else { throw UsageError("--only '\(only ?? "")' matches no benchmark") }
+        for pair in pairs {
             if !json { Output.stderr("measuring \(pair.subject.name) against \(pair.baseline.name)…") }
             let rates = try await BenchRunner.measure(pair, seconds: seconds)
             baselines[pair.baseline.name, default: []].append(rates.baseline)
