@@ -148,3 +148,15 @@ struct CBORTests {
         #expect(end == 3)
     }
 }
+
+@Suite("CBOR regressions")
+struct CBORRegressionTests {
+    @Test("a length that fits only if its own argument bytes were still unread is refused")
+    func lengthCountsFromAfterTheArgument() {
+        // 0x78 0x02: a text string of 2 bytes, declared with a 1-byte argument, followed by only 1 byte.
+        #expect(throws: WebAuthnError.self) { try CBORDecoder.decode([0x78, 0x02, 0x61]) }
+        // The same with an 8-byte argument: 0x7B then 8 length bytes declaring 8, and 1 byte of content.
+        #expect(throws: WebAuthnError.self) { try CBORDecoder.decode([0x7B, 0, 0, 0, 0, 0, 0, 0, 8, 0x61]) }
+        #expect(throws: WebAuthnError.self) { try CBORDecoder.decode([0x5B, 0, 0, 0, 0, 0, 0, 0, 8, 0x61]) }
+    }
+}

@@ -110,11 +110,15 @@ public struct CBORDecoder {
         case 1:
             return .negative(try readArgument(info))
         case 2:
-            let length = try checkedLength(try readArgument(info), minimumSize: 1, noun: "bytes")
+            // Read the argument first: as a call argument it would be evaluated after `self` was captured
+            // for `checkedLength`, which would then measure what remains from before the argument bytes.
+            let declared = try readArgument(info)
+            let length = try checkedLength(declared, minimumSize: 1, noun: "bytes")
             defer { index += length }
             return .bytes(Array(bytes[index..<index + length]))
         case 3:
-            let length = try checkedLength(try readArgument(info), minimumSize: 1, noun: "bytes")
+            let declared = try readArgument(info)
+            let length = try checkedLength(declared, minimumSize: 1, noun: "bytes")
             guard let text = String(validating: bytes[index..<index + length], as: UTF8.self) else {
                 throw error("expected valid UTF-8 in a text string")
             }
@@ -122,14 +126,16 @@ public struct CBORDecoder {
             return .text(text)
         case 4:
             guard depth < options.maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(options.maxDepth) levels") }
-            let count = try checkedLength(try readArgument(info), minimumSize: 1, noun: "array elements")
+            let declared = try readArgument(info)
+            let count = try checkedLength(declared, minimumSize: 1, noun: "array elements")
             var items: [CBORValue] = []
             items.reserveCapacity(count)
             for _ in 0..<count { items.append(try decodeItem(depth: depth + 1)) }
             return .array(items)
         case 5:
             guard depth < options.maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(options.maxDepth) levels") }
-            let count = try checkedLength(try readArgument(info), minimumSize: 2, noun: "map entries")
+            let declared = try readArgument(info)
+            let count = try checkedLength(declared, minimumSize: 2, noun: "map entries")
             var pairs: [CBORPair] = []
             pairs.reserveCapacity(count)
             var previousKeyBytes: ArraySlice<UInt8>? = nil
