@@ -74,7 +74,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PasskeysCLITests",
-            dependencies: ["PasskeysCLI", "PasskeyCore"],
+            dependencies: [
+                "PasskeysCLI",
+                "PasskeyCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: strict
         ),
     ]

@@ -17,6 +17,11 @@ public enum PasskeysCLIMain {
     public static func run(_ arguments: [String]) async -> Never {
         do {
             var command = try PasskeysCommand.parseAsRoot(arguments)
+            if command is PasskeysCommand {
+                // No subcommand: a usage error, with the overview on stderr.
+                Output.stderr(PasskeysCommand.helpMessage())
+                exit(2)
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

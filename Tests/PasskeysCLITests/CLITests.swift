@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@Suite("The passkeys command line (CONTRACT.md §1)")
+struct CLITests {
+    static let packedVector = "registration-packed-x5c-yubikey-firefox-py"
+
+    func vectorResponse(_ name: String) throws -> Data {
+        let data = try Data(contentsOf: VectorCatalog.directory.appendingPathComponent(name + ".json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try JSONSerialization.data(withJSONObject: try #require(root["response"]))
+    }
+
+    @Test("usage errors exit 2 with the message on stderr, nothing on stdout")
+    func usageErrors() throws {
+        for arguments in [[], ["verify", "registration", "--rp-id", "x"], ["bench", "--seconds", "-1"], ["frobnicate"],
+                          ["verify", "authentication", "--rp-id", "x", "--origin", "o", "--challenge", "c", "--public-key", "%%"]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.status)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(!result.stderr.isEmpty)
+        }
+    }
+
+    @Test("--help succeeds")
+    func help() throws {
+        let result = try CLIRunner.run(["verify", "registration", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--trust-anchor"))
+    }
+
+    @Test("malformed input is a failed verification (exit 1) with a typed error, never a crash")
+    func malformedInput() throws {
+        for input in ["", "{", "[]", #"{"id":1}"#, #"{"id":"AA","type":"public-key","response":{"clientDataJSON":"AA==","attestationObject":"AA"}}"#] {
+            let result = try CLIRunner.run(["verify", "registration", "--rp-id", "x", "--origin", "https://x", "--challenge", "c"], stdin: Data(input.utf8))
+            #expect(result.status == 1, "\(input)")
+            #expect(result.json["verified"] as? Bool == false)
+            #expect(result.errorCode == "malformedInput" || result.errorCode == "credentialTypeMismatch", "\(input): \(result.stdout)")
+            let message = (result.json["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("expected"), "messages say what was expected: \(message)")
+        }
+    }
+
+    @Test("a challenge starting with '-' is taken as a value in the --name=VALUE form", .enabled(if: VectorCatalog.available))
+    func dashValue() throws {
+        // The go-webauthn Titan vector's challenge starts with '-'.
+        let data = try Data(contentsOf: VectorCatalog.directory.appendingPathComponent("registration-fido-u2f-titan-go.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let challenge = try #require((root["expected_challenge"] as? [String: Any])?["value"] as? String)
+        #expect(challenge.hasPrefix("-"))
+        let input = try JSONSerialization.data(withJSONObject: try #require(root["response"]))
+        let result = try CLIRunner.run(["verify", "registration", "--rp-id", "webauthn.io", "--origin", "https://webauthn.io", "--challenge=\(challenge)"], stdin: input)
+        #expect(result.status == 0, "\(result.stdout)")
+    }
+
+    @Test("verify registration prints exactly the contract's members", .enabled(if: VectorCatalog.available))
+    func registrationShape() throws {
+        let input = try vectorResponse(Self.packedVector)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-cli-\(UUID().uuidString).json")
+        try input.write(to: file)
+        let result = try CLIRunner.run([
+            "verify", "registration", "--rp-id", "localhost", "--origin", "http://localhost:5000",
+            "--challenge", "8LBCiOY3q1cBZHFAWtS4AZZChzGphy67lK7I70zKi4yC7pgrQ2Pch7nAjLk1wq9greshIAsW2AjibhXjjI0TmQ", "--input", file.path,
+        ])
+        #expect(result.status == 0)
+        #expect(Set(result.json.keys) == ["verified", "credentialId", "publicKey", "algorithm", "signCount", "format", "attestationType", "trusted", "aaguid", "userVerified", "backupEligible", "backupState", "transports"])
+        #expect(result.json["algorithm"] as? Int == -7)
+        #expect(result.json["attestationType"] as? String == "basic")
+        #expect(result.json["transports"] as? [String] == ["nfc", "usb"])
+        #expect(result.stdout.hasSuffix("}\n"), "one JSON object, one line")
+    }
+
+    @Test("inspect decodes a registration, with --json and as text", .enabled(if: VectorCatalog.available))
+    func inspect() throws {
+        let input = try vectorResponse(Self.packedVector)
+        let json = try CLIRunner.run(["inspect", "--json"], stdin: input)
+        #expect(json.status == 0)
+        #expect(json.json["kind"] as? String == "RegistrationResponseJSON")
+        let attestation = try #require(json.json["attestationObject"] as? [String: Any])
+        let authData = try #require(attestation["authData"] as? [String: Any])
+        #expect((authData["flags"] as? [String: Any])?["names"] as? [String] == ["UP", "UV", "AT"])
+        let x5c = try #require((attestation["attStmt"] as? [String: Any])?["x5c"] as? [[String: Any]])
+        #expect((x5c.first?["subject"] as? String)?.contains("Yubico U2F EE Serial 719807075") == true)
+
+        let text = try CLIRunner.run(["inspect"], stdin: input)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("aaguid: 6d44ba9b-f6ec-2e49-b930-0c8fe920cb73"))
+    }
+
+    @Test("inspect takes a bare base64url authenticatorData and reports garbage as an error")
+    func inspectBare() throws {
+        let authData = "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MBAAAATg"
+        let result = try CLIRunner.run(["inspect", "--json"], stdin: Data(authData.utf8))
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.json["kind"] as? String == "authenticatorData")
+        let garbage = try CLIRunner.run(["inspect", "--json"], stdin: Data("!!!".utf8))
+        #expect(garbage.status == 1)
+    }
+
+    @Test("bench reports every verification with its baseline ratio")
+    func bench() throws {
+        let result = try CLIRunner.run(["bench", "--seconds", "0.05", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(result.json["results"] as? [[String: Any]])
+        let names = rows.compactMap { $0["name"] as? String }
+        #expect(names == [
+            "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
+            "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
+            "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
+        ])
+        for row in rows {
+            #expect((row["opsPerSecond"] as? Double ?? 0) > 0, "\(row)")
+            if (row["name"] as? String)?.hasPrefix("verify") == true {
+                #expect((row["ratioToBaseline"] as? Double ?? 0) > 0, "\(row)")
+                #expect(row["baseline"] is String)
+            }
+        }
+    }
+}
