@@ -6,6 +6,14 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// swift-crypto, swift-certificates and swift-asn1: what every layer that touches keys or certificates needs.
+let cryptography: [Target.Dependency] = [
+    .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "_CryptoExtras", package: "swift-crypto"),
+    .product(name: "X509", package: "swift-certificates"),
+    .product(name: "SwiftASN1", package: "swift-asn1"),
+]
+
 let package = Package(
     name: "Passkeys",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -21,67 +29,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
     ],
     targets: [
-        .target(
-            name: "PasskeyCore",
-            dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
-            swiftSettings: strict
-        ),
-        .target(
-            name: "PasskeyAuthenticator",
-            dependencies: [
-                "PasskeyCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
-            swiftSettings: strict
-        ),
+        .target(name: "PasskeyCore", dependencies: cryptography, swiftSettings: strict),
+        .target(name: "PasskeyAuthenticator", dependencies: ["PasskeyCore"] + cryptography, swiftSettings: strict),
         .target(
             name: "PasskeysCLI",
-            dependencies: [
-                "PasskeyCore",
-                "PasskeyAuthenticator",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
+            dependencies: ["PasskeyCore", "PasskeyAuthenticator", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography,
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "passkeys",
-            dependencies: ["PasskeysCLI"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "PasskeyCoreTests",
-            dependencies: [
-                "PasskeyCore",
-                "PasskeyAuthenticator",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "PasskeysCLITests",
-            dependencies: [
-                "PasskeysCLI",
-                "PasskeyCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
-            swiftSettings: strict
-        ),
+        .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
+        .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
+        .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore"] + cryptography, swiftSettings: strict),
     ]
 )
