@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
+        .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
     ],
     dependencies: [
@@ -27,17 +28,59 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.0"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
     ],
     targets: [
         .target(name: "PasskeyCore", dependencies: cryptography, swiftSettings: strict),
         .target(name: "PasskeyAuthenticator", dependencies: ["PasskeyCore"] + cryptography, swiftSettings: strict),
         .target(
+            name: "PasskeyServer",
+            dependencies: [
+                "PasskeyCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ] + cryptography,
+            swiftSettings: strict
+        ),
+        .target(
             name: "PasskeysCLI",
-            dependencies: ["PasskeyCore", "PasskeyAuthenticator", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography,
+            dependencies: [
+                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ] + cryptography,
             swiftSettings: strict
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore"] + cryptography, swiftSettings: strict),
+        .testTarget(
+            name: "PasskeyServerTests",
+            dependencies: [
+                "PasskeyServer", "PasskeyCore", "PasskeyAuthenticator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ] + cryptography,
+            swiftSettings: strict
+        ),
     ]
 )

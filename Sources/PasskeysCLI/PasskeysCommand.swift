@@ -5,9 +5,9 @@ import Foundation
 public struct PasskeysCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "passkeys",
-        abstract: "Passkeys (WebAuthn) for Swift: verify, inspect and benchmark ceremonies.",
+        abstract: "Passkeys (WebAuthn) for Swift: serve a relying party; verify, inspect and benchmark ceremonies.",
         discussion: "Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.",
-        subcommands: [VerifyCommand.self, InspectCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, VerifyCommand.self, InspectCommand.self, BenchCommand.self]
     )
     public init() {}
 }

@@ -1,0 +1,45 @@
+import Hummingbird
+import NIOCore
+import PasskeyCore
+
+/// Every API body is a JSON object with `status` and `errorMessage` first (FIDO2 conformance server API, §2 of
+/// CONTRACT.md), then the endpoint's members.
+enum APIResponse {
+    static func ok(_ members: JSONObject = JSONObject(), headers: HTTPFields = [:]) -> Response {
+        var body = JSONObject(["status": .string("ok"), "errorMessage": .string("")])
+        for member in members.members { body[member.key] = member.value }
+        return json(.object(body), status: .ok, headers: headers)
+    }
+
+    static func failure(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, headers: HTTPFields = [:]) -> Response {
+        var body = JSONObject(["status": .string("failed"), "errorMessage": .string(message)])
+        if let code { body["code"] = .string(code) }
+        return json(.object(body), status: status, headers: headers)
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
+    }
+
+    /// Reads and parses a JSON object body, with the contract's 400 and 413 answers.
+    static func body(_ request: Request, context: ServerContext) async throws -> [UInt8] {
+        do {
+            let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+            return Array(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw RelyingPartyError(.payloadTooLarge, "The request body is larger than \(context.maxUploadSize / 1024) KiB.")
+        }
+    }
+
+    static func object(_ bytes: [UInt8]) throws -> JSONObject {
+        if bytes.isEmpty { return JSONObject() }
+        do {
+            return try JSONParser.parseObject(bytes, what: "request body")
+        } catch {
+            throw RelyingPartyError(.badRequest, error.message, code: error.code.rawValue)
+        }
+    }
+}

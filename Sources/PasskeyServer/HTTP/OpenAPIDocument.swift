@@ -1,0 +1,148 @@
+/// The OpenAPI 3.1 description of the whole HTTP API, served at `/openapi.json`. A test checks that every route the
+/// server registers is described here and every path here is served.
+enum OpenAPIDocument {
+    static let json = #"""
+{
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Passkeys relying party",
+    "version": "1.0.0",
+    "description": "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage. Binary values are base64url without padding."
+  },
+  "paths": {
+    "/attestation/options": {
+      "post": {
+        "summary": "Begin a registration",
+        "description": "A username that already has passkeys requires a session of that user (403 otherwise). authenticatorSelection, attestation and extensions are echoed verbatim; attestation defaults to none.",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationOptionsRequest"}}}},
+        "responses": {
+          "200": {"description": "Creation options", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationOptions"}}}},
+          "400": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"},
+          "413": {"$ref": "#/components/responses/Failure"}, "429": {"$ref": "#/components/responses/Failure"}
+        }
+      }
+    },
+    "/attestation/result": {
+      "post": {
+        "summary": "Finish a registration",
+        "description": "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie).",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationResponseJSON"}}}},
+        "responses": {
+          "200": {"description": "Registered and signed in", "headers": {"Set-Cookie": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationResult"}}}},
+          "400": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"}, "413": {"$ref": "#/components/responses/Failure"}
+        }
+      }
+    },
+    "/assertion/options": {
+      "post": {
+        "summary": "Begin a sign-in",
+        "description": "An empty or absent username begins a discoverable (usernameless) sign-in. userVerification and extensions are echoed; userVerification defaults to preferred.",
+        "requestBody": {"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationOptionsRequest"}}}},
+        "responses": {
+          "200": {"description": "Request options", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationOptions"}}}},
+          "400": {"$ref": "#/components/responses/Failure"}, "413": {"$ref": "#/components/responses/Failure"}, "429": {"$ref": "#/components/responses/Failure"}
+        }
+      }
+    },
+    "/assertion/result": {
+      "post": {
+        "summary": "Finish a sign-in",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationResponseJSON"}}}},
+        "responses": {
+          "200": {"description": "Signed in", "headers": {"Set-Cookie": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationResult"}}}},
+          "400": {"$ref": "#/components/responses/Failure"}, "413": {"$ref": "#/components/responses/Failure"}
+        }
+      }
+    },
+    "/session": {
+      "get": {
+        "summary": "The signed-in user", "security": [{"bearer": []}, {"cookie": []}],
+        "responses": {"200": {"description": "The user", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SessionResult"}}}}, "401": {"$ref": "#/components/responses/Failure"}}
+      },
+      "delete": {
+        "summary": "Sign out", "security": [{"bearer": []}, {"cookie": []}],
+        "responses": {"200": {"description": "Signed out (also when there was no session)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}
+      }
+    },
+    "/credentials": {
+      "get": {
+        "summary": "The signed-in user's passkeys", "security": [{"bearer": []}, {"cookie": []}],
+        "responses": {"200": {"description": "Passkeys", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CredentialList"}}}}, "401": {"$ref": "#/components/responses/Failure"}}
+      }
+    },
+    "/credentials/{id}": {
+      "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The credential ID, base64url"}],
+      "patch": {
+        "summary": "Rename a passkey", "security": [{"bearer": []}, {"cookie": []}],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 64}}}}}},
+        "responses": {
+          "200": {"description": "Renamed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CredentialResult"}}}},
+          "400": {"$ref": "#/components/responses/Failure"}, "401": {"$ref": "#/components/responses/Failure"}, "404": {"$ref": "#/components/responses/Failure"}
+        }
+      },
+      "delete": {
+        "summary": "Remove a passkey from the signed-in account", "security": [{"bearer": []}, {"cookie": []}],
+        "responses": {"200": {"description": "Removed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}, "401": {"$ref": "#/components/responses/Failure"}, "404": {"$ref": "#/components/responses/Failure"}}
+      }
+    },
+    "/.well-known/apple-app-site-association": {
+      "get": {"summary": "Associated domains for iOS apps (webcredentials)", "responses": {"200": {"description": "AASA", "content": {"application/json": {"schema": {"type": "object", "required": ["webcredentials"], "properties": {"webcredentials": {"type": "object", "properties": {"apps": {"type": "array", "items": {"type": "string"}}}}}}}}}}}
+    },
+    "/.well-known/assetlinks.json": {
+      "get": {"summary": "Digital Asset Links for Android apps", "responses": {"200": {"description": "Asset links", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}}}
+    },
+    "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
+    "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": {"description": "Prometheus text exposition", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
+    "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}}},
+    "/": {"get": {"summary": "The web page to try passkeys", "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}}}},
+    "/app.js": {"get": {"summary": "The page's script", "responses": {"200": {"description": "JavaScript", "content": {"text/javascript": {"schema": {"type": "string"}}}}}}},
+    "/app.css": {"get": {"summary": "The page's style sheet", "responses": {"200": {"description": "CSS", "content": {"text/css": {"schema": {"type": "string"}}}}}}}
+  },
+  "components": {
+    "securitySchemes": {
+      "bearer": {"type": "http", "scheme": "bearer", "description": "The session value returned by /attestation/result or /assertion/result"},
+      "cookie": {"type": "apiKey", "in": "cookie", "name": "passkeys_session"}
+    },
+    "responses": {
+      "Failure": {"description": "Refused: status is 'failed' and errorMessage says why in plain words; code is the verification error code when verification failed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}}
+    },
+    "schemas": {
+      "Status": {"type": "object", "required": ["status", "errorMessage"], "properties": {"status": {"type": "string", "enum": ["ok", "failed"]}, "errorMessage": {"type": "string"}}},
+      "Failure": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "properties": {"code": {"type": "string"}}}]},
+      "User": {"type": "object", "required": ["id", "name", "displayName"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "displayName": {"type": "string"}}},
+      "CredentialDescriptor": {"type": "object", "required": ["type", "id"], "properties": {"type": {"const": "public-key"}, "id": {"type": "string"}, "transports": {"type": "array", "items": {"type": "string"}}}},
+      "Credential": {"type": "object", "required": ["id", "name", "createdAt", "lastUsedAt", "aaguid", "format", "backupEligible", "backupState", "transports"], "properties": {
+        "id": {"type": "string"}, "name": {"type": "string"}, "createdAt": {"type": "string", "format": "date-time"}, "lastUsedAt": {"type": ["string", "null"], "format": "date-time"},
+        "aaguid": {"type": "string"}, "authenticatorName": {"type": ["string", "null"]}, "format": {"type": "string"}, "backupEligible": {"type": "boolean"}, "backupState": {"type": "boolean"},
+        "transports": {"type": "array", "items": {"type": "string"}}}},
+      "RegistrationOptionsRequest": {"type": "object", "required": ["username"], "properties": {
+        "username": {"type": "string", "minLength": 1, "maxLength": 64}, "displayName": {"type": "string", "maxLength": 64},
+        "authenticatorSelection": {"type": "object"}, "attestation": {"type": "string", "enum": ["none", "indirect", "direct", "enterprise"]}, "extensions": {"type": "object"}}},
+      "RegistrationOptions": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["rp", "user", "challenge", "pubKeyCredParams", "timeout", "excludeCredentials", "attestation"], "properties": {
+        "rp": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "id": {"type": "string"}}},
+        "user": {"$ref": "#/components/schemas/User"}, "challenge": {"type": "string"},
+        "pubKeyCredParams": {"type": "array", "items": {"type": "object", "required": ["type", "alg"], "properties": {"type": {"const": "public-key"}, "alg": {"type": "integer"}}}},
+        "timeout": {"type": "integer"}, "excludeCredentials": {"type": "array", "items": {"$ref": "#/components/schemas/CredentialDescriptor"}},
+        "authenticatorSelection": {"type": "object"}, "attestation": {"type": "string"}, "extensions": {"type": "object"}}}]},
+      "AuthenticationOptionsRequest": {"type": "object", "properties": {"username": {"type": "string"}, "userVerification": {"type": "string", "enum": ["required", "preferred", "discouraged"]}, "extensions": {"type": "object"}}},
+      "AuthenticationOptions": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["challenge", "timeout", "rpId", "allowCredentials", "userVerification"], "properties": {
+        "challenge": {"type": "string"}, "timeout": {"type": "integer"}, "rpId": {"type": "string"},
+        "allowCredentials": {"type": "array", "items": {"$ref": "#/components/schemas/CredentialDescriptor"}}, "userVerification": {"type": "string"}, "extensions": {"type": "object"}}}]},
+      "RegistrationResponseJSON": {"type": "object", "required": ["id", "type", "response"], "properties": {
+        "id": {"type": "string"}, "rawId": {"type": "string"}, "type": {"const": "public-key"}, "authenticatorAttachment": {"type": ["string", "null"]},
+        "response": {"type": "object", "required": ["clientDataJSON", "attestationObject"], "properties": {"clientDataJSON": {"type": "string"}, "attestationObject": {"type": "string"}, "transports": {"type": "array", "items": {"type": "string"}}, "authenticatorData": {"type": "string"}, "publicKey": {"type": "string"}, "publicKeyAlgorithm": {"type": "integer"}}},
+        "clientExtensionResults": {"type": "object"}, "getClientExtensionResults": {"type": "object"}}},
+      "AuthenticationResponseJSON": {"type": "object", "required": ["id", "type", "response"], "properties": {
+        "id": {"type": "string"}, "rawId": {"type": "string"}, "type": {"const": "public-key"}, "authenticatorAttachment": {"type": ["string", "null"]},
+        "response": {"type": "object", "required": ["clientDataJSON", "authenticatorData", "signature"], "properties": {"clientDataJSON": {"type": "string"}, "authenticatorData": {"type": "string"}, "signature": {"type": "string"}, "userHandle": {"type": ["string", "null"]}}},
+        "clientExtensionResults": {"type": "object"}, "getClientExtensionResults": {"type": "object"}}},
+      "RegistrationResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["session", "user", "credential"], "properties": {"session": {"type": "string"}, "user": {"$ref": "#/components/schemas/User"}, "credential": {"$ref": "#/components/schemas/Credential"}}}]},
+      "AuthenticationResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["session", "user"], "properties": {"session": {"type": "string"}, "user": {"$ref": "#/components/schemas/User"}}}]},
+      "SessionResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["user"], "properties": {"user": {"$ref": "#/components/schemas/User"}}}]},
+      "CredentialList": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["credentials"], "properties": {"credentials": {"type": "array", "items": {"$ref": "#/components/schemas/Credential"}}}}]},
+      "CredentialResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["credential"], "properties": {"credential": {"$ref": "#/components/schemas/Credential"}}}]}
+    }
+  }
+}
+"""#
+}

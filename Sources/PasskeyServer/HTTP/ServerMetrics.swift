@@ -1,0 +1,28 @@
+import Prometheus
+
+/// Prometheus metrics: ceremonies begun, succeeded and failed (by error code), and request latency by route.
+final class ServerMetrics: CeremonyMetrics {
+    let registry = PrometheusCollectorRegistry()
+
+    private static var ceremonies: MetricNameDescriptor { MetricNameDescriptor(namespace: "passkeys", metricName: "ceremonies", unitName: "total", helpText: "WebAuthn ceremonies by kind and outcome") }
+    private static var latency: MetricNameDescriptor { MetricNameDescriptor(namespace: "passkeys", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency by route") }
+    private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(1000)]
+
+    func begun(_ kind: PendingCeremony.Kind) { count(kind, outcome: "begun", code: "") }
+    func succeeded(_ kind: PendingCeremony.Kind) { count(kind, outcome: "succeeded", code: "") }
+    func failed(_ kind: PendingCeremony.Kind, code: String) { count(kind, outcome: "failed", code: code) }
+
+    private func count(_ kind: PendingCeremony.Kind, outcome: String, code: String) {
+        var labels = [("kind", kind.rawValue), ("outcome", outcome)]
+        if !code.isEmpty { labels.append(("code", code)) }
+        registry.makeCounter(descriptor: Self.ceremonies, labels: labels).increment()
+    }
+
+    func requestDuration(route: String, method: String, status: Int, _ elapsed: Duration) {
+        registry.makeDurationHistogram(
+            descriptor: Self.latency, labels: [("route", route), ("method", method), ("status", String(status / 100) + "xx")], buckets: Self.buckets
+        ).record(elapsed)
+    }
+
+    func exposition() -> String { registry.emitToString() }
+}

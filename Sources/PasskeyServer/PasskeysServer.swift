@@ -1,0 +1,33 @@
+public import Hummingbird
+public import Logging
+import NIOCore
+
+/// `passkeys serve`: the relying party on Hummingbird, over a SQL store.
+public enum PasskeysServer {
+    /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
+    public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: SQLStore) {
+        let store = try await SQLStore.open(configuration.database, logger: logger)
+        let metrics = ServerMetrics()
+        let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
+        let router = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
+        let application = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
+            services: [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })],
+            logger: logger)
+        return (application, store)
+    }
+
+    /// Runs until SIGINT or SIGTERM, finishing requests in flight before it returns.
+    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        let (application, store) = try await makeApplication(configuration, logger: logger)
+        logger.notice("passkeys serve: listening on http://\(configuration.host):\(configuration.port) (rp \(configuration.relyingParty.rpID), database \(configuration.database))")
+        do {
+            try await application.runService()
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        try await store.shutdown()
+    }
+}

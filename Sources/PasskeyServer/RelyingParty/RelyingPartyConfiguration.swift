@@ -1,0 +1,34 @@
+public import Foundation
+public import PasskeyCore
+
+/// What the relying party is and how long things last.
+public struct RelyingPartyConfiguration: Sendable {
+    public var rpID: String
+    public var rpName: String
+    public var origins: [String]
+    /// Credential algorithms offered in `pubKeyCredParams`, most preferred first.
+    public var algorithms: [COSEAlgorithm]
+    /// How long a begun ceremony may take, in milliseconds; also the `timeout` sent to the client.
+    public var ceremonyTimeout: Int64
+    /// How long a session lasts, in milliseconds.
+    public var sessionLifetime: Int64
+    public var attestation: AttestationPolicy
+    public var clock: @Sendable () -> Date
+
+    public init(
+        rpID: String, rpName: String, origins: [String], algorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256],
+        ceremonyTimeout: Int64 = 300_000, sessionLifetime: Int64 = 7 * 24 * 3_600_000,
+        attestation: AttestationPolicy = AttestationPolicy(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.rpID = rpID
+        self.rpName = rpName
+        self.origins = origins
+        self.algorithms = algorithms
+        self.ceremonyTimeout = ceremonyTimeout
+        self.sessionLifetime = sessionLifetime
+        self.attestation = attestation
+        self.clock = clock
+    }
+
+    var nowMilliseconds: Int64 { Int64((clock().timeIntervalSince1970 * 1000).rounded()) }
+}

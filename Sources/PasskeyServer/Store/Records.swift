@@ -1,0 +1,47 @@
+/// An account (WebAuthn L3 §4 "user account"): the user handle is 32 random bytes, never the username.
+public struct UserRecord: Sendable, Equatable {
+    public let handle: [UInt8]
+    public let username: String
+    public let displayName: String
+    public let createdAt: Int64
+}
+
+/// A credential record (WebAuthn L3 §4) and what the passkey list shows.
+public struct CredentialRecord: Sendable, Equatable {
+    public let id: [UInt8]
+    public let userHandle: [UInt8]
+    public let publicKey: [UInt8]
+    public var signCount: UInt32
+    public let transports: [String]
+    public let aaguid: String
+    public let format: String
+    public let attestationType: String
+    public let backupEligible: Bool
+    public var backupState: Bool
+    public var name: String
+    public let createdAt: Int64
+    public var lastUsedAt: Int64?
+}
+
+/// A ceremony that was begun and not yet finished, found again by its challenge.
+public struct PendingCeremony: Sendable, Equatable {
+    public enum Kind: String, Sendable { case registration, authentication }
+
+    public let challenge: String
+    public let kind: Kind
+    /// Registration: the handle the new credential will belong to. Authentication: the identified user, or nil for
+    /// discoverable sign-in.
+    public let userHandle: [UInt8]?
+    public let username: String?
+    public let displayName: String?
+    public let requireUserVerification: Bool
+    /// Milliseconds since 1970.
+    public let expiresAt: Int64
+}
+
+/// A signed-in session. Only the SHA-256 of the token is stored, so a database leak yields no usable session.
+public struct SessionRecord: Sendable, Equatable {
+    public let tokenHash: String
+    public let userHandle: [UInt8]
+    public let expiresAt: Int64
+}

@@ -1,0 +1,91 @@
+import AsyncKit
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import SQLiteKit
+
+/// A pool of SQL connections to SQLite or PostgreSQL behind one interface: borrow a connection, run statements.
+final class SQLConnections: Sendable {
+    enum Dialect: Sendable { case sqlite, postgres }
+
+    let dialect: Dialect
+    private let borrow: @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void)
+    private let close: @Sendable () async throws -> Void
+
+    private init(dialect: Dialect, borrow: @escaping @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void), close: @escaping @Sendable () async throws -> Void) {
+        self.dialect = dialect
+        self.borrow = borrow
+        self.close = close
+    }
+
+    /// Runs `body` with a connection from the pool and returns it afterwards.
+    func with<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        let (database, release) = try await borrow()
+        defer { release() }
+        return try await body(database)
+    }
+
+    func shutdown() async throws { try await close() }
+
+    static func open(_ location: DatabaseLocation, logger: Logger) throws -> SQLConnections {
+        let group = MultiThreadedEventLoopGroup.singleton
+        switch location {
+        case .sqliteFile, .sqliteMemory:
+            let storage: SQLiteConfiguration.Storage
+            let perLoop: Int
+            if case .sqliteFile(let path) = location {
+                storage = .file(path: path)
+                perLoop = 2
+            } else {
+                // One shared-cache connection: SQLite's in-memory shared cache locks whole tables between connections.
+                storage = .memory(identifier: "passkeys-\(UInt64.random(in: 0 ... .max))")
+                perLoop = 1
+            }
+            let source = TunedSQLiteSource(base: SQLiteConnectionSource(configuration: SQLiteConfiguration(storage: storage), threadPool: .singleton))
+            let loop = group.any()
+            let pool = PoolBox(EventLoopConnectionPool(source: source, maxConnections: perLoop, requestTimeout: .seconds(10), logger: logger, on: loop))
+            return SQLConnections(dialect: .sqlite, borrow: {
+                let connection = try await pool.value.requestConnection(logger: logger).get()
+                let sendable = PoolBox(connection)
+                return (connection.sql(), { pool.value.releaseConnection(sendable.value, logger: logger) })
+            }, close: { try await pool.value.close().get() })
+        case .postgres(let url):
+            let configuration: SQLPostgresConfiguration
+            do {
+                configuration = try SQLPostgresConfiguration(url: url)
+            } catch {
+                throw ConfigurationError("--database: '\(location)' is not a usable PostgreSQL URL (\(error))")
+            }
+            let pool = PoolBox(EventLoopGroupConnectionPool(
+                source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 4,
+                requestTimeout: .seconds(10), pruneInterval: .seconds(60), logger: logger, on: group))
+            return SQLConnections(dialect: .postgres, borrow: {
+                let connection = try await pool.value.requestConnection(logger: logger).get()
+                return (connection.sql(), { pool.value.releaseConnection(connection, logger: logger) })
+            }, close: { try await pool.value.shutdownAsync() })
+        }
+    }
+}
+
+/// async-kit's pools are not marked Sendable, but every public method hops onto the pool's own event loop
+/// (`requestConnection`, `releaseConnection` and `close` check `inEventLoop` and `execute` otherwise), so sharing a
+/// reference across tasks is safe. The same holds for handing a connection back to its pool.
+struct PoolBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Opens SQLite connections with the settings a concurrent server needs: wait for locks instead of failing at once.
+struct TunedSQLiteSource: ConnectionPoolSource {
+    let base: SQLiteConnectionSource
+
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+        base.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
+            connection.query("PRAGMA busy_timeout = 5000").flatMap { _ in
+                connection.query("PRAGMA synchronous = NORMAL")
+            }.map { _ in connection }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+public import Logging
+import PasskeyCore
+import SQLKit
+
+/// ``Store`` on sql-kit: the same statements run on SQLite and PostgreSQL.
+///
+/// Byte strings are stored as base64url TEXT and booleans and instants as BIGINT, so the schema is identical on both
+/// databases and readable in either shell.
+public final class SQLStore: Store {
+    private let connections: SQLConnections
+
+    private init(connections: SQLConnections) {
+        self.connections = connections
+    }
+
+    /// Opens the database and brings its schema up to date.
+    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SQLStore {
+        let store = SQLStore(connections: try SQLConnections.open(location, logger: logger))
+        try await store.migrate()
+        return store
+    }
+
+    public func shutdown() async throws { try await connections.shutdown() }
+
+    // MARK: Schema
+
+    /// Each entry is applied once, in order, and recorded in `schema_migrations`.
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE users (
+                handle TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL, created_at BIGINT NOT NULL)
+            """,
+            """
+            CREATE TABLE credentials (
+                id TEXT PRIMARY KEY, user_handle TEXT NOT NULL REFERENCES users(handle) ON DELETE CASCADE,
+                public_key TEXT NOT NULL, sign_count BIGINT NOT NULL, transports TEXT NOT NULL, aaguid TEXT NOT NULL,
+                format TEXT NOT NULL, attestation_type TEXT NOT NULL, backup_eligible BIGINT NOT NULL,
+                backup_state BIGINT NOT NULL, name TEXT NOT NULL, created_at BIGINT NOT NULL, last_used_at BIGINT)
+            """,
+            "CREATE INDEX credentials_user ON credentials(user_handle)",
+            """
+            CREATE TABLE ceremonies (
+                challenge TEXT PRIMARY KEY, kind TEXT NOT NULL, user_handle TEXT, username TEXT, display_name TEXT,
+                require_uv BIGINT NOT NULL, expires_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX ceremonies_expiry ON ceremonies(expires_at)",
+            "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_handle TEXT NOT NULL, expires_at BIGINT NOT NULL)",
+            "CREATE INDEX sessions_expiry ON sessions(expires_at)",
+        ],
+    ]
+
+    private func migrate() async throws {
+        try await connections.with { db in
+            if connections.dialect == .postgres {
+                // Instances starting together must not race on CREATE TABLE; a session-level advisory lock orders them.
+                try await db.raw("SELECT pg_advisory_lock(7273001)").run()
+            } else {
+                try await db.raw("PRAGMA journal_mode = WAL").run()
+            }
+            do {
+                try await db.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)").run()
+                let applied = try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) }
+                for (index, statements) in Self.migrations.enumerated() where !applied.contains(index + 1) {
+                    for statement in statements { try await db.raw(SQLQueryString(statement)).run() }
+                    try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
+                }
+            } catch {
+                if connections.dialect == .postgres { try? await db.raw("SELECT pg_advisory_unlock(7273001)").run() }
+                throw error
+            }
+            if connections.dialect == .postgres { try await db.raw("SELECT pg_advisory_unlock(7273001)").run() }
+        }
+    }
+
+    // MARK: Users
+
+    public func user(handle: [UInt8]) async throws -> UserRecord? {
+        try await connections.with { db in
+            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE handle = \(bind: Base64URL.encode(handle))").first().map(Self.user)
+        }
+    }
+
+    public func user(username: String) async throws -> UserRecord? {
+        try await connections.with { db in
+            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE username = \(bind: username)").first().map(Self.user)
+        }
+    }
+
+    public func insertUser(_ user: UserRecord) async throws -> Bool {
+        try await connections.with { db in
+            let rows = try await db.raw("""
+                INSERT INTO users (handle, username, display_name, created_at)
+                VALUES (\(bind: Base64URL.encode(user.handle)), \(bind: user.username), \(bind: user.displayName), \(bind: user.createdAt))
+                ON CONFLICT DO NOTHING RETURNING handle
+                """).all()
+            return !rows.isEmpty
+        }
+    }
+
+    private static func user(_ row: any SQLRow) throws -> UserRecord {
+        UserRecord(
+            handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
+            username: try row.decode(column: "username", as: String.self),
+            displayName: try row.decode(column: "display_name", as: String.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self))
+    }
+
+    // MARK: Credentials
+
+    private static let credentialColumns = "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
+
+    public func credential(id: [UInt8]) async throws -> CredentialRecord? {
+        try await connections.with { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.credentialColumns) FROM credentials WHERE id = \(bind: Base64URL.encode(id))").first().map(Self.credential)
+        }
+    }
+
+    public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {
+        try await connections.with { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.credentialColumns) FROM credentials WHERE user_handle = \(bind: Base64URL.encode(userHandle)) ORDER BY created_at, id").all().map(Self.credential)
+        }
+    }
+
+    public func insertCredential(_ c: CredentialRecord) async throws -> Bool {
+        let transports = JSONValue.array(c.transports.map(JSONValue.string)).serialized()
+        return try await connections.with { db in
+            let rows = try await db.raw("""
+                INSERT INTO credentials (\(unsafeRaw: Self.credentialColumns))
+                VALUES (\(bind: Base64URL.encode(c.id)), \(bind: Base64URL.encode(c.userHandle)), \(bind: Base64URL.encode(c.publicKey)),
+                        \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
+                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
+                ON CONFLICT DO NOTHING RETURNING id
+                """).all()
+            return !rows.isEmpty
+        }
+    }
+
+    public func recordUse(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64) async throws {
+        try await connections.with { db in
+            try await db.raw("""
+                UPDATE credentials SET sign_count = \(bind: Int64(signCount)), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
+                WHERE id = \(bind: Base64URL.encode(credentialID))
+                """).run()
+        }
+    }
+
+    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
+        try await connections.with { db in
+            let rows = try await db.raw("""
+                UPDATE credentials SET name = \(bind: name)
+                WHERE id = \(bind: Base64URL.encode(id)) AND user_handle = \(bind: Base64URL.encode(userHandle)) RETURNING id
+                """).all()
+            return !rows.isEmpty
+        }
+    }
+
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8]) async throws -> Bool {
+        try await connections.with { db in
+            let rows = try await db.raw("""
+                DELETE FROM credentials WHERE id = \(bind: Base64URL.encode(id)) AND user_handle = \(bind: Base64URL.encode(userHandle)) RETURNING id
+                """).all()
+            return !rows.isEmpty
+        }
+    }
+
+    private static func credential(_ row: any SQLRow) throws -> CredentialRecord {
+        let transportsJSON = try row.decode(column: "transports", as: String.self)
+        let transports = (try? JSONParser.parse(transportsJSON))?.arrayValue?.compactMap(\.stringValue) ?? []
+        return CredentialRecord(
+            id: try Base64URL.decode(try row.decode(column: "id", as: String.self)),
+            userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
+            publicKey: try Base64URL.decode(try row.decode(column: "public_key", as: String.self)),
+            signCount: UInt32(clamping: try row.decode(column: "sign_count", as: Int64.self)),
+            transports: transports,
+            aaguid: try row.decode(column: "aaguid", as: String.self),
+            format: try row.decode(column: "format", as: String.self),
+            attestationType: try row.decode(column: "attestation_type", as: String.self),
+            backupEligible: try row.decode(column: "backup_eligible", as: Int64.self) != 0,
+            backupState: try row.decode(column: "backup_state", as: Int64.self) != 0,
+            name: try row.decode(column: "name", as: String.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self))
+    }
+
+    // MARK: Ceremonies
+
+    public func insertCeremony(_ c: PendingCeremony) async throws {
+        try await connections.with { db in
+            try await db.raw("""
+                INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at)
+                VALUES (\(bind: c.challenge), \(bind: c.kind.rawValue), \(bind: c.userHandle.map { Base64URL.encode($0) }), \(bind: c.username),
+                        \(bind: c.displayName), \(bind: c.requireUserVerification ? 1 : 0), \(bind: c.expiresAt))
+                """).run()
+        }
+    }
+
+    public func takeCeremony(challenge: String, kind: PendingCeremony.Kind, now: Int64) async throws -> PendingCeremony? {
+        try await connections.with { db in
+            // One statement: the row is claimed and removed atomically, so a challenge is used at most once.
+            let row = try await db.raw("""
+                DELETE FROM ceremonies WHERE challenge = \(bind: challenge) AND kind = \(bind: kind.rawValue)
+                RETURNING challenge, kind, user_handle, username, display_name, require_uv, expires_at
+                """).first()
+            guard let row else { return nil }
+            let ceremony = PendingCeremony(
+                challenge: try row.decode(column: "challenge", as: String.self), kind: kind,
+                userHandle: try row.decode(column: "user_handle", as: String?.self).map { try Base64URL.decode($0) },
+                username: try row.decode(column: "username", as: String?.self),
+                displayName: try row.decode(column: "display_name", as: String?.self),
+                requireUserVerification: try row.decode(column: "require_uv", as: Int64.self) != 0,
+                expiresAt: try row.decode(column: "expires_at", as: Int64.self))
+            return ceremony.expiresAt > now ? ceremony : nil
+        }
+    }
+
+    // MARK: Sessions
+
+    public func insertSession(_ s: SessionRecord) async throws {
+        try await connections.with { db in
+            try await db.raw("INSERT INTO sessions (token_hash, user_handle, expires_at) VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.expiresAt))").run()
+        }
+    }
+
+    public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
+        try await connections.with { db in
+            guard let row = try await db.raw("SELECT token_hash, user_handle, expires_at FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)").first() else { return nil }
+            return SessionRecord(
+                tokenHash: try row.decode(column: "token_hash", as: String.self),
+                userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
+                expiresAt: try row.decode(column: "expires_at", as: Int64.self))
+        }
+    }
+
+    public func deleteSession(tokenHash: String) async throws {
+        try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
+    }
+
+    public func purgeExpired(now: Int64) async throws {
+        try await connections.with { db in
+            try await db.raw("DELETE FROM ceremonies WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run()
+        }
+    }
+}

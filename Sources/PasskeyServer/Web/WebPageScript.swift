@@ -1,0 +1,247 @@
+extension WebPage {
+    static let script = #"""
+"use strict";
+
+// ---- base64url and WebAuthn JSON ----------------------------------------------------------------------------
+const b64url = {
+  encode(buffer) {
+    const bytes = new Uint8Array(buffer);
+    let text = "";
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  },
+  decode(text) {
+    const base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+    return Uint8Array.from(atob(base64), c => c.charCodeAt(0)).buffer;
+  },
+};
+
+function creationOptions(json) {
+  const { status, errorMessage, ...options } = json;
+  if (PublicKeyCredential.parseCreationOptionsFromJSON) return PublicKeyCredential.parseCreationOptionsFromJSON(options);
+  return {
+    ...options,
+    challenge: b64url.decode(options.challenge),
+    user: { ...options.user, id: b64url.decode(options.user.id) },
+    excludeCredentials: (options.excludeCredentials || []).map(c => ({ ...c, id: b64url.decode(c.id) })),
+  };
+}
+
+function requestOptions(json) {
+  const { status, errorMessage, ...options } = json;
+  if (PublicKeyCredential.parseRequestOptionsFromJSON) return PublicKeyCredential.parseRequestOptionsFromJSON(options);
+  return {
+    ...options,
+    challenge: b64url.decode(options.challenge),
+    allowCredentials: (options.allowCredentials || []).map(c => ({ ...c, id: b64url.decode(c.id) })),
+  };
+}
+
+function credentialJSON(credential) {
+  if (typeof credential.toJSON === "function") return credential.toJSON();
+  const r = credential.response;
+  const response = { clientDataJSON: b64url.encode(r.clientDataJSON) };
+  if (r.attestationObject) {
+    response.attestationObject = b64url.encode(r.attestationObject);
+    response.transports = r.getTransports ? r.getTransports() : [];
+  } else {
+    response.authenticatorData = b64url.encode(r.authenticatorData);
+    response.signature = b64url.encode(r.signature);
+    if (r.userHandle) response.userHandle = b64url.encode(r.userHandle);
+  }
+  return {
+    id: credential.id, rawId: b64url.encode(credential.rawId), type: credential.type, response,
+    authenticatorAttachment: credential.authenticatorAttachment || null,
+    clientExtensionResults: credential.getClientExtensionResults(),
+  };
+}
+
+// ---- the API ---------------------------------------------------------------------------------------------------
+async function api(path, method = "GET", body) {
+  const response = await fetch(path, {
+    method, credentials: "same-origin",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let json;
+  try { json = await response.json(); } catch { throw new Error(`The server answered ${response.status} without a readable body.`); }
+  if (json.status !== "ok") {
+    const error = new Error(json.errorMessage || `The server answered ${response.status}.`);
+    error.status = response.status;
+    throw error;
+  }
+  return json;
+}
+
+// ---- messages in plain words -----------------------------------------------------------------------------------
+function explain(error) {
+  switch (error && error.name) {
+    case "NotAllowedError": return "The passkey request was cancelled or timed out. Nothing was changed.";
+    case "InvalidStateError": return "This device already holds a passkey for this account.";
+    case "SecurityError": return "This page's address does not match the server's relying party ID, so the browser refused. Open the site at its configured address.";
+    case "NotSupportedError": return "This device cannot create the kind of passkey the server asked for.";
+    case "AbortError": return "The passkey request was cancelled.";
+    default: return (error && error.message) || "Something went wrong.";
+  }
+}
+
+const $ = id => document.getElementById(id);
+function show(message, ok = false) {
+  const box = $("message");
+  box.textContent = message;
+  box.className = ok ? "ok" : "";
+  box.hidden = !message;
+}
+
+async function busy(button, work) {
+  show("");
+  abortConditional();
+  button.disabled = true;
+  try { await work(); } catch (error) { show(explain(error)); } finally { button.disabled = false; }
+}
+
+// ---- ceremonies ------------------------------------------------------------------------------------------------
+async function register(username, displayName) {
+  const options = await api("/attestation/options", "POST", { username, displayName: displayName || username });
+  const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
+  return api("/attestation/result", "POST", credentialJSON(credential));
+}
+
+async function signIn(username, mediation, signal) {
+  const options = await api("/assertion/options", "POST", username ? { username } : {});
+  const request = { publicKey: requestOptions(options) };
+  if (mediation) request.mediation = mediation;
+  if (signal) request.signal = signal;
+  const credential = await navigator.credentials.get(request);
+  return api("/assertion/result", "POST", credentialJSON(credential));
+}
+
+// Passkey autofill: a pending conditional request lets the browser offer passkeys in the username field.
+let conditional = null;
+function abortConditional() {
+  if (conditional) { conditional.abort(); conditional = null; }
+}
+async function startConditional() {
+  if (!window.PublicKeyCredential || !PublicKeyCredential.isConditionalMediationAvailable) return;
+  if (!(await PublicKeyCredential.isConditionalMediationAvailable())) return;
+  abortConditional();
+  const controller = new AbortController();
+  conditional = controller;
+  try {
+    await signIn(null, "conditional", controller.signal);
+    await refresh("Signed in.");
+  } catch (error) {
+    if (error.name !== "AbortError" && !controller.signal.aborted) show(explain(error));
+  } finally {
+    if (conditional === controller) conditional = null;
+  }
+}
+
+// ---- views -----------------------------------------------------------------------------------------------------
+function formatDate(iso) {
+  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : null;
+}
+
+async function renderPasskeys() {
+  const { credentials } = await api("/credentials");
+  const list = $("passkey-list");
+  list.replaceChildren();
+  for (const credential of credentials) {
+    const item = $("passkey-template").content.firstElementChild.cloneNode(true);
+    item.dataset.id = credential.id;
+    item.querySelector(".passkey-name").textContent = credential.name;
+    const parts = [];
+    if (credential.authenticatorName && credential.authenticatorName !== credential.name) parts.push(credential.authenticatorName);
+    parts.push(`Added ${formatDate(credential.createdAt)}`);
+    parts.push(credential.lastUsedAt ? `last used ${formatDate(credential.lastUsedAt)}` : "not used yet");
+    if (credential.backupState) parts.push("synced");
+    item.querySelector(".passkey-meta").textContent = parts.join(" · ");
+
+    const form = item.querySelector(".rename-form");
+    const input = item.querySelector(".rename-input");
+    item.querySelector(".rename").addEventListener("click", () => {
+      form.hidden = false; input.value = credential.name; input.focus(); input.select();
+    });
+    item.querySelector(".cancel-rename").addEventListener("click", () => { form.hidden = true; });
+    form.addEventListener("submit", event => {
+      event.preventDefault();
+      busy(form.querySelector("button[type=submit]"), async () => {
+        await api(`/credentials/${encodeURIComponent(credential.id)}`, "PATCH", { name: input.value });
+        await renderPasskeys();
+        show("Passkey renamed.", true);
+      });
+    });
+    item.querySelector(".remove").addEventListener("click", event => {
+      if (!confirm(`Remove "${credential.name}"? You will no longer be able to sign in with it.`)) return;
+      busy(event.currentTarget, async () => {
+        await api(`/credentials/${encodeURIComponent(credential.id)}`, "DELETE");
+        await renderPasskeys();
+        show("Passkey removed. Also delete it from your device or password manager.", true);
+      });
+    });
+    list.append(item);
+  }
+  if (credentials.length === 0) {
+    const empty = document.createElement("li");
+    empty.className = "muted";
+    empty.textContent = "No passkeys left. Add one now, or you will not be able to sign in again.";
+    list.append(empty);
+  }
+}
+
+let currentUser = null;
+async function refresh(message) {
+  try {
+    currentUser = (await api("/session")).user;
+  } catch (error) {
+    currentUser = null;
+    if (error.status !== 401) show(explain(error));
+  }
+  $("signed-in").hidden = !currentUser;
+  $("signed-out").hidden = !!currentUser;
+  if (currentUser) {
+    abortConditional();
+    $("welcome-name").textContent = currentUser.displayName;
+    $("welcome-username").textContent = currentUser.name;
+    await renderPasskeys();
+  } else {
+    startConditional();
+  }
+  if (message) show(message, true);
+}
+
+// ---- wiring ----------------------------------------------------------------------------------------------------
+document.addEventListener("DOMContentLoaded", () => {
+  if (!window.PublicKeyCredential || !navigator.credentials) {
+    $("unsupported").hidden = false;
+  }
+  $("register-form").addEventListener("submit", event => {
+    event.preventDefault();
+    busy($("register-button"), async () => {
+      await register($("register-username").value.trim(), $("register-display-name").value.trim());
+      $("register-form").reset();
+      await refresh("Account created. You are signed in with your new passkey.");
+    });
+  });
+  $("signin-form").addEventListener("submit", event => {
+    event.preventDefault();
+    const username = $("signin-username").value.trim();
+    if (!username) { show("Enter your username, or use “Sign in with a passkey”."); return; }
+    busy($("signin-button"), async () => { await signIn(username); await refresh("Signed in."); });
+  });
+  $("passkey-button").addEventListener("click", () => {
+    busy($("passkey-button"), async () => { await signIn(null); await refresh("Signed in."); });
+  });
+  $("add-passkey").addEventListener("click", () => {
+    busy($("add-passkey"), async () => {
+      await register(currentUser.name, currentUser.displayName);
+      await refresh("Passkey added.");
+    });
+  });
+  $("signout-button").addEventListener("click", () => {
+    busy($("signout-button"), async () => { await api("/session", "DELETE"); await refresh("Signed out."); });
+  });
+  refresh();
+});
+"""#
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PasskeyCore
+import PasskeyServer
+
+/// `passkeys serve` (CONTRACT.md §1.1): the relying-party server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the relying-party server: the FIDO2 conformance API, sessions, passkey management and a web page.",
+        discussion: """
+            Every option also reads an environment variable (flags win): PASSKEYS_HOST, PASSKEYS_PORT, PASSKEYS_RP_ID, \
+            PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
+            PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT. Stops on SIGINT or SIGTERM after finishing the \
+            requests in flight.
+            """)
+
+    @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
+    @Option(help: "The port to listen on (default 8080).") var port: Int?
+    @Option(name: .customLong("rp-id"), help: "The relying party ID: the site's domain (default localhost).") var rpID: String?
+    @Option(name: .customLong("rp-name"), help: "The name shown by authenticators (default Passkeys).") var rpName: String?
+    @Option(name: .customLong("origin"), help: "An origin pages and apps use (repeatable; default http://<rp-id>:<port>).") var origins: [String] = []
+    @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db (default sqlite:passkeys.sqlite).") var database: String?
+    @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
+    @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps: [String] = []
+    @Option(name: .customLong("rate-limit"), help: "Options requests per second per client; 0 turns the limit off (default 20).") var rateLimit: Double?
+
+    func run() async throws {
+        let configuration = try resolve(ProcessInfo.processInfo.environment)
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        try await PasskeysServer.run(configuration, logger: Logger(label: "passkeys"))
+    }
+
+    /// Flags, then environment variables, then defaults.
+    func resolve(_ environment: [String: String]) throws -> ServerConfiguration {
+        func list(_ key: String) -> [String] {
+            (environment[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let host = host ?? environment["PASSKEYS_HOST"] ?? "127.0.0.1"
+        let portValue: Int
+        if let port { portValue = port } else if let text = environment["PASSKEYS_PORT"] {
+            guard let parsed = Int(text) else { throw ValidationError("PASSKEYS_PORT: expected a port number, found '\(text)'") }
+            portValue = parsed
+        } else { portValue = 8080 }
+        guard (0...65535).contains(portValue) else { throw ValidationError("--port: expected 0 to 65535, found \(portValue)") }
+        let rpID = rpID ?? environment["PASSKEYS_RP_ID"] ?? "localhost"
+        let rpName = rpName ?? environment["PASSKEYS_RP_NAME"] ?? "Passkeys"
+        var origins = self.origins.isEmpty ? list("PASSKEYS_ORIGINS") : self.origins
+        if origins.isEmpty { origins = ["http://\(rpID):\(portValue)"] }
+        let rate = rateLimit ?? environment["PASSKEYS_RATE_LIMIT"].flatMap(Double.init) ?? 20
+        guard rate >= 0 else { throw ValidationError("--rate-limit: expected 0 or more, found \(rate)") }
+        do {
+            let database = try DatabaseLocation(database ?? environment["PASSKEYS_DATABASE"] ?? "sqlite:passkeys.sqlite")
+            let apple = try (appleAppIDs.isEmpty ? list("PASSKEYS_APPLE_APP_IDS") : appleAppIDs).map { id throws(ConfigurationError) in try AppleAppID.validate(id) }
+            let android = try (androidApps.isEmpty ? list("PASSKEYS_ANDROID_APPS") : androidApps).map { app throws(ConfigurationError) in try AndroidApp(app) }
+            return ServerConfiguration(
+                host: host, port: portValue,
+                relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins),
+                database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
