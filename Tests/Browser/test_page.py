@@ -11,6 +11,7 @@ import uuid
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
 from selenium.webdriver.support import expected_conditions as EC
@@ -50,7 +51,8 @@ def driver():
 
 
 def wait(browser, condition, timeout=15):
-    return WebDriverWait(browser, timeout).until(condition)
+    # The page re-renders its passkey list after every change; a condition that caught the old list retries.
+    return WebDriverWait(browser, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def visible(browser, element_id):
@@ -75,7 +77,8 @@ def sign_out(browser):
 
 def test_register_sign_in_rename_remove(driver):
     username = f"ada-{uuid.uuid4().hex[:8]}"
-    driver.get(URL)
+    # The explicit flows, with passkey autofill off: the virtual authenticator would answer it at once.
+    driver.get(URL + "/?autofill=off")
     visible(driver, "signed-out")
     shoot(driver, "1-signed-out")
 
@@ -131,8 +134,25 @@ def test_register_sign_in_rename_remove(driver):
     assert driver.find_element(By.ID, "signed-out").is_displayed()
 
 
+def test_passkey_autofill_signs_in(driver):
+    """Conditional mediation: with autofill on, the pending request on the signed-out page signs the user in."""
+    username = f"grace-{uuid.uuid4().hex[:8]}"
+    driver.get(URL + "/?autofill=off")
+    visible(driver, "signed-out")
+    field = driver.find_element(By.ID, "signin-username")
+    assert "webauthn" in field.get_attribute("autocomplete")
+    driver.find_element(By.ID, "register-username").send_keys(username)
+    driver.find_element(By.ID, "register-button").click()
+    visible(driver, "signed-in")
+    sign_out(driver)
+    driver.get(URL + "/")
+    visible(driver, "signed-in")
+    assert driver.find_element(By.ID, "welcome-username").text == username
+    shoot(driver, "5-autofill")
+
+
 def test_errors_are_plain_words(driver):
-    driver.get(URL)
+    driver.get(URL + "/?autofill=off")
     visible(driver, "signed-out")
     driver.find_element(By.ID, "signin-username").send_keys(f"nobody-{uuid.uuid4().hex[:8]}")
     driver.find_element(By.ID, "signin-button").click()

@@ -12,7 +12,10 @@ enum WebPage {
 <body>
   <main>
     <header>
-      <div class="logo" aria-hidden="true">🔑</div>
+      <svg class="logo" viewBox="0 0 48 48" aria-hidden="true">
+        <circle cx="17" cy="24" r="9" fill="none" stroke="currentColor" stroke-width="4"/>
+        <path d="M26 24h17M37 24v7M43 24v5" fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round"/>
+      </svg>
       <h1>Passkeys</h1>
       <p class="lede">Sign in with your face, fingerprint or device PIN. No password to remember, nothing to phish.</p>
     </header>

@@ -102,7 +102,11 @@ async function busy(button, work) {
 
 // ---- ceremonies ------------------------------------------------------------------------------------------------
 async function register(username, displayName) {
-  const options = await api("/attestation/options", "POST", { username, displayName: displayName || username });
+  // A passkey is a discoverable credential: it must be usable without typing a username.
+  const options = await api("/attestation/options", "POST", {
+    username, displayName: displayName || username,
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "preferred" },
+  });
   const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
   return api("/attestation/result", "POST", credentialJSON(credential));
 }
@@ -121,8 +125,12 @@ let conditional = null;
 function abortConditional() {
   if (conditional) { conditional.abort(); conditional = null; }
 }
+// `?autofill=off` keeps the page from offering passkeys in the username field (for kiosks, and for automated tests,
+// whose virtual authenticators answer an autofill request at once instead of waiting for the user to pick).
+const autofill = new URLSearchParams(location.search).get("autofill") !== "off";
+
 async function startConditional() {
-  if (!window.PublicKeyCredential || !PublicKeyCredential.isConditionalMediationAvailable) return;
+  if (!autofill || !window.PublicKeyCredential || !PublicKeyCredential.isConditionalMediationAvailable) return;
   if (!(await PublicKeyCredential.isConditionalMediationAvailable())) return;
   abortConditional();
   const controller = new AbortController();
@@ -131,7 +139,8 @@ async function startConditional() {
     await signIn(null, "conditional", controller.signal);
     await refresh("Signed in.");
   } catch (error) {
-    if (error.name !== "AbortError" && !controller.signal.aborted) show(explain(error));
+    // Dismissing the autofill menu is not an error worth showing.
+    if (!["AbortError", "NotAllowedError"].includes(error.name) && !controller.signal.aborted) show(explain(error));
   } finally {
     if (conditional === controller) conditional = null;
   }

@@ -9,10 +9,11 @@ extension WebPage {
   :root { --bg: #14161c; --card: #1d2028; --text: #eceef4; --muted: #9aa0b2; --line: #2d313c; --accent: #748ffc; --accent-dark: #91a7ff; }
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; background: var(--bg); color: var(--text); font: 16px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; }
 main { max-width: 480px; margin: 0 auto; padding: 48px 20px; }
 header { text-align: center; margin-bottom: 28px; }
-.logo { font-size: 44px; }
+.logo { width: 52px; height: 52px; color: var(--accent); }
 h1 { margin: 4px 0 6px; font-size: 30px; letter-spacing: -0.02em; }
 h2 { margin: 0 0 14px; font-size: 19px; }
 .lede, .muted { color: var(--muted); }
