@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
-        .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore"] + cryptography, swiftSettings: strict),
+        .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore", "PasskeyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography, swiftSettings: strict),
         .testTarget(
             name: "PasskeyServerTests",
             dependencies: [

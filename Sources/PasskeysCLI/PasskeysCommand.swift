@@ -15,13 +15,24 @@ public struct PasskeysCommand: AsyncParsableCommand {
 /// Runs the CLI with the contract's exit codes: 0 success, 1 failure, 2 usage error.
 public enum PasskeysCLIMain {
     public static func run(_ arguments: [String]) async -> Never {
+        var command: any ParsableCommand
         do {
-            var command = try PasskeysCommand.parseAsRoot(arguments)
-            if command is PasskeysCommand {
-                // No subcommand: a usage error, with the overview on stderr.
-                Output.stderr(PasskeysCommand.helpMessage())
-                exit(2)
+            command = try PasskeysCommand.parseAsRoot(arguments)
+        } catch {
+            // --help and --version print to stdout and succeed; anything else is a usage error.
+            if PasskeysCommand.exitCode(for: error) == .success {
+                print(PasskeysCommand.fullMessage(for: error))
+                exit(0)
             }
+            Output.stderr(PasskeysCommand.fullMessage(for: error))
+            exit(2)
+        }
+        if command is PasskeysCommand {
+            // No subcommand: a usage error, with the overview on stderr.
+            Output.stderr(PasskeysCommand.helpMessage())
+            exit(2)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -32,15 +43,23 @@ public enum PasskeysCLIMain {
             exit(failure.exitCode)
         } catch let code as ExitCode {
             exit(code.rawValue)
+        } catch let usage as UsageError {
+            Output.stderr("error: \(usage.description)")
+            exit(2)
         } catch {
-            let exitCode = PasskeysCommand.exitCode(for: error)
-            if exitCode == .success {
-                // --help and --version print to stdout and succeed.
+            switch PasskeysCommand.exitCode(for: error) {
+            case .success:
+                // Help requested through a subcommand.
                 print(PasskeysCommand.fullMessage(for: error))
                 exit(0)
+            case .validationFailure:
+                Output.stderr(PasskeysCommand.fullMessage(for: error))
+                exit(2)
+            default:
+                // Something failed while doing the work (a database that cannot be reached, a port in use).
+                Output.stderr("error: \(error)")
+                exit(1)
             }
-            Output.stderr(PasskeysCommand.fullMessage(for: error))
-            exit(2)
         }
     }
 }

@@ -17,11 +17,24 @@ public final class SQLStore: Store {
     /// Opens the database and brings its schema up to date.
     public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SQLStore {
         let store = SQLStore(connections: try SQLConnections.open(location, logger: logger))
-        try await store.migrate()
+        do {
+            try await store.migrate()
+        } catch {
+            // A pool must be shut down before it is released (async-kit asserts so), also when start-up fails.
+            try? await store.shutdown()
+            throw DatabaseUnavailable(location: location, underlying: error)
+        }
         return store
     }
 
     public func shutdown() async throws { try await connections.shutdown() }
+
+    /// The database could not be opened or migrated.
+    public struct DatabaseUnavailable: Error, CustomStringConvertible {
+        public let location: DatabaseLocation
+        public let underlying: any Error
+        public var description: String { "cannot open the database \(location): \(String(reflecting: underlying))" }
+    }
 
     // MARK: Schema
 

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PasskeyServer
+@testable import PasskeysCLI
+import Testing
+
+@Suite("passkeys serve (CONTRACT.md §1.1)")
+struct ServeTests {
+    func resolve(_ arguments: [String], environment: [String: String] = [:]) throws -> ServerConfiguration {
+        try ServeCommand.parse(arguments).resolve(environment)
+    }
+
+    @Test("defaults: localhost:8080, an SQLite file in the working directory, origin from rp-id and port")
+    func defaults() throws {
+        let c = try resolve([])
+        #expect(c.host == "127.0.0.1" && c.port == 8080)
+        #expect(c.relyingParty.rpID == "localhost" && c.relyingParty.rpName == "Passkeys")
+        #expect(c.relyingParty.origins == ["http://localhost:8080"])
+        #expect(c.database == .sqliteFile("passkeys.sqlite"))
+        #expect(c.rateLimit == 20)
+    }
+
+    @Test("environment variables configure everything, and flags win over them")
+    func environment() throws {
+        let environment = [
+            "PASSKEYS_HOST": "0.0.0.0", "PASSKEYS_PORT": "9000", "PASSKEYS_RP_ID": "example.com", "PASSKEYS_RP_NAME": "Example",
+            "PASSKEYS_ORIGINS": "https://example.com, https://www.example.com", "PASSKEYS_DATABASE": "sqlite::memory:",
+            "PASSKEYS_APPLE_APP_IDS": "ABCDE12345.com.example.app", "PASSKEYS_ANDROID_APPS": "com.example.app:" + String(repeating: "0A", count: 32),
+            "PASSKEYS_RATE_LIMIT": "0",
+        ]
+        let fromEnvironment = try resolve([], environment: environment)
+        #expect(fromEnvironment.host == "0.0.0.0" && fromEnvironment.port == 9000)
+        #expect(fromEnvironment.relyingParty.origins == ["https://example.com", "https://www.example.com"])
+        #expect(fromEnvironment.database == .sqliteMemory)
+        #expect(fromEnvironment.appleAppIDs == ["ABCDE12345.com.example.app"])
+        #expect(fromEnvironment.androidApps.first?.fingerprint.hasPrefix("0A:0A:") == true)
+        #expect(fromEnvironment.rateLimit == nil, "0 turns rate limiting off")
+
+        let flagsWin = try resolve(["--port", "9100", "--rp-id", "flags.example", "--origin", "https://flags.example", "--database", "sqlite:x.sqlite"], environment: environment)
+        #expect(flagsWin.port == 9100 && flagsWin.relyingParty.rpID == "flags.example")
+        #expect(flagsWin.relyingParty.origins == ["https://flags.example"])
+        #expect(flagsWin.database == .sqliteFile("x.sqlite"))
+        #expect(flagsWin.host == "0.0.0.0", "unset flags still read the environment")
+    }
+
+    @Test("bad values are usage errors with plain words", arguments: [
+        ["--database", "mysql://x"], ["--port", "70000"], ["--apple-app-id", "com.example.app"], ["--android-app", "com.example:ZZ"], ["--rate-limit", "-1"],
+    ])
+    func badValues(_ arguments: [String]) {
+        #expect(throws: (any Error).self) { try resolve(arguments) }
+    }
+
+    @Test("the server starts, answers on loopback, and exits 0 on SIGTERM")
+    func lifecycle() async throws {
+        let port = Int.random(in: 20_000..<30_000)
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-serve-\(UUID().uuidString).sqlite").path
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        var healthy = false
+        let health = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
+        for _ in 0..<100 where !healthy {
+            try await Task.sleep(for: .milliseconds(100))
+            if let (data, _) = try? await URLSession.shared.data(from: health) {
+                healthy = String(decoding: data, as: UTF8.self).contains("\"status\":\"ok\"")
+            }
+        }
+        #expect(healthy, "the server answered /healthz")
+        #expect(FileManager.default.fileExists(atPath: database), "the SQLite file and schema are created at start-up")
+
+        kill(process.processIdentifier, SIGTERM)
+        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!process.isRunning, "the server stopped on SIGTERM")
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("listening on http://127.0.0.1:\(port)"), "\(log)")
+    }
+}
