@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
+        .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
     ],
     dependencies: [
@@ -38,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.0"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         .target(name: "PasskeyCore", dependencies: cryptography, swiftSettings: strict),
@@ -60,16 +63,22 @@ let package = Package(
             ] + cryptography,
             swiftSettings: strict
         ),
+        .target(name: "PasskeyClient", dependencies: ["PasskeyCore", "PasskeyAuthenticator"], swiftSettings: strict),
         .target(
             name: "PasskeysCLI",
             dependencies: [
-                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer",
+                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer", "PasskeyClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ] + cryptography,
             swiftSettings: strict
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
+        .testTarget(name: "PasskeyAuthenticatorTests", dependencies: ["PasskeyAuthenticator", "PasskeyCore"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore", "PasskeyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography, swiftSettings: strict),
         .testTarget(

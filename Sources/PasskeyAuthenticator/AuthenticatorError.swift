@@ -7,6 +7,16 @@ public struct AuthenticatorError: Error, Sendable, Equatable, CustomStringConver
         public static let keyGenerationFailed = Code(rawValue: "keyGenerationFailed")
         public static let signingFailed = Code(rawValue: "signingFailed")
         public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// A credential in the exclude list is already here (CTAP2_ERR_CREDENTIAL_EXCLUDED).
+        public static let credentialExcluded = Code(rawValue: "credentialExcluded")
+        /// The user refused, or could not be verified (CTAP2_ERR_OPERATION_DENIED).
+        public static let operationDenied = Code(rawValue: "operationDenied")
+        /// No credential matches the request (CTAP2_ERR_NO_CREDENTIALS).
+        public static let noCredentials = Code(rawValue: "noCredentials")
+        /// User verification is required but this authenticator has no way to verify (CTAP2_ERR_UNSUPPORTED_OPTION).
+        public static let userVerificationUnavailable = Code(rawValue: "userVerificationUnavailable")
+        /// The credential store failed.
+        public static let storageFailed = Code(rawValue: "storageFailed")
     }
 
     public let code: Code

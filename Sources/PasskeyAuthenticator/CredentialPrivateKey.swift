@@ -24,6 +24,31 @@ public enum CredentialPrivateKey: Sendable {
         }
     }
 
+    /// The private key bytes: raw scalars for P-256 and Ed25519, PKCS#1 DER for RSA.
+    public func serialized() throws(AuthenticatorError) -> [UInt8] {
+        switch self {
+        case .p256(let key): return Array(key.rawRepresentation)
+        case .ed25519(let key): return Array(key.rawRepresentation)
+        case .rsa(let key, _): return Array(key.derRepresentation)
+        }
+    }
+
+    /// Reads the form ``serialized()`` writes.
+    public init(serialized bytes: [UInt8], algorithm: COSEAlgorithm) throws(AuthenticatorError) {
+        do {
+            switch algorithm {
+            case .es256: self = .p256(try P256.Signing.PrivateKey(rawRepresentation: bytes))
+            case .edDSA: self = .ed25519(try Curve25519.Signing.PrivateKey(rawRepresentation: bytes))
+            case .rs256, .ps256: self = .rsa(try _RSA.Signing.PrivateKey(derRepresentation: bytes), algorithm)
+            default: throw AuthenticatorError(.unsupportedAlgorithm, "stored credential: \(algorithm) keys are not supported")
+            }
+        } catch let error as AuthenticatorError {
+            throw error
+        } catch {
+            throw AuthenticatorError(.invalidRequest, "stored credential: the private key does not parse (\(error))")
+        }
+    }
+
     public var algorithm: COSEAlgorithm {
         switch self {
         case .p256: .es256

@@ -23,22 +23,34 @@ public struct SoftwareAuthenticator: Sendable {
     public var usesSignCounter: Bool
     /// Credentials are backup eligible (BE) and backed up (BS), as synced passkeys are.
     public var backedUp: Bool
+    /// Where credentials are kept between ceremonies.
+    public var store: any CredentialStore
+    /// Asks the user for consent and verification.
+    public var userVerifier: any UserVerifier
 
-    public init(aaguid: AAGUID = .zero, attestation: Attestation = .none, usesSignCounter: Bool = true, backedUp: Bool = false) {
+    public init(
+        aaguid: AAGUID = .zero, attestation: Attestation = .none, usesSignCounter: Bool = true, backedUp: Bool = false,
+        store: any CredentialStore = InMemoryCredentialStore(), userVerifier: any UserVerifier = AlwaysVerify()
+    ) {
         self.aaguid = aaguid
         self.attestation = attestation
         self.usesSignCounter = usesSignCounter
         self.backedUp = backedUp
+        self.store = store
+        self.userVerifier = userVerifier
     }
 
-    /// authenticatorMakeCredential: creates a credential and its attestation object.
+    /// Creates a credential and its attestation object, without consent or storage: the signing core of
+    /// ``authenticatorMakeCredential(_:)``, also used directly by benchmarks and tests.
     public func makeCredential(
         rpID: String, userHandle: [UInt8], clientDataHash: [UInt8], algorithm: COSEAlgorithm = .es256,
-        userVerified: Bool = true, credentialID: [UInt8]? = nil
+        userVerified: Bool = true, credentialID: [UInt8]? = nil, userName: String = "", userDisplayName: String = "", discoverable: Bool = true
     ) throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
         let key = try CredentialPrivateKey.generate(algorithm)
         let id = credentialID ?? Array(SystemRandomNumberGenerator.bytes(32))
-        var credential = SoftwareCredential(id: id, rpID: rpID, userHandle: userHandle, privateKey: key, backupEligible: backedUp)
+        var credential = SoftwareCredential(
+            id: id, rpID: rpID, userHandle: userHandle, userName: userName, userDisplayName: userDisplayName, privateKey: key,
+            backupEligible: backedUp, discoverable: discoverable)
         credential.signCount = usesSignCounter ? 1 : 0
         let authData = AuthenticatorDataBuilder.build(
             rpID: rpID, flags: flags(userVerified: userVerified), signCount: credential.signCount,
@@ -72,7 +84,8 @@ public struct SoftwareAuthenticator: Sendable {
         return (credential, object)
     }
 
-    /// authenticatorGetAssertion: signs authenticatorData ‖ clientDataHash and advances the counter.
+    /// Signs authenticatorData ‖ clientDataHash and advances the counter, without consent or storage: the signing core
+    /// of ``authenticatorGetAssertion(_:)``.
     public func getAssertion(
         _ credential: inout SoftwareCredential, clientDataHash: [UInt8], userVerified: Bool = true
     ) throws(AuthenticatorError) -> (authenticatorData: [UInt8], signature: [UInt8]) {

@@ -54,6 +54,10 @@ public struct JSONObject: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
         public var key: String
         public var value: JSONValue
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public private(set) var members: [Member]
@@ -61,6 +65,12 @@ public struct JSONObject: Sendable, Equatable {
     public init() { members = [] }
     public init(_ pairs: KeyValuePairs<String, JSONValue>) {
         members = pairs.map { Member(key: $0.key, value: $0.value) }
+    }
+
+    /// Members in the given order; a later duplicate key replaces the earlier value.
+    public init(members: [Member]) {
+        self.init()
+        for member in members { self[member.key] = member.value }
     }
 
     public var keys: [String] { members.map(\.key) }

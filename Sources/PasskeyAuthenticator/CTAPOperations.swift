@@ -1,0 +1,139 @@
+import Crypto
+import Foundation
+public import PasskeyCore
+
+/// authenticatorMakeCredential parameters (CTAP2 §6.1.1), in the software authenticator's terms.
+public struct MakeCredentialRequest: Sendable {
+    public var clientDataHash: [UInt8]
+    public var rpID: String
+    public var userHandle: [UInt8]
+    public var userName: String
+    public var userDisplayName: String
+    /// Acceptable algorithms, most preferred first (pubKeyCredParams).
+    public var algorithms: [COSEAlgorithm]
+    public var excludeList: [[UInt8]]
+    /// Create a discoverable credential (the "rk" option).
+    public var residentKey: Bool
+    public var userVerification: UserVerificationRequirement
+
+    public init(
+        clientDataHash: [UInt8], rpID: String, userHandle: [UInt8], userName: String, userDisplayName: String,
+        algorithms: [COSEAlgorithm] = [.es256], excludeList: [[UInt8]] = [], residentKey: Bool = true,
+        userVerification: UserVerificationRequirement = .preferred
+    ) {
+        self.clientDataHash = clientDataHash
+        self.rpID = rpID
+        self.userHandle = userHandle
+        self.userName = userName
+        self.userDisplayName = userDisplayName
+        self.algorithms = algorithms
+        self.excludeList = excludeList
+        self.residentKey = residentKey
+        self.userVerification = userVerification
+    }
+}
+
+/// authenticatorGetAssertion parameters (CTAP2 §6.2.1).
+public struct GetAssertionRequest: Sendable {
+    public var clientDataHash: [UInt8]
+    public var rpID: String
+    /// Credential IDs the RP accepts; empty means "any discoverable credential for this RP".
+    public var allowList: [[UInt8]]
+    public var userVerification: UserVerificationRequirement
+
+    public init(clientDataHash: [UInt8], rpID: String, allowList: [[UInt8]] = [], userVerification: UserVerificationRequirement = .preferred) {
+        self.clientDataHash = clientDataHash
+        self.rpID = rpID
+        self.allowList = allowList
+        self.userVerification = userVerification
+    }
+}
+
+/// WebAuthn's UserVerificationRequirement (L3 §5.8.6).
+public enum UserVerificationRequirement: String, Sendable {
+    case required, preferred, discouraged
+}
+
+/// What authenticatorGetAssertion returns.
+public struct Assertion: Sendable {
+    public let credential: SoftwareCredential
+    public let authenticatorData: [UInt8]
+    public let signature: [UInt8]
+}
+
+extension SoftwareAuthenticator {
+    /// authenticatorMakeCredential (CTAP2 §6.1.2): creates, stores and attests a new credential.
+    public func authenticatorMakeCredential(_ request: MakeCredentialRequest) async throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
+        // Step 3: the first algorithm this authenticator supports.
+        guard let algorithm = request.algorithms.first(where: { Self.supportedAlgorithms.contains($0) }) else {
+            throw AuthenticatorError(.unsupportedAlgorithm, "none of the requested algorithms (\(request.algorithms.map(\.name).joined(separator: ", "))) is supported; this authenticator makes \(Self.supportedAlgorithms.map(\.name).joined(separator: ", "))")
+        }
+        // Step 4 (excludeList): refuse if this authenticator already holds one of the RP's excluded credentials.
+        let existing = try await storeCall { try await store.credentials(rpID: request.rpID) }
+        if existing.contains(where: { request.excludeList.contains($0.id) }) {
+            throw AuthenticatorError(.credentialExcluded, "this authenticator already holds a passkey for this account at \(request.rpID)")
+        }
+        // Step 11: user verification (or presence, by the verifier's consent).
+        let verified = try await verifyUser(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
+        // A discoverable credential replaces an earlier one for the same RP and user (CTAP2 §6.1.2 step 17).
+        if request.residentKey {
+            for old in existing where old.userHandle == request.userHandle && old.discoverable {
+                _ = try await storeCall { try await store.delete(id: old.id) }
+            }
+        }
+        var made = try makeCredential(
+            rpID: request.rpID, userHandle: request.userHandle, clientDataHash: request.clientDataHash, algorithm: algorithm,
+            userVerified: verified, userName: request.userName, userDisplayName: request.userDisplayName, discoverable: request.residentKey)
+        made.credential.signCount = usesSignCounter ? 1 : 0
+        let stored = made.credential
+        try await storeCall { try await store.save(stored) }
+        return made
+    }
+
+    /// authenticatorGetAssertion (CTAP2 §6.2.2): signs with a matching credential and advances its counter.
+    public func authenticatorGetAssertion(_ request: GetAssertionRequest) async throws(AuthenticatorError) -> Assertion {
+        let forRP = try await storeCall { try await store.credentials(rpID: request.rpID) }
+        // Steps 5–7: the allow list, or every discoverable credential for the RP.
+        let candidates = request.allowList.isEmpty
+            ? forRP.filter(\.discoverable)
+            : forRP.filter { request.allowList.contains($0.id) }
+        guard var credential = candidates.max(by: { $0.createdAt < $1.createdAt }) else {
+            throw AuthenticatorError(.noCredentials, request.allowList.isEmpty
+                ? "this authenticator has no passkey for \(request.rpID)"
+                : "this authenticator holds none of the \(request.allowList.count) passkeys \(request.rpID) asked for")
+        }
+        let verified = try await verifyUser(request.userVerification, purpose: .signIn(rpID: request.rpID, userName: credential.userName))
+        // The counter is persisted before the signature leaves, so a crash can never reuse a value.
+        let (authData, signature) = try getAssertion(&credential, clientDataHash: request.clientDataHash, userVerified: verified)
+        let updated = credential
+        try await storeCall { try await store.save(updated) }
+        return Assertion(credential: credential, authenticatorData: authData, signature: signature)
+    }
+
+    /// Algorithms this authenticator can create.
+    public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256]
+
+    private func verifyUser(_ requirement: UserVerificationRequirement, purpose: VerificationPurpose) async throws(AuthenticatorError) -> Bool {
+        switch requirement {
+        case .required:
+            guard userVerifier.canVerify else {
+                throw AuthenticatorError(.userVerificationUnavailable, "user verification is required, but this authenticator has no way to verify the user")
+            }
+            guard await userVerifier.verifyUser(for: purpose) else { throw AuthenticatorError(.operationDenied, "the user did not approve the request") }
+            return true
+        case .preferred, .discouraged:
+            // Consent is still needed (user presence); UV is reported only when the verifier can verify and the RP
+            // did not discourage it.
+            guard await userVerifier.verifyUser(for: purpose) || !userVerifier.canVerify else {
+                throw AuthenticatorError(.operationDenied, "the user did not approve the request")
+            }
+            return userVerifier.canVerify && requirement == .preferred
+        }
+    }
+
+    private func storeCall<T: Sendable>(_ body: () async throws -> T) async throws(AuthenticatorError) -> T {
+        do { return try await body() } catch let error as AuthenticatorError { throw error } catch {
+            throw AuthenticatorError(.storageFailed, "the credential store failed: \(error)")
+        }
+    }
+}

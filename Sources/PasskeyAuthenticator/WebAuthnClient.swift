@@ -1,0 +1,127 @@
+import Crypto
+public import PasskeyCore
+import X509
+
+/// A WebAuthn client (the browser's part, L3 §5.1.3 `[[Create]]` and §5.1.4 `[[DiscoverFromExternalSource]]`) in
+/// front of a ``SoftwareAuthenticator``: it takes options JSON as a relying party sends them and returns the L3
+/// response JSON the relying party verifies.
+public struct WebAuthnClient: Sendable {
+    public let origin: String
+    public let authenticator: SoftwareAuthenticator
+
+    public init(origin: String, authenticator: SoftwareAuthenticator) {
+        self.origin = origin
+        self.authenticator = authenticator
+    }
+
+    /// Timeouts are clamped to this range, as browsers do (L3 §5.4.6 recommends 5 minutes as a default).
+    static let timeoutRange: ClosedRange<Int64> = 1_000...600_000
+    static let defaultTimeout: Int64 = 300_000
+
+    // MARK: create()
+
+    /// `navigator.credentials.create({publicKey})`: options are a `PublicKeyCredentialCreationOptionsJSON`.
+    public func create(_ options: JSONObject) async throws(WebAuthnClientError) -> JSONObject {
+        let parsed = try CreationOptions(options)
+        let origin = try RPIDValidation.origin(self.origin)
+        let rpID = parsed.rpID ?? origin.host
+        try RPIDValidation.checkRPID(rpID, for: origin)
+        let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: parsed.challenge, origin: origin.serialized)
+        let request = MakeCredentialRequest(
+            clientDataHash: Array(SHA256.hash(data: clientData)), rpID: rpID, userHandle: parsed.userHandle, userName: parsed.userName,
+            userDisplayName: parsed.userDisplayName, algorithms: parsed.algorithms, excludeList: parsed.excludeList,
+            residentKey: parsed.residentKey, userVerification: parsed.userVerification)
+        let authenticator = self.authenticator
+        let made = try await Self.withTimeout(parsed.timeout) { () async throws(WebAuthnClientError) in
+            do { return try await authenticator.authenticatorMakeCredential(request) } catch let error as AuthenticatorError {
+                throw WebAuthnClientError(error)
+            } catch {
+                throw WebAuthnClientError(.unknown, .failed, "\(error)")
+            }
+        }
+        let attestation = try? AttestationObject(bytes: made.attestationObject)
+        let publicKey = try? Self.subjectPublicKeyInfo(made.credential.privateKey)
+        var response = JSONObject([
+            "clientDataJSON": .string(Base64URL.encode(clientData)),
+            "attestationObject": .string(Base64URL.encode(made.attestationObject)),
+            "transports": .array([.string("internal")]),
+            "publicKeyAlgorithm": JSONValue(made.credential.privateKey.algorithm.rawValue),
+        ])
+        if let authData = attestation?.authenticatorData.rawBytes { response["authenticatorData"] = JSONValue.string(Base64URL.encode(authData)) }
+        if let publicKey { response["publicKey"] = JSONValue.string(Base64URL.encode(publicKey)) }
+        var extensions = JSONObject()
+        if parsed.credPropsRequested { extensions["credProps"] = .object(JSONObject(["rk": .bool(made.credential.discoverable)])) }
+        return JSONObject([
+            "id": .string(Base64URL.encode(made.credential.id)), "rawId": .string(Base64URL.encode(made.credential.id)),
+            "type": .string("public-key"), "response": .object(response), "authenticatorAttachment": .string("platform"),
+            "clientExtensionResults": .object(extensions),
+        ])
+    }
+
+    // MARK: get()
+
+    /// `navigator.credentials.get({publicKey})`: options are a `PublicKeyCredentialRequestOptionsJSON`.
+    public func get(_ options: JSONObject) async throws(WebAuthnClientError) -> JSONObject {
+        let parsed = try RequestOptions(options)
+        let origin = try RPIDValidation.origin(self.origin)
+        let rpID = parsed.rpID ?? origin.host
+        try RPIDValidation.checkRPID(rpID, for: origin)
+        let clientData = ClientDataBuilder.json(type: "webauthn.get", challenge: parsed.challenge, origin: origin.serialized)
+        let request = GetAssertionRequest(
+            clientDataHash: Array(SHA256.hash(data: clientData)), rpID: rpID, allowList: parsed.allowList, userVerification: parsed.userVerification)
+        let authenticator = self.authenticator
+        let assertion = try await Self.withTimeout(parsed.timeout) { () async throws(WebAuthnClientError) in
+            do { return try await authenticator.authenticatorGetAssertion(request) } catch let error as AuthenticatorError {
+                throw WebAuthnClientError(error)
+            } catch {
+                throw WebAuthnClientError(.unknown, .failed, "\(error)")
+            }
+        }
+        return JSONObject([
+            "id": .string(Base64URL.encode(assertion.credential.id)), "rawId": .string(Base64URL.encode(assertion.credential.id)),
+            "type": .string("public-key"),
+            "response": .object(JSONObject([
+                "clientDataJSON": .string(Base64URL.encode(clientData)),
+                "authenticatorData": .string(Base64URL.encode(assertion.authenticatorData)),
+                "signature": .string(Base64URL.encode(assertion.signature)),
+                "userHandle": .string(Base64URL.encode(assertion.credential.userHandle)),
+            ])),
+            "authenticatorAttachment": .string("platform"), "clientExtensionResults": .object(JSONObject()),
+        ])
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body`, failing with NotAllowedError (timeout) when it takes longer than `milliseconds` (L3 §5.1.3 step 10).
+    static func withTimeout<T: Sendable>(_ milliseconds: Int64, _ body: @escaping @Sendable () async throws(WebAuthnClientError) -> T) async throws(WebAuthnClientError) -> T {
+        let result: Result<T, WebAuthnClientError> = await withTaskGroup(of: Result<T, WebAuthnClientError>?.self) { group in
+            group.addTask { () async -> Result<T, WebAuthnClientError>? in
+                do { return .success(try await body()) } catch let error as WebAuthnClientError {
+                    return .failure(error)
+                } catch {
+                    return .failure(WebAuthnClientError(.unknown, .failed, "\(error)"))
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(milliseconds))
+                return Task.isCancelled ? nil : .failure(WebAuthnClientError(.notAllowed, .timeout, "the request timed out after \(milliseconds) ms"))
+            }
+            var first: Result<T, WebAuthnClientError>? = nil
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first ?? .failure(WebAuthnClientError(.abort, .cancelled, "the request was cancelled"))
+        }
+        return try result.get()
+    }
+
+    /// The credential public key as DER SubjectPublicKeyInfo (the L3 `getPublicKey()` value).
+    static func subjectPublicKeyInfo(_ key: CredentialPrivateKey) throws -> [UInt8] {
+        let publicKey: Certificate.PublicKey
+        switch key {
+        case .p256(let k): publicKey = Certificate.PublicKey(k.publicKey)
+        case .ed25519(let k): publicKey = Certificate.PublicKey(k.publicKey)
+        case .rsa(let k, _): publicKey = Certificate.PublicKey(k.publicKey)
+        }
+        return Array(publicKey.subjectPublicKeyInfoBytes)
+    }
+}

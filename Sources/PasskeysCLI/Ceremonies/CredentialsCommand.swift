@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import PasskeyAuthenticator
+import PasskeyCore
+
+/// `passkeys credentials list|remove` (CONTRACT.md §1.4).
+struct CredentialsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "credentials", abstract: "List or remove the software authenticator's passkeys.",
+        subcommands: [ListCredentials.self, RemoveCredential.self])
+}
+
+struct ListCredentials: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List stored passkeys (for one relying party with --server).")
+
+    @Option(help: "Only passkeys for this relying party (its host is the RP ID).") var server: String?
+    @Option(help: "The credential store file.") var store: String?
+
+    func run() async throws {
+        let store = FileCredentialStore(path: store ?? FileCredentialStore.defaultPath())
+        do {
+            var credentials = try await store.allCredentials()
+            if let server, let host = URLComponents(string: server)?.host { credentials = credentials.filter { $0.rpID == host } }
+            let formatter = ISO8601DateFormatter()
+            Output.json(.object(JSONObject(["credentials": .array(credentials.map { c in
+                .object(JSONObject([
+                    "id": .string(Base64URL.encode(c.id)), "rpId": .string(c.rpID), "userName": .string(c.userName),
+                    "userDisplayName": .string(c.userDisplayName), "userHandle": .string(Base64URL.encode(c.userHandle)),
+                    "algorithm": JSONValue(c.privateKey.algorithm.rawValue), "signCount": JSONValue(c.signCount),
+                    "discoverable": .bool(c.discoverable), "createdAt": .string(formatter.string(from: c.createdAt)),
+                ]))
+            })])))
+        } catch {
+            Output.json(.object(JSONObject(["ok": .bool(false), "error": .object(JSONObject(["code": .string("storageFailed"), "message": .string("\(error)")]))])))
+            throw OperationFailed()
+        }
+    }
+}
+
+struct RemoveCredential: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a passkey on the server, then locally; if the server refuses, the local passkey stays.")
+
+    @Argument(help: "The credential ID (base64url).") var credentialID: String
+    @OptionGroup var server: ServerOptions
+
+    func run() async throws {
+        let context = CeremonyContext(server)
+        try await context.run {
+            let id: [UInt8]
+            do { id = try Base64URL.decode(credentialID, field: "CREDENTIAL_ID") } catch {
+                throw CLIFailure(code: "malformedInput", message: "\(error)")
+            }
+            guard let credential = try await context.store.credential(id: id) else {
+                throw CLIFailure(code: "noCredentials", message: "no stored passkey has the ID \(credentialID)")
+            }
+            // Deleting needs a session: sign in with this very passkey.
+            var options = try await context.relyingParty.beginAuthentication(username: credential.userName.isEmpty ? nil : credential.userName)
+            options["allowCredentials"] = .array([.object(JSONObject(["type": .string("public-key"), "id": .string(credentialID)]))])
+            let assertion = try await context.webauthn.get(options)
+            let signedIn = try await context.relyingParty.finishAuthentication(assertion)
+            guard let session = signedIn["session"]?.stringValue else {
+                throw CLIFailure(code: "malformedResponse", message: "the server signed in without returning a session")
+            }
+            try await context.relyingParty.deleteCredential(id: credentialID, session: session)
+            try await context.store.delete(id: id)
+            return JSONObject(["removed": .bool(true), "credentialId": .string(credentialID)])
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import PasskeyCore
+
+/// `passkeys login` (CONTRACT.md §1.4): signs in with a stored passkey; without --username, a discoverable sign-in.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in to a relying party with a stored passkey (no --username: discoverable sign-in).")
+
+    @OptionGroup var server: ServerOptions
+    @Option(help: "The account's username; leave out for a discoverable (usernameless) sign-in.") var username: String?
+
+    func run() async throws {
+        let context = CeremonyContext(server)
+        try await context.run {
+            let options = try await context.relyingParty.beginAuthentication(username: username)
+            let response = try await context.webauthn.get(options)
+            let result = try await context.relyingParty.finishAuthentication(response)
+            return JSONObject([
+                "signedIn": .bool(true), "credentialId": response["id"] ?? .null,
+                "user": result["user"] ?? .null, "session": result["session"] ?? .null,
+            ])
+        }
+    }
+}
