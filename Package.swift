@@ -78,6 +78,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
+        .testTarget(name: "PasskeyClientTests", dependencies: ["PasskeyClient", "PasskeyAuthenticator", "PasskeyCore"], swiftSettings: strict),
         .testTarget(name: "PasskeyAuthenticatorTests", dependencies: ["PasskeyAuthenticator", "PasskeyCore"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore", "PasskeyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography, swiftSettings: strict),

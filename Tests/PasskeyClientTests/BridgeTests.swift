@@ -1,0 +1,57 @@
+import PasskeyAuthenticator
+import PasskeyClient
+import PasskeyCore
+import Testing
+
+@Suite("Web-view bridge core (CONTRACT.md §1.7)")
+struct BridgeTests {
+    static let origin = "https://app.example.com"
+
+    func bridge() -> PasskeyBridge {
+        let client = WebAuthnClient(origin: Self.origin, authenticator: SoftwareAuthenticator())
+        return PasskeyBridge(provider: SoftwarePasskeyProvider(client: client), allowedOrigins: [Self.origin])
+    }
+
+    func message(_ action: String, _ options: JSONObject) -> [UInt8] {
+        Array(JSONValue.object(JSONObject(["action": .string(action), "options": .object(options)])).serialized().utf8)
+    }
+
+    static let creation = JSONObject([
+        "rp": .object(JSONObject(["id": .string("example.com"), "name": .string("Example")])),
+        "user": .object(JSONObject(["id": .string("AQID"), "name": .string("ada"), "displayName": .string("Ada")])),
+        "challenge": .string("AAECAwQFBgcICQoLDA0ODw"),
+        "pubKeyCredParams": .array([.object(JSONObject(["type": .string("public-key"), "alg": .number("-7")]))]),
+        "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")])),
+    ])
+
+    @Test("create then get answer ok with L3 JSON the core verifies")
+    func roundTrip() async throws {
+        let bridge = bridge()
+        let created = await bridge.handle(message("create", Self.creation), from: Self.origin)
+        #expect(created.objectValue?["ok"] == .bool(true))
+        let data = try #require(created.objectValue?["data"]?.objectValue)
+        let registration = try RegistrationResponse(json: data)
+        let verified = try await RegistrationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: [Self.origin]))
+            .verify(registration, challenge: Challenge(base64URL: "AAECAwQFBgcICQoLDA0ODw"))
+        let got = await bridge.handle(message("get", JSONObject(["challenge": .string("AAAA"), "rpId": .string("example.com")])), from: Self.origin)
+        let assertion = try AuthenticationResponse(json: try #require(got.objectValue?["data"]?.objectValue))
+        _ = try AuthenticationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: [Self.origin]))
+            .verify(assertion, challenge: Challenge(base64URL: "AAAA"), credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
+    }
+
+    @Test("failures: unknown origin, malformed messages, unknown action, no credentials", arguments: [
+        ("https://evil.example", #"{"action":"get","options":{}}"#, "SecurityError", "originNotAllowed"),
+        (origin, "not json", "TypeError", "invalidMessage"),
+        (origin, #"{"action":"get"}"#, "TypeError", "invalidMessage"),
+        (origin, #"{"action":"delete","options":{}}"#, "TypeError", "invalidMessage"),
+        (origin, #"{"action":"get","options":{"challenge":"AAAA","rpId":"example.com"}}"#, "NotAllowedError", "noCredentials"),
+        (origin, #"{"action":"get","options":{"challenge":"AAAA","rpId":"other.com"}}"#, "SecurityError", "rpIdNotAllowed"),
+    ])
+    func failures(_ origin: String, _ text: String, _ name: String, _ code: String) async {
+        let reply = await bridge().handle(Array(text.utf8), from: origin).objectValue
+        #expect(reply?["ok"] == .bool(false))
+        #expect(reply?["name"] == .string(name))
+        #expect(reply?["code"] == .string(code))
+        #expect(reply?["errMsg"]?.stringValue?.isEmpty == false)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `passkeys register | login | credentials | load` against a real `passkeys serve` on loopback (CONTRACT.md §1.4, §1.6).
+@Suite("CLI ceremonies against a running server", .serialized)
+struct CeremonyCLITests {
+    /// Starts `passkeys serve` on a random loopback port; stops it when `body` returns.
+    static func withServer(_ extra: [String] = [], _ body: (String) async throws -> Void) async throws {
+        let port = Int.random(in: 30_000..<40_000)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(folder)/server.sqlite", "--rate-limit", "0"] + extra
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let health = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
+        for _ in 0..<100 {
+            if (try? await URLSession.shared.data(from: health)) != nil { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await body("http://localhost:\(port)")
+    }
+
+    static func storePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-cli-store-\(UUID().uuidString)/credentials.json").path
+    }
+
+    @Test("register, login by username and discoverable, list, remove on the server then locally")
+    func lifecycle() async throws {
+        try await Self.withServer { server in
+            let store = Self.storePath()
+            let common = ["--server", server, "--store", store]
+            let registered = try CLIRunner.run(["register", "--username", "grace", "--display-name", "Grace H"] + common)
+            #expect(registered.status == 0, "\(registered.stdout) \(registered.stderr)")
+            #expect(registered.json["registered"] as? Bool == true)
+            let credentialID = try #require(registered.json["credentialId"] as? String)
+
+            let byName = try CLIRunner.run(["login", "--username", "grace"] + common)
+            #expect(byName.status == 0 && byName.json["signedIn"] as? Bool == true, "\(byName.stdout)")
+            let discoverable = try CLIRunner.run(["login"] + common)
+            #expect(discoverable.status == 0 && (discoverable.json["user"] as? [String: Any])?["name"] as? String == "grace")
+
+            let list = try CLIRunner.run(["credentials", "list", "--server", server, "--store", store])
+            let credentials = try #require(list.json["credentials"] as? [[String: Any]])
+            #expect(credentials.map { $0["id"] as? String } == [credentialID])
+            #expect(credentials.first?["signCount"] as? Int == 3, "one per registration and sign-in")
+            let attributes = try FileManager.default.attributesOfItem(atPath: store)
+            #expect(attributes[.posixPermissions] as? Int == 0o600, "the store holds private keys: owner-only")
+
+            let removed = try CLIRunner.run(["credentials", "remove", credentialID] + common)
+            #expect(removed.status == 0 && removed.json["removed"] as? Bool == true, "\(removed.stdout)")
+            let after = try CLIRunner.run(["login"] + common)
+            #expect(after.status == 1)
+            #expect(after.errorCode == "noCredentials")
+        }
+    }
+
+    @Test("a registration the server refuses leaves no local key behind")
+    func rollback() async throws {
+        // The server expects another origin, so it refuses the finished registration.
+        try await Self.withServer(["--origin", "https://elsewhere.example"]) { server in
+            let store = Self.storePath()
+            let result = try CLIRunner.run(["register", "--username", "rollback", "--server", server, "--store", store])
+            #expect(result.status == 1)
+            #expect(result.errorCode == "originMismatch", "\(result.stdout)")
+            let list = try CLIRunner.run(["credentials", "list", "--store", store])
+            #expect((list.json["credentials"] as? [Any])?.isEmpty == true, "\(list.stdout)")
+        }
+    }
+
+    @Test("removing a passkey the server does not know keeps the local key")
+    func removeRefused() async throws {
+        try await Self.withServer { server in
+            let store = Self.storePath()
+            let first = try CLIRunner.run(["register", "--username", "keep", "--server", server, "--store", store])
+            let id = try #require(first.json["credentialId"] as? String)
+            // A second server has never heard of this passkey: it cannot sign in with it, so nothing is removed.
+            try await Self.withServer { other in
+                let refused = try CLIRunner.run(["credentials", "remove", id, "--server", other, "--store", store])
+                #expect(refused.status == 1)
+            }
+            let list = try CLIRunner.run(["credentials", "list", "--store", store])
+            #expect((list.json["credentials"] as? [[String: Any]])?.count == 1)
+        }
+    }
+
+    @Test("load runs real sign-ins, bounded in time, and reports rates, failures and percentiles")
+    func load() async throws {
+        try await Self.withServer { server in
+            let result = try CLIRunner.run(["load", "--server", server, "--duration", "1", "--concurrency", "2", "--users", "2", "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect((result.json["ceremonies"] as? Int ?? 0) > 0)
+            #expect(result.json["failures"] as? Int == 0, "\(result.stdout)")
+            let latency = try #require(result.json["latencyMs"] as? [String: Any])
+            for key in ["p50", "p90", "p99", "max"] { #expect((latency[key] as? Double ?? 0) > 0, "\(key)") }
+        }
+    }
+}
+
+extension CeremonyCLITests {
+    @Test("passkeys bridge turns options fetched from passkeys serve into responses the server accepts")
+    func bridgeAgainstServer() async throws {
+        try await Self.withServer { server in
+            func post(_ path: String, _ body: String) async throws -> [String: Any] {
+                var request = URLRequest(url: try #require(URL(string: server + path)))
+                request.httpMethod = "POST"
+                request.httpBody = Data(body.utf8)
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                let (data, _) = try await URLSession.shared.data(for: request)
+                return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            }
+            func bridge(_ messages: [[String: Any]], store: String) throws -> [[String: Any]] {
+                let input = try messages.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n"
+                let result = try CLIRunner.run(["bridge", "--origin", server, "--store", store], stdin: Data(input.utf8))
+                #expect(result.status == 0)
+                return try result.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            }
+            let store = Self.storePath()
+            let creation = try await post("/attestation/options", #"{"username":"bridge-user","authenticatorSelection":{"residentKey":"required"}}"#)
+            let created = try bridge([["action": "create", "options": creation]], store: store)
+            #expect(created.first?["ok"] as? Bool == true, "\(created)")
+            let registered = try await post("/attestation/result", String(decoding: try JSONSerialization.data(withJSONObject: try #require(created.first?["data"])), as: UTF8.self))
+            #expect(registered["status"] as? String == "ok", "\(registered)")
+            let request = try await post("/assertion/options", "{}")
+            let got = try bridge([["action": "get", "options": request]], store: store)
+            let signedIn = try await post("/assertion/result", String(decoding: try JSONSerialization.data(withJSONObject: try #require(got.first?["data"])), as: UTF8.self))
+            #expect(signedIn["status"] as? String == "ok", "\(signedIn)")
+            #expect((signedIn["user"] as? [String: Any])?["name"] as? String == "bridge-user")
+        }
+    }
+}
