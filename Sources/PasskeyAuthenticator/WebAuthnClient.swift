@@ -23,9 +23,7 @@ public struct WebAuthnClient: Sendable {
     /// `navigator.credentials.create({publicKey})`: options are a `PublicKeyCredentialCreationOptionsJSON`.
     public func create(_ options: JSONObject) async throws(WebAuthnClientError) -> JSONObject {
         let parsed = try CreationOptions(options)
-        let origin = try RPIDValidation.origin(self.origin)
-        let rpID = parsed.rpID ?? origin.host
-        try RPIDValidation.checkRPID(rpID, for: origin)
+        let (origin, rpID) = try resolve(parsed.rpID)
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: parsed.challenge, origin: origin.serialized)
         let request = MakeCredentialRequest(
             clientDataHash: Array(SHA256.hash(data: clientData)), rpID: rpID, userHandle: parsed.userHandle, userName: parsed.userName,
@@ -63,9 +61,7 @@ public struct WebAuthnClient: Sendable {
     /// `navigator.credentials.get({publicKey})`: options are a `PublicKeyCredentialRequestOptionsJSON`.
     public func get(_ options: JSONObject) async throws(WebAuthnClientError) -> JSONObject {
         let parsed = try RequestOptions(options)
-        let origin = try RPIDValidation.origin(self.origin)
-        let rpID = parsed.rpID ?? origin.host
-        try RPIDValidation.checkRPID(rpID, for: origin)
+        let (origin, rpID) = try resolve(parsed.rpID)
         let clientData = ClientDataBuilder.json(type: "webauthn.get", challenge: parsed.challenge, origin: origin.serialized)
         let request = GetAssertionRequest(
             clientDataHash: Array(SHA256.hash(data: clientData)), rpID: rpID, allowList: parsed.allowList, userVerification: parsed.userVerification)
@@ -91,6 +87,14 @@ public struct WebAuthnClient: Sendable {
     }
 
     // MARK: Helpers
+
+    /// §5.1.3 steps 5–8 / §5.1.4 steps 6–8: a secure origin, and an RP ID (default: its host) that it may use.
+    private func resolve(_ requestedRPID: String?) throws(WebAuthnClientError) -> (RPIDValidation.Origin, String) {
+        let origin = try RPIDValidation.origin(self.origin)
+        let rpID = requestedRPID ?? origin.host
+        try RPIDValidation.checkRPID(rpID, for: origin)
+        return (origin, rpID)
+    }
 
     /// Runs `body`, failing with NotAllowedError (timeout) when it takes longer than `milliseconds` (L3 §5.1.3 step 10).
     static func withTimeout<T: Sendable>(_ milliseconds: Int64, _ body: @escaping @Sendable () async throws(WebAuthnClientError) -> T) async throws(WebAuthnClientError) -> T {

@@ -67,20 +67,11 @@ public final class RelyingParty: Sendable {
     /// `POST /attestation/result`: finishes a registration and signs the user in.
     public func finishRegistration(_ body: [UInt8]) async throws -> (response: JSONObject, sessionToken: String) {
         let response: RegistrationResponse
-        let clientData: CollectedClientData
-        do {
-            response = try RegistrationResponse(json: body)
-            clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
-        } catch {
-            metrics.failed(.registration, code: error.code.rawValue)
-            throw RelyingPartyError.verification(error)
-        }
+        do { response = try RegistrationResponse(json: body) } catch { throw failure(.registration, error) }
         let now = configuration.nowMilliseconds
-        guard Self.couldBeOurChallenge(clientData.challenge),
-              let ceremony = try await store.takeCeremony(challenge: clientData.challenge, kind: .registration, now: now),
-              let handle = ceremony.userHandle, let username = ceremony.username else {
-            metrics.failed(.registration, code: "unknownCeremony")
-            throw RelyingPartyError.badRequest("This registration is unknown, already finished or expired: begin again with /attestation/options.")
+        let ceremony = try await claimCeremony(.registration, clientDataJSON: response.clientDataJSON, now: now)
+        guard let handle = ceremony.userHandle, let username = ceremony.username else {
+            throw RelyingPartyError.badRequest("This registration is incomplete; begin again with /attestation/options.")
         }
         let verified: VerifiedRegistration
         do {
@@ -159,20 +150,9 @@ public final class RelyingParty: Sendable {
     /// `POST /assertion/result`: finishes a sign-in and starts a session.
     public func finishAuthentication(_ body: [UInt8]) async throws -> (response: JSONObject, sessionToken: String) {
         let response: AuthenticationResponse
-        let clientData: CollectedClientData
-        do {
-            response = try AuthenticationResponse(json: body)
-            clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
-        } catch {
-            metrics.failed(.authentication, code: error.code.rawValue)
-            throw RelyingPartyError.verification(error)
-        }
+        do { response = try AuthenticationResponse(json: body) } catch { throw failure(.authentication, error) }
         let now = configuration.nowMilliseconds
-        guard Self.couldBeOurChallenge(clientData.challenge),
-              let ceremony = try await store.takeCeremony(challenge: clientData.challenge, kind: .authentication, now: now) else {
-            metrics.failed(.authentication, code: "unknownCeremony")
-            throw RelyingPartyError.badRequest("This sign-in is unknown, already finished or expired: begin again with /assertion/options.")
-        }
+        let ceremony = try await claimCeremony(.authentication, clientDataJSON: response.clientDataJSON, now: now)
         guard let record = try await store.credential(id: response.rawID) else {
             metrics.failed(.authentication, code: "unknownCredential")
             throw RelyingPartyError.badRequest("This passkey is not registered here (it may have been removed).")
@@ -249,6 +229,26 @@ public final class RelyingParty: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Counts a failed verification and turns it into the 400 answer.
+    private func failure(_ kind: PendingCeremony.Kind, _ error: WebAuthnError) -> RelyingPartyError {
+        metrics.failed(kind, code: error.code.rawValue)
+        return RelyingPartyError.verification(error)
+    }
+
+    /// Finds and consumes the pending ceremony named by `clientDataJSON.challenge` (contract: no cookie needed;
+    /// each challenge finishes once). The client data is verified in full later, by the core.
+    private func claimCeremony(_ kind: PendingCeremony.Kind, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
+        let clientData: CollectedClientData
+        do { clientData = try CollectedClientData(bytes: clientDataJSON, field: "response.clientDataJSON") } catch { throw failure(kind, error) }
+        guard Self.couldBeOurChallenge(clientData.challenge),
+              let ceremony = try await store.takeCeremony(challenge: clientData.challenge, kind: kind, now: now) else {
+            metrics.failed(kind, code: "unknownCeremony")
+            let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
+            throw RelyingPartyError.badRequest("This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).")
+        }
+        return ceremony
+    }
 
     private func policy(requireUV: Bool) -> VerificationPolicy {
         VerificationPolicy(
