@@ -124,11 +124,10 @@ public final class RelyingParty: Sendable {
         var allowed: [CredentialRecord] = []
         var handle: [UInt8]? = nil
         if let username {
-            guard let user = try await store.user(username: username) else {
+            guard let (user, credentials) = try await store.userWithCredentials(username: username), !credentials.isEmpty else {
                 throw RelyingPartyError.badRequest("No passkeys are registered for '\(username)'.")
             }
-            allowed = try await store.credentials(userHandle: user.handle)
-            guard !allowed.isEmpty else { throw RelyingPartyError.badRequest("No passkeys are registered for '\(username)'.") }
+            allowed = credentials
             handle = user.handle
         }
         let challenge = Base64URL.encode(Self.randomBytes(32))
@@ -153,7 +152,7 @@ public final class RelyingParty: Sendable {
         do { response = try AuthenticationResponse(json: body) } catch { throw failure(.authentication, error) }
         let now = configuration.nowMilliseconds
         let ceremony = try await claimCeremony(.authentication, clientDataJSON: response.clientDataJSON, now: now)
-        guard let record = try await store.credential(id: response.rawID) else {
+        guard let (record, user) = try await store.credentialWithOwner(id: response.rawID) else {
             metrics.failed(.authentication, code: "unknownCredential")
             throw RelyingPartyError.badRequest("This passkey is not registered here (it may have been removed).")
         }
@@ -173,11 +172,8 @@ public final class RelyingParty: Sendable {
             metrics.failed(.authentication, code: error.code.rawValue)
             throw RelyingPartyError.verification(error)
         }
-        try await store.recordUse(credentialID: record.id, signCount: verified.newSignCount, backupState: verified.backupState, at: now)
-        guard let user = try await store.user(handle: record.userHandle) else {
-            throw RelyingPartyError.badRequest("The account of this passkey no longer exists.")
-        }
-        let token = try await startSession(for: user.handle, now: now)
+        let (token, session) = newSession(for: user.handle, now: now)
+        try await store.recordSignIn(credentialID: record.id, signCount: verified.newSignCount, backupState: verified.backupState, at: now, session: session)
         metrics.succeeded(.authentication)
         return (JSONObject(["session": .string(token), "user": Self.user(user)]), token)
     }
@@ -256,9 +252,15 @@ public final class RelyingParty: Sendable {
             algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
     }
 
-    private func startSession(for handle: [UInt8], now: Int64) async throws -> String {
+    /// A new session: the token for the client, and the record (holding only the token's hash) for the store.
+    private func newSession(for handle: [UInt8], now: Int64) -> (token: String, record: SessionRecord) {
         let token = Base64URL.encode(Self.randomBytes(32))
-        try await store.insertSession(SessionRecord(tokenHash: Self.hash(token), userHandle: handle, expiresAt: now + configuration.sessionLifetime))
+        return (token, SessionRecord(tokenHash: Self.hash(token), userHandle: handle, expiresAt: now + configuration.sessionLifetime))
+    }
+
+    private func startSession(for handle: [UInt8], now: Int64) async throws -> String {
+        let (token, session) = newSession(for: handle, now: now)
+        try await store.insertSession(session)
         return token
     }
 

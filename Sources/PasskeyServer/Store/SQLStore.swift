@@ -150,15 +150,6 @@ public final class SQLStore: Store {
         }
     }
 
-    public func recordUse(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64) async throws {
-        try await connections.with { db in
-            try await db.raw("""
-                UPDATE credentials SET sign_count = \(bind: Int64(signCount)), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
-                WHERE id = \(bind: Base64URL.encode(credentialID))
-                """).run()
-        }
-    }
-
     public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
         try await connections.with { db in
             let rows = try await db.raw("""
@@ -177,6 +168,53 @@ public final class SQLStore: Store {
             return !rows.isEmpty
         }
     }
+
+    public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
+        try await connections.with { db in
+            let rows = try await db.raw("""
+                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Self.joinedCredentialColumns)
+                FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
+                WHERE u.username = \(bind: username) ORDER BY c.created_at, c.id
+                """).all()
+            guard let first = rows.first else { return nil }
+            let user = UserRecord(
+                handle: try Base64URL.decode(try first.decode(column: "handle", as: String.self)),
+                username: try first.decode(column: "username", as: String.self),
+                displayName: try first.decode(column: "display_name", as: String.self),
+                createdAt: try first.decode(column: "user_created_at", as: Int64.self))
+            let credentials = try rows.filter { try $0.decode(column: "id", as: String?.self) != nil }.map(Self.credential)
+            return (user, credentials)
+        }
+    }
+
+    public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
+        try await connections.with { db in
+            guard let row = try await db.raw("""
+                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Self.joinedCredentialColumns)
+                FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = \(bind: Base64URL.encode(id))
+                """).first() else { return nil }
+            let user = UserRecord(
+                handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
+                username: try row.decode(column: "username", as: String.self),
+                displayName: try row.decode(column: "display_name", as: String.self),
+                createdAt: try row.decode(column: "user_created_at", as: Int64.self))
+            return (try Self.credential(row), user)
+        }
+    }
+
+    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws {
+        // One borrowed connection for both statements: each borrow is a round trip through the pool's event loop.
+        try await connections.with { db in
+            try await db.raw("""
+                UPDATE credentials SET sign_count = \(bind: Int64(signCount)), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
+                WHERE id = \(bind: Base64URL.encode(credentialID))
+                """).run()
+            try await db.raw("INSERT INTO sessions (token_hash, user_handle, expires_at) VALUES (\(bind: session.tokenHash), \(bind: Base64URL.encode(session.userHandle)), \(bind: session.expiresAt))").run()
+        }
+    }
+
+    /// The credential columns under their own names, for joins with users (whose `created_at` is renamed).
+    private static let joinedCredentialColumns = "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
 
     private static func credential(_ row: any SQLRow) throws -> CredentialRecord {
         let transportsJSON = try row.decode(column: "transports", as: String.self)

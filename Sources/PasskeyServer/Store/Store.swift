@@ -12,8 +12,6 @@ public protocol Store: Sendable {
     func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord]
     /// Inserts a credential; false when its ID is already registered (WebAuthn L3 §7.1 step 26).
     func insertCredential(_ credential: CredentialRecord) async throws -> Bool
-    /// Records a successful sign-in (§7.2 step 26): counter, backup state and last use.
-    func recordUse(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64) async throws
     /// Renames a credential of `userHandle`; false when there is no such credential.
     func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool
     /// Deletes a credential of `userHandle`; false when there is no such credential.
@@ -23,6 +21,13 @@ public protocol Store: Sendable {
     /// Removes and returns the ceremony with this challenge and kind, if it has not expired. Atomic: of any number of
     /// concurrent calls for one challenge, exactly one gets it.
     func takeCeremony(challenge: String, kind: PendingCeremony.Kind, now: Int64) async throws -> PendingCeremony?
+
+    /// A user and their credentials in one step (the options endpoints need both).
+    func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])?
+    /// A credential and the account that owns it, in one step.
+    func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)?
+    /// A successful sign-in: the credential's counter, backup state and last use (§7.2 step 26), and the new session.
+    func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, session: SessionRecord) async throws
 
     func insertSession(_ session: SessionRecord) async throws
     func session(tokenHash: String, now: Int64) async throws -> SessionRecord?
