@@ -9,10 +9,21 @@ public final class RelyingParty: Sendable {
     let store: any Store
     let metrics: any CeremonyMetrics
 
+    /// The verifiers for the two policies a ceremony can ask for, built once: user verification required or not.
+    private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
+    private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+
     public init(configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics ?? NoMetrics()
+        func policy(requireUV: Bool) -> VerificationPolicy {
+            VerificationPolicy(
+                rpID: configuration.rpID, origins: configuration.origins, requireUserVerification: requireUV,
+                algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
+        }
+        registrationVerifiers = (RegistrationVerifier(policy: policy(requireUV: true)), RegistrationVerifier(policy: policy(requireUV: false)))
+        authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
     }
 
     static let maximumNameLength = 64
@@ -75,11 +86,10 @@ public final class RelyingParty: Sendable {
         }
         let verified: VerifiedRegistration
         do {
-            verified = try await RegistrationVerifier(policy: policy(requireUV: ceremony.requireUserVerification))
-                .verify(response, challenge: Challenge(base64URL: ceremony.challenge))
+            let verifier = ceremony.requireUserVerification ? registrationVerifiers.uvRequired : registrationVerifiers.uvOptional
+            verified = try await verifier.verify(response, challenge: Challenge(base64URL: ceremony.challenge))
         } catch {
-            metrics.failed(.registration, code: error.code.rawValue)
-            throw RelyingPartyError.verification(error)
+            throw failure(.registration, error)
         }
 
         var user = try await store.user(handle: handle)
@@ -158,19 +168,18 @@ public final class RelyingParty: Sendable {
         }
         // §7.2 steps 5–6: a username sign-in allowed only that user's credentials.
         if let identified = ceremony.userHandle, identified != record.userHandle {
-            metrics.failed(.authentication, code: WebAuthnError.Code.credentialNotAllowed.rawValue)
-            throw RelyingPartyError.verification(WebAuthnError(.credentialNotAllowed, "rawId: expected one of the passkeys of the user who began this sign-in, found a passkey of another account"))
+            throw failure(.authentication, WebAuthnError(.credentialNotAllowed, "rawId: expected one of the passkeys of the user who began this sign-in, found a passkey of another account"))
         }
         let verified: VerifiedAuthentication
         do {
             let key = try CredentialPublicKey(coseBytes: record.publicKey)
             let stored = StoredCredential(id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
-            verified = try AuthenticationVerifier(policy: policy(requireUV: ceremony.requireUserVerification)).verify(
+            let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
+            verified = try verifier.verify(
                 response, challenge: Challenge(base64URL: ceremony.challenge), credential: stored,
                 userHandleRequired: ceremony.userHandle == nil)
         } catch {
-            metrics.failed(.authentication, code: error.code.rawValue)
-            throw RelyingPartyError.verification(error)
+            throw failure(.authentication, error)
         }
         let (token, session) = newSession(for: user.handle, now: now)
         try await store.recordSignIn(credentialID: record.id, signCount: verified.newSignCount, backupState: verified.backupState, at: now, session: session)
@@ -244,12 +253,6 @@ public final class RelyingParty: Sendable {
             throw RelyingPartyError.badRequest("This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).")
         }
         return ceremony
-    }
-
-    private func policy(requireUV: Bool) -> VerificationPolicy {
-        VerificationPolicy(
-            rpID: configuration.rpID, origins: configuration.origins, requireUserVerification: requireUV,
-            algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
     }
 
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store.

@@ -91,13 +91,13 @@ public final class SQLStore: Store {
 
     public func user(handle: [UInt8]) async throws -> UserRecord? {
         try await connections.with { db in
-            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE handle = \(bind: Base64URL.encode(handle))").first().map(Self.user)
+            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE handle = \(bind: Base64URL.encode(handle))").first().map { try Self.user($0) }
         }
     }
 
     public func user(username: String) async throws -> UserRecord? {
         try await connections.with { db in
-            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE username = \(bind: username)").first().map(Self.user)
+            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE username = \(bind: username)").first().map { try Self.user($0) }
         }
     }
 
@@ -112,12 +112,13 @@ public final class SQLStore: Store {
         }
     }
 
-    private static func user(_ row: any SQLRow) throws -> UserRecord {
+    /// - Parameter createdAt: the column holding the user's `created_at`; joins with credentials rename it.
+    private static func user(_ row: any SQLRow, createdAt: String = "created_at") throws -> UserRecord {
         UserRecord(
             handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
             username: try row.decode(column: "username", as: String.self),
             displayName: try row.decode(column: "display_name", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self))
+            createdAt: try row.decode(column: createdAt, as: Int64.self))
     }
 
     // MARK: Credentials
@@ -177,11 +178,7 @@ public final class SQLStore: Store {
                 WHERE u.username = \(bind: username) ORDER BY c.created_at, c.id
                 """).all()
             guard let first = rows.first else { return nil }
-            let user = UserRecord(
-                handle: try Base64URL.decode(try first.decode(column: "handle", as: String.self)),
-                username: try first.decode(column: "username", as: String.self),
-                displayName: try first.decode(column: "display_name", as: String.self),
-                createdAt: try first.decode(column: "user_created_at", as: Int64.self))
+            let user = try Self.user(first, createdAt: "user_created_at")
             let credentials = try rows.filter { try $0.decode(column: "id", as: String?.self) != nil }.map(Self.credential)
             return (user, credentials)
         }
@@ -193,12 +190,7 @@ public final class SQLStore: Store {
                 SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Self.joinedCredentialColumns)
                 FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = \(bind: Base64URL.encode(id))
                 """).first() else { return nil }
-            let user = UserRecord(
-                handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
-                username: try row.decode(column: "username", as: String.self),
-                displayName: try row.decode(column: "display_name", as: String.self),
-                createdAt: try row.decode(column: "user_created_at", as: Int64.self))
-            return (try Self.credential(row), user)
+            return (try Self.credential(row), try Self.user(row, createdAt: "user_created_at"))
         }
     }
 

@@ -44,21 +44,18 @@ struct CeremonyContext {
         relyingParty = RelyingPartyClient(baseURL: options.server, transport: transport)
     }
 
-    func close() async { await transport.shutdown() }
-
-    /// Runs `body`, then reports a failure as one JSON object with a code and exit 1.
+    /// Runs `body`, closes the HTTP client, then prints the result, or reports a failure as one JSON object with a
+    /// code and exit 1.
     func run(_ body: () async throws -> JSONObject) async throws {
-        defer { Task { [transport] in await transport.shutdown() } }
-        do {
-            let result = try await body()
-            await close()
+        let outcome: Result<JSONObject, any Error>
+        do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        await transport.shutdown()
+        switch outcome {
+        case .success(let result):
             Output.json(.object(result))
-        } catch {
-            await close()
+        case .failure(let error):
             let (code, message) = Self.describe(error)
-            Output.json(.object(JSONObject(["ok": .bool(false), "error": .object(JSONObject(["code": .string(code), "message": .string(message)]))])))
-            Output.stderr("error: \(message)")
-            throw OperationFailed()
+            throw Output.failure(code: code, message: message)
         }
     }
 

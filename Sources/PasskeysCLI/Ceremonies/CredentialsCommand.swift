@@ -31,8 +31,7 @@ struct ListCredentials: AsyncParsableCommand {
                 ]))
             })])))
         } catch {
-            Output.json(.object(JSONObject(["ok": .bool(false), "error": .object(JSONObject(["code": .string("storageFailed"), "message": .string("\(error)")]))])))
-            throw OperationFailed()
+            throw Output.failure(code: "storageFailed", message: "\(error)")
         }
     }
 }

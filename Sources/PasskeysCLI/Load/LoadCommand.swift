@@ -35,18 +35,23 @@ struct LoadCommand: AsyncParsableCommand {
         let transport = AsyncHTTPTransport(connections: concurrency)
         let relyingParty = RelyingPartyClient(baseURL: server, transport: transport)
         let load = LoadRun(relyingParty: relyingParty, origin: origin ?? serverOptions.serverOrigin, runID: String(UInt32.random(in: 0 ... .max), radix: 36))
-        defer { Task { await transport.shutdown() } }
 
-        var accounts: [LoadRun.Account] = []
-        if scenario != .register {
-            // Each worker signs in only with its own accounts: one authenticator used by two workers at once would
-            // deliver its counters out of order, which the server rightly refuses (signCountRegression).
-            let count = max(users, concurrency)
-            if !json { Output.stderr("registering \(count) accounts…") }
-            accounts = try await load.registerAccounts(count, concurrency: concurrency)
+        let result: LoadRun.Outcome
+        do {
+            var accounts: [LoadRun.Account] = []
+            if scenario != .register {
+                // Each worker signs in only with its own accounts: one authenticator used by two workers at once would
+                // deliver its counters out of order, which the server rightly refuses (signCountRegression).
+                let count = max(users, concurrency)
+                if !json { Output.stderr("registering \(count) accounts…") }
+                accounts = try await load.registerAccounts(count, concurrency: concurrency)
+            }
+            if !json { Output.stderr("running \(scenario.rawValue) for \(duration) s with \(concurrency) in flight…") }
+            result = await load.run(scenario: scenario, accounts: accounts, concurrency: concurrency, seconds: duration, progress: !json)
+        } catch {
+            await transport.shutdown()
+            throw error
         }
-        if !json { Output.stderr("running \(scenario.rawValue) for \(duration) s with \(concurrency) in flight…") }
-        let result = await load.run(scenario: scenario, accounts: accounts, concurrency: concurrency, seconds: duration, progress: !json)
         await transport.shutdown()
         let report = result.report(scenario: scenario.rawValue)
         if json {
