@@ -13,14 +13,22 @@ public struct AttestationPolicy: Sendable {
     public var allowSelf: Bool
     /// The formats that can be verified; any other `fmt` fails with `unsupportedFormat` (§7.1 step 21).
     public var formats: [any AttestationStatementVerifier]
+    /// Also trust, for each format, the roots that format mandates (``AttestationStatementVerifier/builtInRoots``).
+    public var useBuiltInRoots: Bool
+    /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones.
+    public var metadata: MetadataIndex?
 
     public init(
         trustAnchors: [Certificate] = [],
         requireTrustedAttestation: Bool = false,
         allowNone: Bool = true,
         allowSelf: Bool = true,
-        formats: [any AttestationStatementVerifier] = AttestationFormats.all
+        formats: [any AttestationStatementVerifier] = AttestationFormats.all,
+        useBuiltInRoots: Bool = true,
+        metadata: MetadataIndex? = nil
     ) {
+        self.useBuiltInRoots = useBuiltInRoots
+        self.metadata = metadata
         self.trustAnchors = trustAnchors
         self.requireTrustedAttestation = requireTrustedAttestation
         self.allowNone = allowNone
@@ -31,7 +39,14 @@ public struct AttestationPolicy: Sendable {
 
 /// The attestation statement formats this library verifies.
 public enum AttestationFormats {
-    public static let all: [any AttestationStatementVerifier] = [
-        NoneAttestation(), PackedAttestation(), FIDOU2FAttestation(),
-    ]
+    /// Every format of WebAuthn L3 §8 with its default policy.
+    public static let all: [any AttestationStatementVerifier] = standard()
+
+    /// Every format, with the policy choices some formats have.
+    public static func standard(
+        androidKey: AndroidKeyAttestation = AndroidKeyAttestation(),
+        safetyNet: SafetyNetAttestation = SafetyNetAttestation()
+    ) -> [any AttestationStatementVerifier] {
+        [NoneAttestation(), PackedAttestation(), FIDOU2FAttestation(), TPMAttestation(), androidKey, safetyNet, AppleAttestation()]
+    }
 }

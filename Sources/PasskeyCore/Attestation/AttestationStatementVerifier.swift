@@ -1,3 +1,4 @@
+public import Foundation
 public import X509
 
 /// One attestation statement format's verification procedure (WebAuthn L3 §8).
@@ -6,6 +7,13 @@ public protocol AttestationStatementVerifier: Sendable {
     var format: String { get }
     /// Runs the format's verification procedure on `attStmt`, `authData` and the client data hash (§7.1 step 22).
     func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome
+    /// Roots the format itself mandates (Apple's, Google's), used as trust anchors for this format only when
+    /// ``AttestationPolicy/useBuiltInRoots`` is on. Empty for formats whose roots come from the RP or metadata.
+    var builtInRoots: [Certificate] { get }
+}
+
+extension AttestationStatementVerifier {
+    public var builtInRoots: [Certificate] { [] }
 }
 
 /// What §7.1 step 22 hands to a format's verification procedure.
@@ -15,6 +23,8 @@ public struct AttestationInput: Sendable {
     public let attestedCredential: AttestedCredentialData
     public let credentialPublicKey: CredentialPublicKey
     public let clientDataHash: [UInt8]
+    /// The instant the relying party verifies at (the policy's clock), for formats with freshness rules.
+    public let verificationTime: Date
 }
 
 /// What a format's verification procedure returns: the attestation type and trust path (§6.5.3).

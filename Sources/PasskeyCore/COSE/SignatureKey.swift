@@ -31,6 +31,19 @@ public enum SignatureKey: Sendable {
         }
     }
 
+    /// Whether both are the same public key: how attestation formats bind a certificate to the credential
+    /// (WebAuthn L3 §8.4 step 3, §8.8 step 5) and TPM's pubArea to it (§8.3 step 2).
+    public func isSameKey(as other: SignatureKey) -> Bool {
+        switch (self, other) {
+        case (.p256(let a), .p256(let b)): a.x963Representation == b.x963Representation
+        case (.p384(let a), .p384(let b)): a.x963Representation == b.x963Representation
+        case (.p521(let a), .p521(let b)): a.x963Representation == b.x963Representation
+        case (.ed25519(let a), .ed25519(let b)): a.rawRepresentation == b.rawRepresentation
+        case (.rsa(let a), .rsa(let b)): a.derRepresentation == b.derRepresentation
+        default: false
+        }
+    }
+
     /// Checks a WebAuthn signature: ECDSA signatures are ASN.1 DER (WebAuthn L3 §6.5.5), RSA and EdDSA are raw.
     ///
     /// Returns false, never throws, for a signature that does not parse: to the caller both are "invalid signature".

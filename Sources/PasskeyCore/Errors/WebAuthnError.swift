@@ -52,6 +52,10 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         /// The AAGUID extension of an attestation certificate differs from the AAGUID in authenticator data.
         public static let aaguidMismatch = Code(rawValue: "aaguidMismatch")
         public static let invalidSignature = Code(rawValue: "invalidSignature")
+        /// FIDO metadata reports the authenticator model compromised, revoked or able to bypass user verification.
+        public static let authenticatorCompromised = Code(rawValue: "authenticatorCompromised")
+        /// A FIDO metadata BLOB or CRL failed verification (signature, chain, revocation, structure).
+        public static let metadataInvalid = Code(rawValue: "metadataInvalid")
         public static let signCountRegression = Code(rawValue: "signCountRegression")
         /// The credential is not one of `allowCredentials`.
         public static let credentialNotAllowed = Code(rawValue: "credentialNotAllowed")

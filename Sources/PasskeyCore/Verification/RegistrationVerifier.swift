@@ -51,10 +51,18 @@ public struct RegistrationVerifier: Sendable {
             throw .malformed("response.publicKeyAlgorithm: expected \(publicKey.algorithm.rawValue), the alg of the credential public key, found \(reported)")
         }
         // Step 22.
+        let now = policy.clock()
         let outcome = try format.verify(AttestationInput(
             statement: attestation.statement, authenticatorData: authData, attestedCredential: attested,
-            credentialPublicKey: publicKey, clientDataHash: clientDataHash))
-        // Steps 23–24: assess trustworthiness.
+            credentialPublicKey: publicKey, clientDataHash: clientDataHash, verificationTime: now))
+        // Step 23: trust anchors for this format and authenticator: the RP's own, the roots the format mandates,
+        // and the model's roots from FIDO metadata, whose status reports may refuse the model outright.
+        let metadataEntry = policy.attestation.metadata?.entry(aaguid: attested.aaguid, trustPath: outcome.trustPath)
+        if let report = metadataEntry?.refusedStatus {
+            let model = metadataEntry?.description.map { " (\($0))" } ?? ""
+            throw WebAuthnError(.authenticatorCompromised, "authenticator \(attested.aaguid)\(model): FIDO metadata reports status \(report.status)\(report.effectiveDate.map { " since \($0)" } ?? ""), which this relying party refuses")
+        }
+        // Step 24: assess trustworthiness.
         var trusted = false
         switch outcome.type {
         case .none:
@@ -66,8 +74,10 @@ public struct RegistrationVerifier: Sendable {
                 throw WebAuthnError(.attestationTypeNotAllowed, "attestation: this relying party does not accept self attestation, found self attestation")
             }
         case .basic, .attCA, .anonCA:
-            let verdict = await AttestationTrust.evaluate(
-                trustPath: outcome.trustPath, anchors: policy.attestation.trustAnchors, at: policy.clock())
+            var anchors = policy.attestation.trustAnchors
+            if policy.attestation.useBuiltInRoots { anchors += format.builtInRoots }
+            anchors += metadataEntry?.attestationRootCertificates ?? []
+            let verdict = await AttestationTrust.evaluate(trustPath: outcome.trustPath, anchors: anchors, at: now)
             trusted = verdict.trusted
             if !trusted && policy.attestation.requireTrustedAttestation {
                 throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")
@@ -82,6 +92,6 @@ public struct RegistrationVerifier: Sendable {
             format: attestation.format, attestationType: outcome.type, trusted: trusted, trustPath: outcome.trustPath,
             aaguid: attested.aaguid, userVerified: authData.userVerified, backupEligible: authData.backupEligible,
             backupState: authData.backupState, transports: response.transports, clientData: clientData,
-            authenticatorData: authData)
+            authenticatorData: authData, authenticatorDescription: metadataEntry?.description)
     }
 }

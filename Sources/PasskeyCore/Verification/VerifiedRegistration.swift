@@ -18,4 +18,6 @@ public struct VerifiedRegistration: Sendable {
     public let transports: [String]
     public let clientData: CollectedClientData
     public let authenticatorData: AuthenticatorData
+    /// The authenticator model's name from FIDO metadata, when metadata is configured and lists it.
+    public let authenticatorDescription: String?
 }

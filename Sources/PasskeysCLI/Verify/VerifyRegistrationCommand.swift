@@ -9,29 +9,31 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
 
     @OptionGroup var ceremony: CeremonyOptions
 
-    @Option(name: .customLong("trust-anchor"), help: "A PEM or DER root certificate the attestation chain may end in (repeatable).")
-    var trustAnchors: [String] = []
+    @OptionGroup var attestation: AttestationOptions
 
-    @Flag(name: .customLong("require-trusted-attestation"), help: "Fail (untrustedAttestation) unless the attestation chain ends in a trust anchor.")
-    var requireTrustedAttestation = false
+    @Option(name: .customLong("algorithm"), help: ArgumentHelp(
+        "A credential key algorithm the RP offered in pubKeyCredParams, by name or COSE number (repeatable).",
+        discussion: "Default: every supported algorithm except RS1 (RSA with SHA-1), which only old TPM credentials use."))
+    var algorithms: [String] = []
 
     @Option(help: "Check certificate validity as of this ISO 8601 instant instead of now.")
     var at: String?
 
     func run() async throws {
-        let anchors = try trustAnchors.flatMap { try InputFiles.certificates($0) }
         let instant = try at.map { try InputFiles.instant($0) }
         let input = try InputFiles.read(ceremony.input)
-        let policy = VerificationPolicy(
-            rpID: ceremony.rpID, origins: ceremony.origins,
-            allowCrossOrigin: ceremony.allowCrossOrigin || !ceremony.topOrigins.isEmpty, topOrigins: ceremony.topOrigins,
-            requireUserVerification: ceremony.requireUserVerification,
-            attestation: AttestationPolicy(trustAnchors: anchors, requireTrustedAttestation: requireTrustedAttestation),
-            clock: { instant ?? Date() })
+        let offered = try algorithms.map(Self.algorithm)
         do {
+            let policy = VerificationPolicy(
+                rpID: ceremony.rpID, origins: ceremony.origins,
+                allowCrossOrigin: ceremony.allowCrossOrigin || !ceremony.topOrigins.isEmpty, topOrigins: ceremony.topOrigins,
+                requireUserVerification: ceremony.requireUserVerification,
+                algorithms: offered.isEmpty ? COSEAlgorithm.credentialDefaults : offered,
+                attestation: try await attestation.policy(at: instant ?? Date()),
+                clock: { instant ?? Date() })
             let response = try RegistrationResponse(json: input, strictness: ceremony.allowLegacyBase64 ? .lenient : .strict)
             let result = try await RegistrationVerifier(policy: policy).verify(response, challenge: Challenge(base64URL: ceremony.challenge))
-            Output.json(.object(JSONObject([
+            var output = JSONObject([
                 "verified": .bool(true),
                 "credentialId": .string(Base64URL.encode(result.credentialID)),
                 "publicKey": .string(Base64URL.encode(result.publicKey.coseBytes)),
@@ -45,9 +47,18 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
                 "backupEligible": .bool(result.backupEligible),
                 "backupState": .bool(result.backupState),
                 "transports": .array(result.transports.map(JSONValue.string)),
-            ])))
-        } catch {
+            ])
+            // The model's name, when FIDO metadata lists it.
+            output["authenticator"] = result.authenticatorDescription.map(JSONValue.string)
+            Output.json(.object(output))
+        } catch let error as WebAuthnError {
             throw Output.verificationFailed(error)
         }
+    }
+
+    static func algorithm(_ text: String) throws -> COSEAlgorithm {
+        if let number = Int64(text), let algorithm = COSEAlgorithm(rawValue: number) { return algorithm }
+        if let algorithm = COSEAlgorithm.allCases.first(where: { $0.name.caseInsensitiveCompare(text) == .orderedSame }) { return algorithm }
+        throw UsageError("--algorithm: expected one of \(COSEAlgorithm.allCases.map(\.name).joined(separator: ", ")) or a COSE number, found '\(text)'")
     }
 }

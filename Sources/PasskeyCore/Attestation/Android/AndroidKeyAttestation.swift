@@ -1,0 +1,66 @@
+public import X509
+
+/// The `android-key` attestation statement format (WebAuthn L3 §8.4): `{alg, sig, x5c}` from Android Keystore,
+/// whose leaf certificate describes the credential key in the key attestation extension.
+public struct AndroidKeyAttestation: AttestationStatementVerifier {
+    public let format = "android-key"
+    /// Also accept `origin` and `purpose` from the `softwareEnforced` list (§8.4 step 5: "the union of teeEnforced
+    /// and softwareEnforced"). Off by default: only a TEE or StrongBox vouches for a key it holds.
+    public let acceptSoftwareEnforced: Bool
+
+    public init(acceptSoftwareEnforced: Bool = false) {
+        self.acceptSoftwareEnforced = acceptSoftwareEnforced
+    }
+
+    /// Android Keystore chains end in a Google Hardware Attestation root.
+    public var builtInRoots: [Certificate] { BuiltInRoots.googleHardwareAttestationRoots }
+
+    static let purposeSign: Int64 = 2
+    static let originGenerated: Int64 = 0
+
+    public func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome {
+        // Step 1.
+        let reader = StatementReader(statement: input.statement, format: format)
+        try reader.requireOnly(["alg", "sig", "x5c"])
+        let alg = try reader.algorithm()
+        let sig = try reader.bytes("sig")
+        guard let chain = try reader.certificates() else { throw reader.invalid("expected an 'x5c' array with the credential certificate, found none") }
+        let leaf = chain[0]
+        guard alg != .rs1 else {
+            throw WebAuthnError(.unsupportedAlgorithm, "attStmt (android-key).alg: RS1 (SHA-1) is allowed only in TPM attestation, found it in android-key")
+        }
+        // Step 2: sig over authenticatorData ‖ clientDataHash by the leaf's key, with alg.
+        guard let key = SignatureKey(certificate: leaf) else {
+            throw WebAuthnError(.certificateInvalid, "attStmt (android-key).x5c[0]: expected an EC or RSA public key, found \(leaf.publicKey)")
+        }
+        guard key.supports(alg) else { throw reader.invalid("alg \(alg) does not fit the certificate's \(key.kindDescription)") }
+        guard key.isValidSignature(sig, over: input.authenticatorData.rawBytes + input.clientDataHash, algorithm: alg) else {
+            throw WebAuthnError(.invalidSignature, "attStmt (android-key).sig: expected a valid \(alg) signature by x5c[0] over authenticatorData ‖ clientDataHash, found one that does not verify")
+        }
+        // Step 3: the leaf certificate's public key is the credential public key.
+        guard key.isSameKey(as: input.credentialPublicKey.key) else {
+            throw reader.invalid("expected x5c[0]'s public key to be the credential public key, found a different key")
+        }
+        // Step 4: attestationChallenge is clientDataHash.
+        let description = try AndroidKeyDescription(certificate: leaf)
+        guard description.attestationChallenge == input.clientDataHash else {
+            throw reader.invalid("expected the key description's attestationChallenge to equal clientDataHash, found different bytes")
+        }
+        // Step 5: allApplications in neither list: the key must be scoped to this RP.
+        guard !description.softwareEnforced.hasAllApplications, !description.teeEnforced.hasAllApplications else {
+            throw reader.invalid("expected no allApplications tag (the key must be bound to one RP), found it present")
+        }
+        let lists = acceptSoftwareEnforced ? [description.teeEnforced, description.softwareEnforced] : [description.teeEnforced]
+        let searched = acceptSoftwareEnforced ? "teeEnforced or softwareEnforced" : "teeEnforced"
+        guard lists.contains(where: { $0.origin == Self.originGenerated }) else {
+            let found = lists.compactMap(\.origin).map(String.init).joined(separator: ", ")
+            throw reader.invalid("expected origin KM_ORIGIN_GENERATED (0) in \(searched), found \(found.isEmpty ? "none" : found)\(acceptSoftwareEnforced ? "" : " (software-enforced values are not accepted by this policy)")")
+        }
+        guard lists.contains(where: { !$0.purposes.isEmpty && $0.purposes.allSatisfy { $0 == Self.purposeSign } }) else {
+            let found = lists.flatMap(\.purposes).map(String.init).joined(separator: ", ")
+            throw reader.invalid("expected purpose to be exactly KM_PURPOSE_SIGN (2) in \(searched), found \(found.isEmpty ? "none" : found)")
+        }
+        // Step 6.
+        return AttestationOutcome(type: .basic, trustPath: chain)
+    }
+}

@@ -1,0 +1,100 @@
+public import X509
+import Crypto
+import _CryptoExtras
+
+/// A JSON Web Signature in compact serialization (RFC 7515 §7.1) whose key comes from its own `x5c` header
+/// (§4.1.6): the shape of SafetyNet attestations (WebAuthn L3 §8.5) and of FIDO metadata BLOBs (FIDO MDS3 §3.1.7).
+///
+/// Parsing checks the structure and decodes header and payload; ``verifySignature()`` checks the signature with
+/// the leaf certificate. Chain and name checks are the caller's, since they differ per use.
+public struct JWS: Sendable {
+    public let header: JSONObject
+    public let payload: JSONObject
+    /// The certificates of the `x5c` header, leaf first.
+    public let certificates: [Certificate]
+    /// The `alg` header.
+    public let algorithm: String
+    let signingInput: [UInt8]
+    let signature: [UInt8]
+    private let code: WebAuthnError.Code
+    private let context: String
+
+    /// Algorithms accepted (RFC 7518 §3.1); `none` and HMAC are refused, as a public-key signature is the point.
+    static let algorithms: [String: COSEAlgorithm] = [
+        "RS256": .rs256, "RS384": .rs384, "RS512": .rs512, "PS256": .ps256, "PS384": .ps384, "PS512": .ps512,
+        "ES256": .es256, "ES384": .es384, "ES512": .es512, "EdDSA": .edDSA,
+    ]
+
+    /// - Parameters:
+    ///   - compact: the `header.payload.signature` text.
+    ///   - code: the error code for a malformed JWS in this use.
+    ///   - context: how errors name this JWS, e.g. "attStmt (android-safetynet).response".
+    ///   - maximumCertificates: the bound on `x5c`.
+    public init(compact: [UInt8], code: WebAuthnError.Code, context: String, maximumCertificates: Int = 8) throws(WebAuthnError) {
+        self.code = code
+        self.context = context
+        func fail(_ message: String) -> WebAuthnError { WebAuthnError(code, "\(context): \(message)") }
+        let parts = compact.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw fail("expected a compact JWS of three '.'-separated parts, found \(parts.count)") }
+        func decode(_ index: Int, _ name: String) throws(WebAuthnError) -> [UInt8] {
+            do {
+                return try Base64URL.decode(String(decoding: parts[index], as: UTF8.self), field: "\(context) \(name)")
+            } catch {
+                throw fail("expected the \(name) to be unpadded base64url, found other characters")
+            }
+        }
+        func object(_ bytes: [UInt8], _ name: String) throws(WebAuthnError) -> JSONObject {
+            do {
+                return try JSONParser.parseObject(bytes, what: "\(context) \(name)")
+            } catch {
+                throw fail(error.message)
+            }
+        }
+        header = try object(decode(0, "header"), "header")
+        payload = try object(decode(1, "payload"), "payload")
+        signature = try decode(2, "signature")
+        signingInput = Array(compact[..<(parts[0].count + 1 + parts[1].count)])
+
+        guard case .string(let alg)? = header["alg"] else { throw fail("expected a string 'alg' header, found \(header["alg"]?.typeName ?? "none")") }
+        guard Self.algorithms[alg] != nil else {
+            throw fail("expected alg to be one of \(Self.algorithms.keys.sorted().joined(separator: ", ")), found '\(alg)'")
+        }
+        algorithm = alg
+        guard case .array(let x5c)? = header["x5c"] else { throw fail("expected an 'x5c' header array with the signing certificate, found \(header["x5c"]?.typeName ?? "none")") }
+        guard !x5c.isEmpty else { throw fail("expected x5c to hold at least one certificate, found an empty array") }
+        guard x5c.count <= maximumCertificates else {
+            throw WebAuthnError(.inputTooLarge, "\(context): expected at most \(maximumCertificates) x5c certificates, found \(x5c.count)")
+        }
+        var certificates: [Certificate] = []
+        for (index, item) in x5c.enumerated() {
+            // RFC 7515 §4.1.6: each entry is standard base64 (not base64url) of DER.
+            guard case .string(let text) = item, let der = try? Base64URL.decode(text, strictness: .lenient) else {
+                throw fail("expected x5c[\(index)] to be a base64 string, found \(item.typeName)")
+            }
+            do {
+                certificates.append(try Certificate(derEncoded: der))
+            } catch {
+                throw WebAuthnError(.certificateInvalid, "\(context).x5c[\(index)]: expected a DER-encoded X.509 certificate, found bytes that do not parse")
+            }
+        }
+        self.certificates = certificates
+    }
+
+    /// Checks the signature over `header.payload` with the x5c leaf's key under `alg`.
+    public func verifySignature() throws(WebAuthnError) {
+        guard let cose = Self.algorithms[algorithm], let key = SignatureKey(certificate: certificates[0]), key.supports(cose) else {
+            throw WebAuthnError(code, "\(context): alg \(algorithm) does not fit the x5c[0] certificate's key")
+        }
+        // JWS carries ECDSA signatures as fixed-width R ‖ S (RFC 7518 §3.4); WebAuthn keys check DER.
+        var signature = self.signature
+        switch key {
+        case .p256: signature = (try? P256.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
+        case .p384: signature = (try? P384.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
+        case .p521: signature = (try? P521.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
+        case .ed25519, .rsa: break
+        }
+        guard key.isValidSignature(signature, over: signingInput, algorithm: cose) else {
+            throw WebAuthnError(.invalidSignature, "\(context): expected a valid \(algorithm) signature by x5c[0] over header.payload, found one that does not verify")
+        }
+    }
+}

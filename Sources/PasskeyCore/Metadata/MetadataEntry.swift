@@ -1,0 +1,70 @@
+public import X509
+
+/// One authenticator model in a metadata BLOB (FIDO MDS3 §3.1.1, MetadataBLOBPayloadEntry), reduced to what a
+/// relying party uses: identity, trust anchors, status, and how to show it to people.
+public struct MetadataEntry: Sendable {
+    public struct StatusReport: Sendable {
+        public let status: AuthenticatorStatus
+        /// "YYYY-MM-DD", when present.
+        public let effectiveDate: String?
+    }
+
+    public let aaguid: AAGUID?
+    /// Lower-case hex SHA-1 of attestation certificates' subjectPublicKey (for U2F authenticators, which have no AAGUID).
+    public let attestationCertificateKeyIdentifiers: [String]
+    /// The model's name, e.g. "YubiKey 5 Series with NFC".
+    public let description: String?
+    /// A `data:` URL of the model's icon.
+    public let icon: String?
+    /// The roots this model's attestation certificates chain to.
+    public let attestationRootCertificates: [Certificate]
+    public let statusReports: [StatusReport]
+    public let timeOfLastStatusChange: String?
+
+    /// The first report whose status this library refuses, if any. All reports count, not just the latest: a
+    /// compromise is not undone by a later certification of another firmware version.
+    public var refusedStatus: StatusReport? {
+        statusReports.first { AuthenticatorStatus.refused.contains($0.status) }
+    }
+
+    init(json entry: JSONObject, index: Int) throws(WebAuthnError) {
+        let path = "metadata BLOB entries[\(index)]"
+        func fail(_ message: String) -> WebAuthnError { WebAuthnError(.metadataInvalid, "\(path): \(message)") }
+        do throws(WebAuthnError) {
+            if let text = try entry.optionalString("aaguid", in: path) {
+                guard let aaguid = AAGUID(string: text) else { throw fail("expected aaguid to be a UUID, found '\(text)'") }
+                self.aaguid = aaguid
+            } else {
+                aaguid = nil
+            }
+            attestationCertificateKeyIdentifiers = (try entry.optionalStringArray("attestationCertificateKeyIdentifiers", in: path) ?? []).map { $0.lowercased() }
+            let statement = try entry.optionalObject("metadataStatement", in: path)
+            description = try statement?.optionalString("description", in: "\(path).metadataStatement")
+            icon = try statement?.optionalString("icon", in: "\(path).metadataStatement")
+            var roots: [Certificate] = []
+            for (i, text) in (try statement?.optionalStringArray("attestationRootCertificates", in: "\(path).metadataStatement") ?? []).enumerated() {
+                // MDS3 §3.1.1 / MetadataStatement §4: base64 (RFC 4648 §4, standard alphabet) DER certificates.
+                guard let der = try? Base64URL.decode(text, strictness: .lenient), let certificate = try? Certificate(derEncoded: der) else {
+                    throw fail("expected metadataStatement.attestationRootCertificates[\(i)] to be a base64 DER certificate, found something else")
+                }
+                roots.append(certificate)
+            }
+            attestationRootCertificates = roots
+            guard case .array(let reports)? = entry["statusReports"] else {
+                throw fail("expected a statusReports array, found \(entry["statusReports"]?.typeName ?? "none")")
+            }
+            var parsed: [StatusReport] = []
+            for (i, report) in reports.enumerated() {
+                guard case .object(let object) = report else { throw fail("expected statusReports[\(i)] to be an object, found \(report.typeName)") }
+                let status = try object.requiredString("status", in: "\(path).statusReports[\(i)]")
+                parsed.append(StatusReport(status: AuthenticatorStatus(rawValue: status), effectiveDate: try object.optionalString("effectiveDate", in: "\(path).statusReports[\(i)]")))
+            }
+            statusReports = parsed
+            timeOfLastStatusChange = try entry.optionalString("timeOfLastStatusChange", in: path)
+        } catch where error.code == .metadataInvalid {
+            throw error
+        } catch {
+            throw WebAuthnError(.metadataInvalid, error.message)
+        }
+    }
+}

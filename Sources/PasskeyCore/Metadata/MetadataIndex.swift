@@ -1,0 +1,46 @@
+import Crypto
+public import X509
+
+/// Verified FIDO metadata, indexed for registration: by AAGUID and by attestation certificate key identifier.
+public struct MetadataIndex: Sendable {
+    /// The BLOB's serial number (`no`), which increases with every publication.
+    public let serialNumber: Int64
+    /// "YYYY-MM-DD": when FIDO plans the next BLOB; past it, fetch a new one.
+    public let nextUpdate: String
+    public let entries: [MetadataEntry]
+    private let byAAGUID: [AAGUID: Int]
+    private let byKeyIdentifier: [String: Int]
+
+    init(serialNumber: Int64, nextUpdate: String, entries: [MetadataEntry]) {
+        self.serialNumber = serialNumber
+        self.nextUpdate = nextUpdate
+        self.entries = entries
+        var byAAGUID: [AAGUID: Int] = [:]
+        var byKeyIdentifier: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            if let aaguid = entry.aaguid { byAAGUID[aaguid] = byAAGUID[aaguid] ?? index }
+            for id in entry.attestationCertificateKeyIdentifiers { byKeyIdentifier[id] = byKeyIdentifier[id] ?? index }
+        }
+        self.byAAGUID = byAAGUID
+        self.byKeyIdentifier = byKeyIdentifier
+    }
+
+    public func entry(for aaguid: AAGUID) -> MetadataEntry? {
+        byAAGUID[aaguid].map { entries[$0] }
+    }
+
+    /// The entry for an attestation chain: by AAGUID when the authenticator has one, otherwise by the key
+    /// identifier of any certificate in the chain (U2F devices report the zero AAGUID).
+    public func entry(aaguid: AAGUID, trustPath: [Certificate]) -> MetadataEntry? {
+        if aaguid != .zero, let entry = entry(for: aaguid) { return entry }
+        for certificate in trustPath {
+            if let index = byKeyIdentifier[Self.keyIdentifier(of: certificate)] { return entries[index] }
+        }
+        return nil
+    }
+
+    /// MDS3 attestationCertificateKeyIdentifiers: hex SHA-1 of the subjectPublicKey bits (RFC 5280 §4.2.1.2 (1)).
+    public static func keyIdentifier(of certificate: Certificate) -> String {
+        Hex.encode(Insecure.SHA1.hash(data: certificate.publicKey.subjectPublicKeyInfoBytes))
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import PasskeyCore
+import X509
+
+/// Attestation flags shared by `verify registration` and `serve`: trust anchors, FIDO metadata and the policy
+/// choices of individual formats.
+struct AttestationOptions: ParsableArguments {
+    @Option(name: .customLong("trust-anchor"), help: "A PEM or DER root certificate the attestation chain may end in (repeatable).")
+    var trustAnchors: [String] = []
+
+    @Flag(name: .customLong("require-trusted-attestation"), help: "Fail (untrustedAttestation) unless the attestation chain ends in a trust anchor.")
+    var requireTrustedAttestation = false
+
+    @Flag(name: .customLong("no-built-in-roots"), help: "Do not trust the roots compiled in for apple, android-key and android-safetynet.")
+    var noBuiltInRoots = false
+
+    @Option(help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
+    var metadata: String?
+
+    @Option(name: .customLong("metadata-root"), help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root CA - R3).", valueName: "file"))
+    var metadataRoots: [String] = []
+
+    @Option(name: .customLong("metadata-crl"), help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
+    var metadataCRLs: [String] = []
+
+    @Flag(name: .customLong("android-key-allow-software-enforced"), help: "android-key: also accept origin/purpose from the softwareEnforced list.")
+    var androidKeyAllowSoftwareEnforced = false
+
+    @Flag(name: .customLong("safetynet-allow-basic-integrity"), help: "android-safetynet: do not require ctsProfileMatch.")
+    var safetyNetAllowBasicIntegrity = false
+
+    @Option(name: .customLong("safetynet-max-age"), help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
+    var safetyNetMaxAge: String = "60"
+
+    func validate() throws {
+        guard safetyNetMaxAge == "off" || Double(safetyNetMaxAge).map({ $0 >= 0 }) == true else {
+            throw ValidationError("--safetynet-max-age: expected a number of seconds or 'off', found '\(safetyNetMaxAge)'")
+        }
+        if metadata == nil, !metadataRoots.isEmpty || !metadataCRLs.isEmpty {
+            throw ValidationError("--metadata-root and --metadata-crl need --metadata")
+        }
+    }
+
+    /// The attestation policy these flags describe; verifies the metadata BLOB, if any, at `time`.
+    func policy(at time: Date) async throws -> AttestationPolicy {
+        let anchors = try trustAnchors.flatMap { try InputFiles.certificates($0) }
+        let formats = AttestationFormats.standard(
+            androidKey: AndroidKeyAttestation(acceptSoftwareEnforced: androidKeyAllowSoftwareEnforced),
+            safetyNet: SafetyNetAttestation(requireCTSProfileMatch: !safetyNetAllowBasicIntegrity, maximumAge: Double(safetyNetMaxAge)))
+        return AttestationPolicy(
+            trustAnchors: anchors, requireTrustedAttestation: requireTrustedAttestation, formats: formats,
+            useBuiltInRoots: !noBuiltInRoots, metadata: try await loadMetadata(at: time))
+    }
+
+    /// Reads and verifies the BLOB. Configuration files (roots, CRLs) that cannot be read are usage errors;
+    /// a BLOB that fails verification is a `metadataInvalid` WebAuthnError.
+    func loadMetadata(at time: Date) async throws -> MetadataIndex? {
+        guard let metadata else { return nil }
+        guard let blob = FileManager.default.contents(atPath: metadata) else { throw UsageError("cannot read the metadata BLOB '\(metadata)'") }
+        let roots = metadataRoots.isEmpty ? [BuiltInRoots.fidoMetadataServiceRoot] : try metadataRoots.flatMap { try InputFiles.certificates($0) }
+        let crls = try metadataCRLs.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read the CRL '\(path)'") }
+            return try CertificateRevocationList(bytes: Array(data))
+        }
+        return try await MetadataBLOB.verify(Array(blob), roots: roots, crls: crls, at: time)
+    }
+}
