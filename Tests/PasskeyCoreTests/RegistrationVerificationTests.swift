@@ -151,7 +151,7 @@ struct RegistrationVerificationTests {
     // §7.1 step 21
     @Test func unsupportedFormat() async throws {
         var r = Fixtures.Registration()
-        r.format = "tpm"
+        r.format = "android-tpm"
         await expectFailure(.unsupportedFormat) { try await verify(r) }
         r.format = "Packed"  // case-sensitive match
         await expectFailure(.unsupportedFormat) { try await verify(r) }

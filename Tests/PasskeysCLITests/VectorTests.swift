@@ -23,7 +23,18 @@ enum VectorCatalog {
     static var available: Bool { !names.isEmpty }
 
     /// Formats this release verifies; the others must fail with `unsupportedFormat`.
-    static let supportedFormats: Set<String> = ["none", "packed", "fido-u2f"]
+    static let supportedFormats: Set<String> = ["none", "packed", "fido-u2f", "tpm", "android-key", "android-safetynet", "apple"]
+
+    /// Credential keys with alg RS1 (RSA PKCS#1 v1.5 with SHA-1): refused unless the RP offered RS1 in
+    /// pubKeyCredParams (docs/decisions.md), as the source's RP did; the test offers it for these.
+    static let rs1CredentialKeys: Set<String> = ["registration-tpm-rsa-sha1-dontneeda-swa", "registration-tpm-sha1-fido2-net-lib-swa"]
+
+    /// Chains that the built-in roots (Apple, Google, GlobalSign) must report as trusted at the pinned time.
+    static let trustedByBuiltInRoots: Set<String> = [
+        "registration-android-key-pixel8a-py", "registration-android-key-samsung-s9plus-swa",
+        "registration-android-safetynet-2019-swa", "registration-android-safetynet-authress-cts-skipped-swa",
+        "registration-android-safetynet-duo-py", "registration-apple-passkey-py",
+    ]
 
     /// The source's id/rawId are placeholders that are not the credential ID in authData. This project checks
     /// that they match (so a server never stores an ID the authenticator did not create): as captured, these must
@@ -39,12 +50,22 @@ enum VectorCatalog {
             "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (issue #2, docs/decisions.md); py_webauthn rejects it",
     ]
 
+    /// Vectors the source expects to pass that this project refuses, with the error code and the reason.
+    static let refusedDivergences: [String: (code: String, reason: String)] = [
+        "registration-tpm-sha1-fido2-net-lib-swa": ("certificateInvalid",
+            "x5c[1] (the FIDO conformance tool's fake TPM intermediate) has a negative serial number, an INTEGER with its top bit set, which RFC 5280 §4.1.2.2 forbids and swift-certificates refuses to parse"),
+        "registration-tpm-sha256-fido2-net-lib-swa": ("certificateInvalid",
+            "x5c[1] has the same non-DER negative serial number as the SHA-1 variant"),
+    ]
+
     /// The error code each negative vector must produce.
     static let negativeCodes: [String: String] = [
         "registration-none-wrong-challenge-negative-swa": "challengeMismatch",
         "registration-none-wrong-origin-negative-swa": "originMismatch",
         "registration-none-wrong-rpid-negative-swa": "rpIdHashMismatch",
         "registration-packed-x5c-aaguid-ext-mismatch-negative-swa": "aaguidMismatch",
+        "registration-tpm-aaguid-ext-mismatch-negative-swa": "aaguidMismatch",
+        "registration-android-safetynet-authress-cts-enforced-negative-swa": "invalidAttestationStatement",
         "registration-packed-x5c-wrong-root-negative-py": "untrustedAttestation",
         "authentication-counter-replay-negative-swa": "signCountRegression",
         "authentication-uv-required-negative-py": "userNotVerified",
@@ -102,6 +123,15 @@ struct Vector {
         if root["require_user_verification"] as? Bool == true { args.append("--require-user-verification") }
         if legacyBase64 { args.append("--allow-legacy-base64") }
         if ceremony == "registration", let at = pinnedTime { args.append("--at=\(at)") }
+        if VectorCatalog.rs1CredentialKeys.contains(name) {
+            args += (COSEAlgorithm.credentialDefaults + [.rs1]).flatMap { ["--algorithm", $0.name] }
+        }
+        // SafetyNet options the source sets: CTS enforcement off, and the timestampMs check off for the
+        // statement-only tests (their captures are years old and their pinned time is not the JWS's).
+        if root["attestationSafetyNetEnforceCTSCheck"] as? Bool == false { args.append("--safetynet-allow-basic-integrity") }
+        if ((root["expected_result"] as? [String: Any])?["result"] as? String ?? "").contains("timestampMs check disabled") {
+            args += ["--safetynet-max-age", "off"]
+        }
         if ceremony == "authentication" {
             let key = (root["credential_public_key"] as? [String: Any])?["cose_base64url"] as? String ?? ""
             args += ["--public-key=\(key)", "--sign-count", String(root["credential_current_sign_count"] as? Int ?? 0)]
@@ -148,11 +178,18 @@ struct VectorTests {
             #expect(result.status == 1 && result.errorCode == "unsupportedFormat", "\(name) (\(format)): \(result.stdout)")
             return
         }
+        if let refused = VectorCatalog.refusedDivergences[name] {
+            #expect(result.status == 1 && result.errorCode == refused.code, "\(name) (refused: \(refused.reason)): \(result.stdout)")
+            return
+        }
         let expectPass = v.expectsPass || VectorCatalog.policyDivergences[name] != nil
         if expectPass {
             #expect(result.status == 0, "\(name): expected success, got \(result.status): \(result.stdout) \(result.stderr)")
             #expect(result.json["verified"] as? Bool == true)
             try Self.checkAgainstCollector(v, result.json)
+            if VectorCatalog.trustedByBuiltInRoots.contains(name) {
+                #expect(result.json["trusted"] as? Bool == true, "\(name): expected the built-in roots to anchor the chain: \(result.stdout)")
+            }
         } else {
             #expect(result.status == 1, "\(name): expected failure, got \(result.stdout)")
             #expect(result.json["verified"] as? Bool == false)

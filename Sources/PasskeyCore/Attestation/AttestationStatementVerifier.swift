@@ -1,4 +1,5 @@
 public import Foundation
+public import SwiftASN1
 public import X509
 
 /// One attestation statement format's verification procedure (WebAuthn L3 §8).
@@ -10,10 +11,14 @@ public protocol AttestationStatementVerifier: Sendable {
     /// Roots the format itself mandates (Apple's, Google's), used as trust anchors for this format only when
     /// ``AttestationPolicy/useBuiltInRoots`` is on. Empty for formats whose roots come from the RP or metadata.
     var builtInRoots: [Certificate] { get }
+    /// Critical extensions of the attestation certificate that ``verify(_:)`` enforces itself, which chain
+    /// validation may therefore treat as handled (TPM's Subject Alternative Name).
+    var checkedCriticalExtensions: [ASN1ObjectIdentifier] { get }
 }
 
 extension AttestationStatementVerifier {
     public var builtInRoots: [Certificate] { [] }
+    public var checkedCriticalExtensions: [ASN1ObjectIdentifier] { [] }
 }
 
 /// What §7.1 step 22 hands to a format's verification procedure.

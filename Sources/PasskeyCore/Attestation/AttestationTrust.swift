@@ -1,4 +1,5 @@
 public import Foundation
+public import SwiftASN1
 // The SPI is swift-certificates' supported way to validate expiry at a pinned instant (`--at`, tests).
 @_spi(FixedExpiryValidationTime) public import X509
 
@@ -13,7 +14,12 @@ public enum AttestationTrust {
 
     /// Validates `trustPath` (leaf first) with RFC 5280 rules at `time`. The leaf may itself be an anchor
     /// (§7.1 step 24: "or is itself an acceptable certificate").
-    public static func evaluate(trustPath: [Certificate], anchors: [Certificate], at time: Date) async -> Verdict {
+    ///
+    /// `leafCheckedExtensions` are critical extensions of the leaf that the format's procedure enforced itself
+    /// (``AttestationStatementVerifier/checkedCriticalExtensions``).
+    public static func evaluate(
+        trustPath: [Certificate], anchors: [Certificate], at time: Date, leafCheckedExtensions: [ASN1ObjectIdentifier] = []
+    ) async -> Verdict {
         guard let leaf = trustPath.first else {
             return Verdict(trusted: false, reason: "there is no certificate chain to evaluate")
         }
@@ -22,6 +28,7 @@ public enum AttestationTrust {
         }
         var verifier = Verifier(rootCertificates: CertificateStore(anchors)) {
             RFC5280Policy(fixedExpiryValidationTime: time)
+            FormatCheckedExtensionsPolicy(leafCheckedExtensions)
         }
         // No diagnostic callback: swift-certificates 1.21's diagnostic descriptions can trap on some chains.
         let result = await verifier.validate(leaf: leaf, intermediates: CertificateStore(Array(trustPath.dropFirst())))

@@ -77,7 +77,8 @@ public struct RegistrationVerifier: Sendable {
             var anchors = policy.attestation.trustAnchors
             if policy.attestation.useBuiltInRoots { anchors += format.builtInRoots }
             anchors += metadataEntry?.attestationRootCertificates ?? []
-            let verdict = await AttestationTrust.evaluate(trustPath: outcome.trustPath, anchors: anchors, at: now)
+            let verdict = await AttestationTrust.evaluate(
+                trustPath: outcome.trustPath, anchors: anchors, at: now, leafCheckedExtensions: format.checkedCriticalExtensions)
             trusted = verdict.trusted
             if !trusted && policy.attestation.requireTrustedAttestation {
                 throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")

@@ -1,4 +1,5 @@
 import Crypto
+public import SwiftASN1
 import X509
 
 /// The `tpm` attestation statement format (WebAuthn L3 §8.3):
@@ -9,6 +10,9 @@ import X509
 public struct TPMAttestation: AttestationStatementVerifier {
     public let format = "tpm"
     public init() {}
+
+    /// The AIK certificate's critical SAN holds the TPM identity, which §8.3.1 defines and this verifier checks.
+    public var checkedCriticalExtensions: [ASN1ObjectIdentifier] { [TPMCertificateRequirements.subjectAltNameOID] }
 
     public func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome {
         // Step 1: the statement has exactly the defined members.

@@ -1,0 +1,32 @@
+import Crypto
+import Foundation
+import PasskeyCore
+import Testing
+import X509
+
+/// Verifies a fixture registration at ``TestCA/now`` with the given anchors and formats.
+func verifyAttestation(
+    _ registration: Fixtures.Registration, anchors: [Certificate] = [], requireTrusted: Bool = false,
+    formats: [any AttestationStatementVerifier] = AttestationFormats.all, metadata: MetadataIndex? = nil
+) async throws -> VerifiedRegistration {
+    let policy = Fixtures.policy {
+        $0.clock = { TestCA.now }
+        $0.attestation = AttestationPolicy(trustAnchors: anchors, requireTrustedAttestation: requireTrusted, formats: formats, metadata: metadata)
+    }
+    return try await RegistrationVerifier(policy: policy).verify(registration.response(), challenge: Fixtures.challenge)
+}
+
+extension Fixtures.Registration {
+    /// The P-256 credential key as an X.509 public key, for certificates that must carry it (android-key, apple).
+    var certificatePublicKey: Certificate.PublicKey {
+        get throws {
+            guard case .p256(let key) = key else { throw TestSetupError("fixture key is not P-256") }
+            return Certificate.PublicKey(key.publicKey)
+        }
+    }
+}
+
+struct TestSetupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
