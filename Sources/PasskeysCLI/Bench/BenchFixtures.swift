@@ -61,7 +61,7 @@ struct BenchFixtures {
     }
 
     /// A two-level attestation PKI: a root (the trust anchor) and a leaf meeting §8.2.1.
-    static func attestationPKI() throws -> (root: Certificate, leafKey: P256.Signing.PrivateKey, leaf: Certificate) {
+    static func attestationPKI() throws -> (root: Certificate, rootKey: P256.Signing.PrivateKey, leafKey: P256.Signing.PrivateKey, leaf: Certificate) {
         let rootKey = P256.Signing.PrivateKey()
         let leafKey = P256.Signing.PrivateKey()
         let now = Date()
@@ -83,6 +83,6 @@ struct BenchFixtures {
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions { Critical(BasicConstraints.notCertificateAuthority) },
             issuerPrivateKey: .init(rootKey))
-        return (root, leafKey, leaf)
+        return (root, rootKey, leafKey, leaf)
     }
 }

@@ -97,7 +97,9 @@ enum BenchRunner {
         var x5cPolicy = fixtures.policy
         x5cPolicy.attestation = AttestationPolicy(trustAnchors: [pki.root], requireTrustedAttestation: true)
         func registrationPair(_ name: String, _ attestation: SoftwareAuthenticator.Attestation, policy: VerificationPolicy) throws -> BenchPair {
-            let json = try BenchFixtures.registration(attestation)
+            try registrationPair(name, json: BenchFixtures.registration(attestation), policy: policy)
+        }
+        func registrationPair(_ name: String, json: [UInt8], policy: VerificationPolicy) throws -> BenchPair {
             let verifier = RegistrationVerifier(policy: policy)
             let subject = Measured(name: "verifyRegistration.\(name)") {
                 do {
@@ -113,6 +115,8 @@ enum BenchRunner {
             try registrationPair("none", .none, policy: fixtures.policy),
             try registrationPair("packedSelf", .packedSelf, policy: fixtures.policy),
             try registrationPair("packedX5c", .packedBasic(key: pki.leafKey, chain: [pki.leaf]), policy: x5cPolicy),
+            try registrationPair("tpm", json: BenchAttestations.tpm(root: pki.root, rootKey: pki.rootKey), policy: x5cPolicy),
+            try registrationPair("androidKey", json: BenchAttestations.androidKey(root: pki.root, rootKey: pki.rootKey), policy: x5cPolicy),
         ]
     }
 }
