@@ -87,6 +87,36 @@ struct CLITests {
         #expect(text.stdout.contains("aaguid: 6d44ba9b-f6ec-2e49-b930-0c8fe920cb73"))
     }
 
+    @Test("inspect shows format details: TPM structures, the Android key description, the SafetyNet payload", .enabled(if: VectorCatalog.available))
+    func inspectFormatDetails() throws {
+        func details(_ name: String) throws -> [String: Any] {
+            let result = try CLIRunner.run(["inspect", "--json"], stdin: try vectorResponse(name))
+            #expect(result.status == 0, "\(name): \(result.stdout)")
+            let attestation = try #require(result.json["attestationObject"] as? [String: Any])
+            return try #require(attestation["formatDetails"] as? [String: Any], "\(name): no formatDetails")
+        }
+        let tpm = try details("registration-tpm-ecc-webauthn-io-py")
+        #expect((tpm["certInfo"] as? [String: Any])?["magic"] as? String == "0xFF544347")
+        #expect(((tpm["pubArea"] as? [String: Any])?["ecc"] as? [String: Any])?["curveID"] as? String == "0x0003")
+        let android = try details("registration-android-key-pixel8a-py")
+        #expect(android["attestationSecurityLevel"] as? String == "TrustedEnvironment")
+        #expect((android["teeEnforced"] as? [String: Any])?["purpose"] as? [Int] == [2])
+        let safetyNet = try details("registration-android-safetynet-duo-py")
+        #expect((safetyNet["payload"] as? [String: Any])?["apkPackageName"] as? String == "com.google.android.gms")
+    }
+
+    @Test("verify registration --metadata refuses a BLOB that does not verify, as metadataInvalid", .enabled(if: VectorCatalog.available))
+    func metadataFlag() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-bad-blob-\(UUID().uuidString).jwt").path
+        try "eyJhbGciOiJFUzI1NiJ9.e30.AAAA".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let v = try Vector("registration-packed-x5c-yubikey-firefox-py")
+        let result = try CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding, extra: ["--metadata", path]), stdin: try v.input())
+        #expect(result.status == 1 && result.errorCode == "metadataInvalid", "\(result.stdout)")
+        let missingRoot = try CLIRunner.run(v.arguments(legacyBase64: false, extra: ["--metadata-root", path]), stdin: try v.input())
+        #expect(missingRoot.status == 2, "--metadata-root needs --metadata")
+    }
+
     @Test("inspect takes a bare base64url authenticatorData and reports garbage as an error")
     func inspectBare() throws {
         let authData = "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MBAAAATg"
@@ -106,7 +136,7 @@ struct CLITests {
         #expect(names == [
             "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
             "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
-            "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
+            "verifyRegistration.tpm", "verifyRegistration.androidKey", "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
         ])
         for row in rows {
             #expect((row["opsPerSecond"] as? Double ?? 0) > 0, "\(row)")

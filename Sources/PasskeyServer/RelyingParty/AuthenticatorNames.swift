@@ -1,3 +1,5 @@
+import PasskeyCore
+
 /// Names of common passkey providers by AAGUID, so a passkey list can say "iCloud Keychain" instead of a UUID.
 /// Sourced from the providers' published AAGUIDs (the community-maintained passkey AAGUID list); FIDO metadata
 /// (MDS3) supersedes this where it is configured.
@@ -19,4 +21,9 @@ enum AuthenticatorNames {
     ]
 
     static func name(for aaguid: String) -> String? { known[aaguid.lowercased()] }
+
+    /// The model's name from FIDO metadata when configured and listed, else from the built-in table.
+    static func name(for aaguid: String, metadata: MetadataIndex?) -> String? {
+        AAGUID(string: aaguid).flatMap { metadata?.entry(for: $0)?.description } ?? name(for: aaguid)
+    }
 }

@@ -108,7 +108,8 @@ public final class RelyingParty: Sendable {
             id: verified.credentialID, userHandle: handle, publicKey: verified.publicKey.coseBytes, signCount: verified.signCount,
             transports: verified.transports, aaguid: aaguid, format: verified.format, attestationType: verified.attestationType.rawValue,
             backupEligible: verified.backupEligible, backupState: verified.backupState,
-            name: AuthenticatorNames.name(for: aaguid) ?? "Passkey \(existing.count + 1)", createdAt: now, lastUsedAt: nil)
+            name: verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid) ?? "Passkey \(existing.count + 1)",
+            createdAt: now, lastUsedAt: nil)
         // §7.1 step 26: a credential ID registered before is refused.
         guard try await store.insertCredential(record) else {
             metrics.failed(.registration, code: "credentialAlreadyRegistered")
@@ -116,7 +117,7 @@ public final class RelyingParty: Sendable {
         }
         let token = try await startSession(for: handle, now: now)
         metrics.succeeded(.registration)
-        return (JSONObject(["session": .string(token), "user": Self.user(user), "credential": Self.summary(record)]), token)
+        return (JSONObject(["session": .string(token), "user": Self.user(user), "credential": summary(record)]), token)
     }
 
     // MARK: Authentication
@@ -212,7 +213,7 @@ public final class RelyingParty: Sendable {
 
     public func listCredentials(_ session: SessionRecord?) async throws -> JSONObject {
         let user = try await signedInUser(session)
-        return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map(Self.summary))])
+        return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map(summary))])
     }
 
     public func renameCredential(_ session: SessionRecord?, id: String, body: JSONObject) async throws -> JSONObject {
@@ -223,7 +224,7 @@ public final class RelyingParty: Sendable {
               let record = try await store.credential(id: credentialID) else {
             throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
         }
-        return JSONObject(["credential": Self.summary(record)])
+        return JSONObject(["credential": summary(record)])
     }
 
     public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
@@ -296,14 +297,14 @@ public final class RelyingParty: Sendable {
         .object(JSONObject(["id": .string(Base64URL.encode(user.handle)), "name": .string(user.username), "displayName": .string(user.displayName)]))
     }
 
-    static func summary(_ record: CredentialRecord) -> JSONValue {
+    func summary(_ record: CredentialRecord) -> JSONValue {
         .object(JSONObject([
             "id": .string(Base64URL.encode(record.id)),
             "name": .string(record.name),
             "createdAt": .string(Self.iso8601(record.createdAt)),
             "lastUsedAt": record.lastUsedAt.map { .string(Self.iso8601($0)) } ?? .null,
             "aaguid": .string(record.aaguid),
-            "authenticatorName": AuthenticatorNames.name(for: record.aaguid).map(JSONValue.string) ?? .null,
+            "authenticatorName": AuthenticatorNames.name(for: record.aaguid, metadata: configuration.attestation.metadata).map(JSONValue.string) ?? .null,
             "format": .string(record.format),
             "backupEligible": .bool(record.backupEligible),
             "backupState": .bool(record.backupState),

@@ -118,10 +118,12 @@ enum Inspector {
                     statement[key] = cbor(pair.value)
                 }
             }
-            return .object(JSONObject([
+            var described = JSONObject([
                 "fmt": .string(object.format), "attStmt": .object(statement),
                 "authData": authenticatorData(object.authenticatorData.rawBytes),
-            ]))
+            ])
+            described["formatDetails"] = FormatDetails.describe(format: object.format, statement: object.statement)
+            return .object(described)
         } catch {
             return failure(error)
         }

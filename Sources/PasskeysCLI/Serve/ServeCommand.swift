@@ -25,9 +25,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
     @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps: [String] = []
     @Option(name: .customLong("rate-limit"), help: "Options requests per second per client; 0 turns the limit off (default 20).") var rateLimit: Double?
+    @OptionGroup(title: "Attestation") var attestation: AttestationOptions
 
     func run() async throws {
-        let configuration = try resolve(ProcessInfo.processInfo.environment)
+        var configuration = try resolve(ProcessInfo.processInfo.environment)
+        do {
+            // Trust anchors and FIDO metadata (verified now; restart to load a newer BLOB).
+            configuration.relyingParty.attestation = try await attestation.policy(at: Date())
+        } catch let error as WebAuthnError {
+            throw ValidationError("--metadata: \(error.message)")
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info

@@ -43,7 +43,8 @@ public struct AppleAttestation: AttestationStatementVerifier {
         return AttestationOutcome(type: .anonCA, trustPath: chain)
     }
 
-    static func nonce(in certificate: Certificate) throws(WebAuthnError) -> [UInt8] {
+    /// The nonce credCert carries (§8.8 step 4), for display and checks.
+    public static func nonce(in certificate: Certificate) throws(WebAuthnError) -> [UInt8] {
         func fail(_ message: String) -> WebAuthnError { WebAuthnError(.certificateInvalid, "credCert (apple): \(message)") }
         guard let ext = certificate.extensions[oid: nonceOID] else { throw fail("expected the nonce extension \(nonceOID), found none") }
         do {
