@@ -73,17 +73,15 @@ struct AndroidAppleAttestationTests {
             (KeyDescription(teePurposes: [3]), .invalidAttestationStatement),
             (KeyDescription(teePurposes: [2, 3]), .invalidAttestationStatement),
         ] {
-            let (r, ca) = try Self.androidKey(description)
-            await expectFailure(code) { try await verifyAttestation(r, anchors: [ca.certificate]) }
+            await expectAttestationFailure(code, try Self.androidKey(description))
         }
-        let (other, ca) = try Self.androidKey(certifyOtherKey: true)
-        await expectFailure(.invalidAttestationStatement) { try await verifyAttestation(other, anchors: [ca.certificate]) }
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.androidKey(certifyOtherKey: true))
     }
 
     @Test("android-key: software-enforced origin and purpose count only when the policy allows")
     func androidKeySoftwareEnforced() async throws {
         let (r, ca) = try Self.androidKey(KeyDescription(teeOrigin: nil, teePurposes: [], softwareOrigin: 0, softwarePurposes: [2]))
-        await expectFailure(.invalidAttestationStatement) { try await verifyAttestation(r, anchors: [ca.certificate]) }
+        await expectAttestationFailure(.invalidAttestationStatement, (r, ca))
         let lenient = AttestationFormats.standard(androidKey: AndroidKeyAttestation(acceptSoftwareEnforced: true))
         let result = try await verifyAttestation(r, anchors: [ca.certificate], formats: lenient)
         #expect(result.format == "android-key")
@@ -123,11 +121,8 @@ struct AndroidAppleAttestationTests {
 
     @Test("apple: the nonce extension and the key binding are each checked")
     func appleNegatives() async throws {
-        let (wrongNonce, ca1) = try Self.apple(nonce: Array(repeating: 9, count: 32))
-        await expectFailure(.invalidAttestationStatement) { try await verifyAttestation(wrongNonce, anchors: [ca1.certificate]) }
-        let (otherKey, ca2) = try Self.apple(certifyOtherKey: true)
-        await expectFailure(.invalidAttestationStatement) { try await verifyAttestation(otherKey, anchors: [ca2.certificate]) }
-        let (noExtension, ca3) = try Self.apple(withExtension: false)
-        await expectFailure(.certificateInvalid) { try await verifyAttestation(noExtension, anchors: [ca3.certificate]) }
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.apple(nonce: Array(repeating: 9, count: 32)))
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.apple(certifyOtherKey: true))
+        await expectAttestationFailure(.certificateInvalid, try Self.apple(withExtension: false))
     }
 }

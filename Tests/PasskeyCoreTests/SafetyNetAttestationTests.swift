@@ -37,10 +37,6 @@ struct SafetyNetAttestationTests {
         return (r, ca)
     }
 
-    func expect(_ code: WebAuthnError.Code, _ knobs: Knobs, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let (r, ca) = try Self.registration(knobs)
-        await expectFailure(code, sourceLocation: sourceLocation) { try await verifyAttestation(r, anchors: [ca.certificate]) }
-    }
 
     @Test("a valid SafetyNet attestation is Basic and chains to its root; GlobalSign roots are built in")
     func valid() async throws {
@@ -52,12 +48,12 @@ struct SafetyNetAttestationTests {
 
     @Test("JWS signature, nonce, hostname, ctsProfileMatch and timestampMs are each checked")
     func negatives() async throws {
-        try await expect(.invalidSignature, Knobs(corruptSignature: true))
-        try await expect(.invalidAttestationStatement, Knobs(wrongNonce: true))
-        try await expect(.certificateInvalid, Knobs(hostname: "attest.example.com"))
-        try await expect(.invalidAttestationStatement, Knobs(ctsProfileMatch: false))
-        try await expect(.invalidAttestationStatement, Knobs(timestamp: TestCA.now.addingTimeInterval(-120)))
-        try await expect(.invalidAttestationStatement, Knobs(timestamp: TestCA.now.addingTimeInterval(120)))
+        await expectAttestationFailure(.invalidSignature, try Self.registration(Knobs(corruptSignature: true)))
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(wrongNonce: true)))
+        await expectAttestationFailure(.certificateInvalid, try Self.registration(Knobs(hostname: "attest.example.com")))
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(ctsProfileMatch: false)))
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(timestamp: TestCA.now.addingTimeInterval(-120))))
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(timestamp: TestCA.now.addingTimeInterval(120))))
     }
 
     @Test("ctsProfileMatch and the freshness window follow the policy")

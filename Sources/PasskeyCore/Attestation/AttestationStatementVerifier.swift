@@ -84,6 +84,19 @@ struct StatementReader {
         return alg
     }
 
+    /// The attestation certificate's key, checked to be usable with `alg` for this format's signature. RSA with
+    /// SHA-1 (RS1) is refused here for every format but `tpm`, the only one §8 allows it in.
+    func signingKey(of certificate: Certificate, for alg: COSEAlgorithm) throws(WebAuthnError) -> SignatureKey {
+        guard alg != .rs1 || format == "tpm" else {
+            throw WebAuthnError(.unsupportedAlgorithm, "attStmt (\(format)).alg: RS1 (SHA-1) is allowed only in TPM attestation, found it in \(format)")
+        }
+        guard let key = SignatureKey(certificate: certificate) else {
+            throw WebAuthnError(.certificateInvalid, "attStmt (\(format)).x5c[0]: expected an EC, Ed25519 or RSA public key, found \(certificate.publicKey)")
+        }
+        guard key.supports(alg) else { throw invalid("alg \(alg) does not fit the attestation certificate's \(key.kindDescription)") }
+        return key
+    }
+
     /// The `x5c` member: a non-empty array of DER certificates, leaf first, at most ``maximumChainLength``.
     func certificates(_ key: String = "x5c") throws(WebAuthnError) -> [Certificate]? {
         guard let value = statement[textKey: key] else { return nil }

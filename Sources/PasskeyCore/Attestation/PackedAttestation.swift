@@ -14,15 +14,7 @@ public struct PackedAttestation: AttestationStatementVerifier {
         if let chain = try reader.certificates() {
             // x5c present: basic, AttCA or uncertain attestation by the attestation certificate's key.
             let leaf = chain[0]
-            guard alg != .rs1 else {
-                throw WebAuthnError(.unsupportedAlgorithm, "attStmt (packed).alg: RS1 (SHA-1) is allowed only in TPM attestation, found it in packed")
-            }
-            guard let key = SignatureKey(certificate: leaf) else {
-                throw WebAuthnError(.certificateInvalid, "attStmt (packed).x5c[0]: expected an EC, Ed25519 or RSA public key, found \(leaf.publicKey)")
-            }
-            guard key.supports(alg) else {
-                throw reader.invalid("alg \(alg) does not fit the attestation certificate's \(key.kindDescription)")
-            }
+            let key = try reader.signingKey(of: leaf, for: alg)
             guard key.isValidSignature(sig, over: signed, algorithm: alg) else {
                 throw WebAuthnError(.invalidSignature, "attStmt (packed).sig: expected a valid \(alg) signature by the attestation certificate over authenticatorData ‖ clientDataHash, found one that does not verify")
             }

@@ -19,7 +19,7 @@ enum FormatDetails {
         do { return try body() } catch { return Inspector.failure(error) }
     }
 
-    private static func hex16(_ value: UInt16) -> JSONValue { .string("0x" + Hex.encode([UInt8(value >> 8), UInt8(value & 0xFF)])) }
+    private static func hex16(_ value: UInt16) -> JSONValue { .string(TPMAlgorithm.hex(value)) }
 
     static func tpm(_ statement: [CBORPair]) -> JSONValue {
         var details = JSONObject()

@@ -16,6 +16,15 @@ func verifyAttestation(
     return try await RegistrationVerifier(policy: policy).verify(registration.response(), challenge: Fixtures.challenge)
 }
 
+/// Checks that a registration made under `made.ca` fails with `code` even with that CA as a trust anchor, so the
+/// failure is the format's, not the chain's.
+func expectAttestationFailure(
+    _ code: WebAuthnError.Code, _ made: (registration: Fixtures.Registration, ca: TestCA),
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    await expectFailure(code, sourceLocation: sourceLocation) { try await verifyAttestation(made.registration, anchors: [made.ca.certificate]) }
+}
+
 extension Fixtures.Registration {
     /// The P-256 credential key as an X.509 public key, for certificates that must carry it (android-key, apple).
     var certificatePublicKey: Certificate.PublicKey {

@@ -10,8 +10,8 @@ struct TestCA {
     let key = P256.Signing.PrivateKey()
     let name: DistinguishedName
     let certificate: Certificate
-    static let validFrom = Date(timeIntervalSince1970: 1_700_000_000)
-    static let validUntil = Date(timeIntervalSince1970: 1_900_000_000)
+    static let validFrom = Fixtures.PKI.validFrom
+    static let validUntil = Fixtures.PKI.validUntil
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     init(_ commonName: String = "Test Root") throws {

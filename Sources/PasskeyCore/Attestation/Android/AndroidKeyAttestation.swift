@@ -26,14 +26,8 @@ public struct AndroidKeyAttestation: AttestationStatementVerifier {
         let sig = try reader.bytes("sig")
         guard let chain = try reader.certificates() else { throw reader.invalid("expected an 'x5c' array with the credential certificate, found none") }
         let leaf = chain[0]
-        guard alg != .rs1 else {
-            throw WebAuthnError(.unsupportedAlgorithm, "attStmt (android-key).alg: RS1 (SHA-1) is allowed only in TPM attestation, found it in android-key")
-        }
         // Step 2: sig over authenticatorData ‖ clientDataHash by the leaf's key, with alg.
-        guard let key = SignatureKey(certificate: leaf) else {
-            throw WebAuthnError(.certificateInvalid, "attStmt (android-key).x5c[0]: expected an EC or RSA public key, found \(leaf.publicKey)")
-        }
-        guard key.supports(alg) else { throw reader.invalid("alg \(alg) does not fit the certificate's \(key.kindDescription)") }
+        let key = try reader.signingKey(of: leaf, for: alg)
         guard key.isValidSignature(sig, over: input.authenticatorData.rawBytes + input.clientDataHash, algorithm: alg) else {
             throw WebAuthnError(.invalidSignature, "attStmt (android-key).sig: expected a valid \(alg) signature by x5c[0] over authenticatorData ‖ clientDataHash, found one that does not verify")
         }

@@ -1,7 +1,7 @@
 import Crypto
 
 /// TPM 2.0 algorithm identifiers used in attestation (TCG TPM 2.0 Library Part 2, §6.3 TPM_ALG_ID).
-enum TPMAlgorithm {
+public enum TPMAlgorithm {
     static let rsa: UInt16 = 0x0001
     static let sha1: UInt16 = 0x0004
     static let sha256: UInt16 = 0x000B
@@ -20,8 +20,13 @@ enum TPMAlgorithm {
         case sha512: "TPM_ALG_SHA512"
         case null: "TPM_ALG_NULL"
         case ecc: "TPM_ALG_ECC"
-        default: "0x" + Hex.encode([UInt8(id >> 8), UInt8(id & 0xFF)])
+        default: hex(id)
         }
+    }
+
+    /// A 16-bit TPM constant in hex, e.g. "0x8017".
+    public static func hex(_ value: UInt16) -> String {
+        "0x" + Hex.encode([UInt8(value >> 8), UInt8(value & 0xFF)])
     }
 
     /// Hashes with the TPM hash algorithm `id`, or nil for one that is not a hash this verifier knows.

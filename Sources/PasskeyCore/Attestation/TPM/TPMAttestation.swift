@@ -58,10 +58,7 @@ public struct TPMAttestation: AttestationStatementVerifier {
 
         // Step 5: sig is alg's signature over certInfo by the AIK; RSA SHA-1 (RS1) is allowed in this format only.
         let aik = chain[0]
-        guard let key = SignatureKey(certificate: aik) else {
-            throw WebAuthnError(.certificateInvalid, "attStmt (tpm).x5c[0]: expected an EC or RSA public key, found \(aik.publicKey)")
-        }
-        guard key.supports(alg) else { throw reader.invalid("alg \(alg) does not fit the AIK certificate's \(key.kindDescription)") }
+        let key = try reader.signingKey(of: aik, for: alg)
         guard key.isValidSignature(sig, over: certInfoBytes, algorithm: alg) else {
             throw WebAuthnError(.invalidSignature, "attStmt (tpm).sig: expected a valid \(alg) signature by the AIK certificate over certInfo, found one that does not verify")
         }

@@ -40,7 +40,7 @@ public struct TPMSAttest: Sendable {
         // TPMU_ATTEST for TPM_ST_ATTEST_CERTIFY is TPMS_CERTIFY_INFO; other types have other layouts, so the
         // type is checked before reading on.
         guard type == Self.attestCertify else {
-            throw WebAuthnError(.invalidAttestationStatement, "attStmt (tpm).certInfo.type: expected TPM_ST_ATTEST_CERTIFY (0x8017), found 0x\(Hex.encode([UInt8(type >> 8), UInt8(type & 0xFF)]))")
+            throw WebAuthnError(.invalidAttestationStatement, "attStmt (tpm).certInfo.type: expected TPM_ST_ATTEST_CERTIFY (0x8017), found \(TPMAlgorithm.hex(type))")
         }
         attestedName = try reader.sized16("attested.name")
         attestedQualifiedName = try reader.sized16("attested.qualifiedName")
