@@ -63,7 +63,9 @@ let package = Package(
             ] + cryptography,
             swiftSettings: strict
         ),
-        .target(name: "PasskeyClient", dependencies: ["PasskeyCore", "PasskeyAuthenticator"], swiftSettings: strict),
+        .target(
+            name: "PasskeyClient", dependencies: ["PasskeyCore", "PasskeyAuthenticator"],
+            resources: [.copy("Resources/passkeys-bridge.js")], swiftSettings: strict),
         .target(
             name: "PasskeysCLI",
             dependencies: [
@@ -78,7 +80,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
-        .testTarget(name: "PasskeyClientTests", dependencies: ["PasskeyClient", "PasskeyAuthenticator", "PasskeyCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PasskeyClientTests",
+            dependencies: [
+                "PasskeyClient", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ] + cryptography,
+            swiftSettings: strict),
         .testTarget(name: "PasskeyAuthenticatorTests", dependencies: ["PasskeyAuthenticator", "PasskeyCore"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore", "PasskeyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography, swiftSettings: strict),

@@ -1,24 +1,43 @@
-import PasskeyCore
+public import PasskeyCore
 
-/// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.10), decoded with the checks `create()` makes.
+/// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.10), decoded with the checks `create()` makes: the
+/// one typed reading of creation options, for the software authenticator and the platform (iOS) adapter alike.
 /// Members a relying party adds beside the options (such as `status` and `errorMessage`) are ignored.
-struct CreationOptions {
-    let rpID: String?
-    let userHandle: [UInt8]
-    let userName: String
-    let userDisplayName: String
-    let challenge: String
-    let algorithms: [COSEAlgorithm]
-    let excludeList: [[UInt8]]
-    let residentKey: Bool
-    let userVerification: UserVerificationRequirement
-    let timeout: Int64
-    let credPropsRequested: Bool
+public struct CreationOptions: Sendable {
+    /// `rp.id`; nil means the caller's own domain (§5.1.3 step 8).
+    public let rpID: String?
+    /// `user.id` as raw bytes (§5.4.3): what the authenticator stores and returns as `userHandle`.
+    public let userHandle: [UInt8]
+    public let userName: String
+    public let userDisplayName: String
+    /// The challenge as the server sent it (base64url) and as bytes.
+    public let challenge: String
+    public let challengeBytes: [UInt8]
+    /// `pubKeyCredParams` this client can use, in the server's order of preference.
+    public let algorithms: [COSEAlgorithm]
+    public let excludeCredentials: [CredentialDescriptor]
+    public let residentKeyRequirement: ResidentKeyRequirement
+    public let userVerification: UserVerificationRequirement
+    /// `platform`, `cross-platform`, or nil for either (§5.4.5).
+    public let authenticatorAttachment: String?
+    /// `none`, `indirect`, `direct` or `enterprise` (§5.4.7); unknown values mean `none`.
+    public let attestation: String
+    /// Milliseconds, clamped as browsers do.
+    public let timeout: Int64
+    public let credPropsRequested: Bool
+    /// `largeBlob.support` (§10.1.5): whether the credential should be able to hold a large blob.
+    public let largeBlob: LargeBlobSupport?
+    /// `prf` (§10.1.4): nil when not requested; `eval` is optional at registration.
+    public let prf: PRFInputs?
 
-    init(_ options: JSONObject) throws(WebAuthnClientError) {
+    public var excludeList: [[UInt8]] { excludeCredentials.map(\.id) }
+    /// §5.4.4: "discouraged" (or nothing) makes a server-side credential.
+    public var residentKey: Bool { residentKeyRequirement != .discouraged }
+
+    public init(_ options: JSONObject) throws(WebAuthnClientError) {
         do {
             let rp = try options.requiredObject("rp")
-            rpID = try rp.optionalString("id")
+            rpID = try rp.optionalString("id", in: "rp")
             let user = try options.requiredObject("user")
             userHandle = try user.requiredBase64URL("id", in: "user", strictness: .strict)
             // §5.4.3: the user handle is 1 to 64 bytes.
@@ -28,7 +47,7 @@ struct CreationOptions {
             userName = try user.requiredString("name", in: "user")
             userDisplayName = try user.optionalString("displayName", in: "user") ?? userName
             challenge = try options.requiredString("challenge")
-            _ = try Base64URL.decode(challenge, field: "challenge")
+            challengeBytes = try Base64URL.decode(challenge, field: "challenge")
             let parameters = options["pubKeyCredParams"]?.arrayValue ?? []
             if parameters.isEmpty {
                 // §5.1.3 step 13: no parameters means ES256 and RS256.
@@ -41,28 +60,26 @@ struct CreationOptions {
                 }
                 algorithms = known
             }
-            excludeList = try Self.descriptorIDs(options["excludeCredentials"], field: "excludeCredentials")
+            excludeCredentials = try CredentialDescriptor.list(options["excludeCredentials"], field: "excludeCredentials")
             let selection = try options.optionalObject("authenticatorSelection")
-            let residentKeyPreference = try selection?.optionalString("residentKey")
-            let requireResidentKey = try selection?.optionalBool("requireResidentKey") ?? false
-            // §5.4.4: "discouraged" (or nothing) makes a server-side credential; this authenticator can always store one.
-            residentKey = residentKeyPreference == "required" || residentKeyPreference == "preferred" || requireResidentKey
-            userVerification = UserVerificationRequirement(rawValue: try selection?.optionalString("userVerification") ?? "preferred") ?? .preferred
+            let residentKeyValue = try selection?.optionalString("residentKey", in: "authenticatorSelection")
+            let requireResidentKey = try selection?.optionalBool("requireResidentKey", in: "authenticatorSelection") ?? false
+            // §5.4.4: residentKey wins; requireResidentKey is its Level 1 spelling; unknown values are ignored.
+            residentKeyRequirement = residentKeyValue.flatMap(ResidentKeyRequirement.init(rawValue:)) ?? (requireResidentKey ? .required : .discouraged)
+            userVerification = try UserVerificationRequirement(selection?.optionalString("userVerification", in: "authenticatorSelection"))
+            authenticatorAttachment = try selection?.optionalString("authenticatorAttachment", in: "authenticatorSelection")
+                .flatMap { ["platform", "cross-platform"].contains($0) ? $0 : nil }
+            let conveyance = try options.optionalString("attestation") ?? "none"
+            attestation = ["none", "indirect", "direct", "enterprise"].contains(conveyance) ? conveyance : "none"
             timeout = Self.timeout(options)
-            credPropsRequested = (try options.optionalObject("extensions"))?["credProps"] == .bool(true)
+            let extensions = try options.optionalObject("extensions") ?? JSONObject()
+            credPropsRequested = extensions["credProps"] == .bool(true)
+            largeBlob = try LargeBlobSupport(registration: extensions)
+            prf = try PRFInputs(registration: extensions)
         } catch let error as WebAuthnClientError {
             throw error
         } catch {
             throw WebAuthnClientError(.typeError, .invalidOptions, "creation options: \(error)")
-        }
-    }
-
-    static func descriptorIDs(_ value: JSONValue?, field: String) throws -> [[UInt8]] {
-        guard let value else { return [] }
-        guard case .array(let items) = value else { throw WebAuthnClientError(.typeError, .invalidOptions, "\(field): expected an array, found \(value.typeName)") }
-        return try items.enumerated().map { index, item in
-            guard case .object(let descriptor) = item else { throw WebAuthnClientError(.typeError, .invalidOptions, "\(field)[\(index)]: expected an object") }
-            return try descriptor.requiredBase64URL("id", in: "\(field)[\(index)]", strictness: .strict)
         }
     }
 
@@ -73,25 +90,67 @@ struct CreationOptions {
 }
 
 /// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.11).
-struct RequestOptions {
-    let rpID: String?
-    let challenge: String
-    let allowList: [[UInt8]]
-    let userVerification: UserVerificationRequirement
-    let timeout: Int64
+public struct RequestOptions: Sendable {
+    public let rpID: String?
+    public let challenge: String
+    public let challengeBytes: [UInt8]
+    public let allowCredentials: [CredentialDescriptor]
+    public let userVerification: UserVerificationRequirement
+    public let timeout: Int64
+    /// `largeBlob` (§10.1.5): read the blob, or write one.
+    public let largeBlob: LargeBlobOperation?
+    /// `prf` (§10.1.4): `eval` and/or `evalByCredential`.
+    public let prf: PRFInputs?
 
-    init(_ options: JSONObject) throws(WebAuthnClientError) {
+    public var allowList: [[UInt8]] { allowCredentials.map(\.id) }
+
+    public init(_ options: JSONObject) throws(WebAuthnClientError) {
         do {
             rpID = try options.optionalString("rpId")
             challenge = try options.requiredString("challenge")
-            _ = try Base64URL.decode(challenge, field: "challenge")
-            allowList = try CreationOptions.descriptorIDs(options["allowCredentials"], field: "allowCredentials")
-            userVerification = UserVerificationRequirement(rawValue: try options.optionalString("userVerification") ?? "preferred") ?? .preferred
+            challengeBytes = try Base64URL.decode(challenge, field: "challenge")
+            allowCredentials = try CredentialDescriptor.list(options["allowCredentials"], field: "allowCredentials")
+            userVerification = try UserVerificationRequirement(options.optionalString("userVerification"))
             timeout = CreationOptions.timeout(options)
+            let extensions = try options.optionalObject("extensions") ?? JSONObject()
+            largeBlob = try LargeBlobOperation(assertion: extensions)
+            prf = try PRFInputs(assertion: extensions, allowCredentials: allowCredentials)
         } catch let error as WebAuthnClientError {
             throw error
         } catch {
             throw WebAuthnClientError(.typeError, .invalidOptions, "request options: \(error)")
         }
     }
+}
+
+/// `PublicKeyCredentialDescriptorJSON` (§5.8.3): a credential ID and the transports the server saw.
+public struct CredentialDescriptor: Sendable, Equatable {
+    public let id: [UInt8]
+    public let transports: [String]
+
+    public init(id: [UInt8], transports: [String] = []) {
+        self.id = id
+        self.transports = transports
+    }
+
+    static func list(_ value: JSONValue?, field: String) throws -> [CredentialDescriptor] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else { throw WebAuthnClientError(.typeError, .invalidOptions, "\(field): expected an array, found \(value.typeName)") }
+        return try items.enumerated().map { index, item in
+            guard case .object(let descriptor) = item else { throw WebAuthnClientError(.typeError, .invalidOptions, "\(field)[\(index)]: expected an object, found \(item.typeName)") }
+            return CredentialDescriptor(
+                id: try descriptor.requiredBase64URL("id", in: "\(field)[\(index)]", strictness: .strict),
+                transports: try descriptor.optionalStringArray("transports", in: "\(field)[\(index)]") ?? [])
+        }
+    }
+}
+
+/// `ResidentKeyRequirement` (§5.4.6).
+public enum ResidentKeyRequirement: String, Sendable {
+    case required, preferred, discouraged
+}
+
+extension UserVerificationRequirement {
+    /// §5.4.4: absent or unknown values mean `preferred`.
+    init(_ value: String?) { self = value.flatMap(Self.init(rawValue:)) ?? .preferred }
 }

@@ -1,6 +1,5 @@
 import Crypto
 public import PasskeyCore
-import X509
 
 /// A WebAuthn client (the browser's part, L3 §5.1.3 `[[Create]]` and §5.1.4 `[[DiscoverFromExternalSource]]`) in
 /// front of a ``SoftwareAuthenticator``: it takes options JSON as a relying party sends them and returns the L3
@@ -37,23 +36,15 @@ public struct WebAuthnClient: Sendable {
                 throw WebAuthnClientError(.unknown, .failed, "\(error)")
             }
         }
-        let attestation = try? AttestationObject(bytes: made.attestationObject)
-        let publicKey = try? Self.subjectPublicKeyInfo(made.credential.privateKey)
-        var response = JSONObject([
-            "clientDataJSON": .string(Base64URL.encode(clientData)),
-            "attestationObject": .string(Base64URL.encode(made.attestationObject)),
-            "transports": .array([.string("internal")]),
-            "publicKeyAlgorithm": JSONValue(made.credential.privateKey.algorithm.rawValue),
-        ])
-        if let authData = attestation?.authenticatorData.rawBytes { response["authenticatorData"] = JSONValue.string(Base64URL.encode(authData)) }
-        if let publicKey { response["publicKey"] = JSONValue.string(Base64URL.encode(publicKey)) }
         var extensions = JSONObject()
         if parsed.credPropsRequested { extensions["credProps"] = .object(JSONObject(["rk": .bool(made.credential.discoverable)])) }
-        return JSONObject([
-            "id": .string(Base64URL.encode(made.credential.id)), "rawId": .string(Base64URL.encode(made.credential.id)),
-            "type": .string("public-key"), "response": .object(response), "authenticatorAttachment": .string("platform"),
-            "clientExtensionResults": .object(extensions),
-        ])
+        do {
+            return try CredentialResponseJSON.registration(
+                credentialID: made.credential.id, clientDataJSON: clientData, attestationObject: made.attestationObject,
+                transports: ["internal"], authenticatorAttachment: "platform", clientExtensionResults: extensions)
+        } catch {
+            throw WebAuthnClientError(.unknown, .failed, "the authenticator returned an attestation object that does not parse: \(error.message)")
+        }
     }
 
     // MARK: get()
@@ -73,17 +64,9 @@ public struct WebAuthnClient: Sendable {
                 throw WebAuthnClientError(.unknown, .failed, "\(error)")
             }
         }
-        return JSONObject([
-            "id": .string(Base64URL.encode(assertion.credential.id)), "rawId": .string(Base64URL.encode(assertion.credential.id)),
-            "type": .string("public-key"),
-            "response": .object(JSONObject([
-                "clientDataJSON": .string(Base64URL.encode(clientData)),
-                "authenticatorData": .string(Base64URL.encode(assertion.authenticatorData)),
-                "signature": .string(Base64URL.encode(assertion.signature)),
-                "userHandle": .string(Base64URL.encode(assertion.credential.userHandle)),
-            ])),
-            "authenticatorAttachment": .string("platform"), "clientExtensionResults": .object(JSONObject()),
-        ])
+        return CredentialResponseJSON.authentication(
+            credentialID: assertion.credential.id, clientDataJSON: clientData, authenticatorData: assertion.authenticatorData,
+            signature: assertion.signature, userHandle: assertion.credential.userHandle, authenticatorAttachment: "platform")
     }
 
     // MARK: Helpers
@@ -116,16 +99,5 @@ public struct WebAuthnClient: Sendable {
             return first ?? .failure(WebAuthnClientError(.abort, .cancelled, "the request was cancelled"))
         }
         return try result.get()
-    }
-
-    /// The credential public key as DER SubjectPublicKeyInfo (the L3 `getPublicKey()` value).
-    static func subjectPublicKeyInfo(_ key: CredentialPrivateKey) throws -> [UInt8] {
-        let publicKey: Certificate.PublicKey
-        switch key {
-        case .p256(let k): publicKey = Certificate.PublicKey(k.publicKey)
-        case .ed25519(let k): publicKey = Certificate.PublicKey(k.publicKey)
-        case .rsa(let k, _): publicKey = Certificate.PublicKey(k.publicKey)
-        }
-        return Array(publicKey.subjectPublicKeyInfoBytes)
     }
 }

@@ -14,3 +14,19 @@ extension SignatureKey {
         else { return nil }
     }
 }
+
+extension SignatureKey {
+    /// The key as DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7): the value of L3's `getPublicKey()` (§5.2.1.1), which
+    /// relying parties that cannot read COSE use.
+    public var subjectPublicKeyInfo: [UInt8] {
+        let key: Certificate.PublicKey
+        switch self {
+        case .p256(let k): key = Certificate.PublicKey(k)
+        case .p384(let k): key = Certificate.PublicKey(k)
+        case .p521(let k): key = Certificate.PublicKey(k)
+        case .ed25519(let k): key = Certificate.PublicKey(k)
+        case .rsa(let k): key = Certificate.PublicKey(k)
+        }
+        return Array(key.subjectPublicKeyInfoBytes)
+    }
+}

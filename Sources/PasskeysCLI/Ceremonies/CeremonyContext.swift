@@ -35,6 +35,7 @@ struct CeremonyContext {
     let store: FileCredentialStore
     let webauthn: WebAuthnClient
     let relyingParty: RelyingPartyClient
+    let coordinator: PasskeyCoordinator
     let transport: AsyncHTTPTransport
 
     init(_ options: ServerOptions) {
@@ -42,6 +43,7 @@ struct CeremonyContext {
         webauthn = WebAuthnClient(origin: options.origin ?? options.serverOrigin, authenticator: SoftwareAuthenticator(store: store, userVerifier: AlwaysVerify()))
         transport = AsyncHTTPTransport(connections: 2)
         relyingParty = RelyingPartyClient(baseURL: options.server, transport: transport)
+        coordinator = PasskeyCoordinator(relyingParty: relyingParty, provider: SoftwarePasskeyProvider(client: webauthn))
     }
 
     /// Runs `body`, closes the HTTP client, then prints the result, or reports a failure as one JSON object with a
@@ -61,6 +63,8 @@ struct CeremonyContext {
 
     static func describe(_ error: any Error) -> (code: String, message: String) {
         switch error {
+        case let error as PasskeyError:
+            if case .server(_, _, let code?) = error.kind { (code, error.message) } else { (error.code, error.message) }
         case let error as WebAuthnClientError: (error.code.rawValue, "\(error.name.rawValue): \(error.message)")
         case let error as RelyingPartyClientError: (error.reason, error.description)
         case let error as AuthenticatorError: (error.code.rawValue, error.message)

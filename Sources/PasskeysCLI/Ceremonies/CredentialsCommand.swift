@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PasskeyAuthenticator
+import PasskeyClient
 import PasskeyCore
 
 /// `passkeys credentials list|remove` (CONTRACT.md §1.4).
@@ -54,14 +55,11 @@ struct RemoveCredential: AsyncParsableCommand {
                 throw CLIFailure(code: "noCredentials", message: "no stored passkey has the ID \(credentialID)")
             }
             // Deleting needs a session: sign in with this very passkey.
-            var options = try await context.relyingParty.beginAuthentication(username: credential.userName.isEmpty ? nil : credential.userName)
+            var options = try await context.relyingParty.beginAuthentication(AuthenticationOptionsRequest(username: credential.userName))
             options["allowCredentials"] = .array([.object(JSONObject(["type": .string("public-key"), "id": .string(credentialID)]))])
             let assertion = try await context.webauthn.get(options)
             let signedIn = try await context.relyingParty.finishAuthentication(assertion)
-            guard let session = signedIn["session"]?.stringValue else {
-                throw CLIFailure(code: "malformedResponse", message: "the server signed in without returning a session")
-            }
-            try await context.relyingParty.deleteCredential(id: credentialID, session: session)
+            try await context.relyingParty.removePasskey(id: credentialID, session: signedIn.session)
             try await context.store.delete(id: id)
             return JSONObject(["removed": .bool(true), "credentialId": .string(credentialID)])
         }

@@ -11,12 +11,14 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CeremonyContext(server)
         try await context.run {
-            let options = try await context.relyingParty.beginAuthentication(username: username)
-            let response = try await context.webauthn.get(options)
-            let result = try await context.relyingParty.finishAuthentication(response)
+            let signedIn = if let username, !username.isEmpty {
+                try await context.coordinator.signIn(username: username)
+            } else {
+                try await context.coordinator.signIn()
+            }
             return JSONObject([
-                "signedIn": .bool(true), "credentialId": response["id"] ?? .null,
-                "user": result["user"] ?? .null, "session": result["session"] ?? .null,
+                "signedIn": .bool(true), "credentialId": .string(signedIn.credentialID),
+                "user": .object(signedIn.user.json), "session": .string(signedIn.session),
             ])
         }
     }

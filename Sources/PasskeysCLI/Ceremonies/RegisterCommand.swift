@@ -1,5 +1,5 @@
 import ArgumentParser
-import PasskeyAuthenticator
+import PasskeyClient
 import PasskeyCore
 
 /// `passkeys register` (CONTRACT.md §1.4): creates a passkey for a new account with the software authenticator.
@@ -13,22 +13,12 @@ struct RegisterCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CeremonyContext(server)
         try await context.run {
-            let options = try await context.relyingParty.beginRegistration(
-                username: username, displayName: displayName ?? username,
-                authenticatorSelection: JSONObject(["residentKey": .string("required"), "userVerification": .string("preferred")]))
-            let response = try await context.webauthn.create(options)
-            let credentialID = try Base64URL.decode(response["id"]?.stringValue ?? "")
-            do {
-                let result = try await context.relyingParty.finishRegistration(response)
-                return JSONObject([
-                    "registered": .bool(true), "username": .string(username), "credentialId": .string(Base64URL.encode(credentialID)),
-                    "user": result["user"] ?? .null, "session": result["session"] ?? .null,
-                ])
-            } catch {
-                // The server did not take the passkey: remove the local half so no orphan key is left.
-                _ = try? await context.store.delete(id: credentialID)
-                throw error
-            }
+            // The coordinator removes the local key again if the server refuses the registration.
+            let registered = try await context.coordinator.register(username: username, displayName: displayName ?? username)
+            return JSONObject([
+                "registered": .bool(true), "username": .string(username), "credentialId": .string(registered.credential.id),
+                "user": .object(registered.user.json), "session": .string(registered.session),
+            ])
         }
     }
 }

@@ -79,12 +79,12 @@ struct LoadRun: Sendable {
     }
 
     func register(_ username: String, client: WebAuthnClient) async throws {
-        let options = try await relyingParty.beginRegistration(username: username, displayName: username, authenticatorSelection: JSONObject(["residentKey": .string("required")]))
+        let options = try await relyingParty.beginRegistration(RegistrationOptionsRequest(username: username, authenticatorSelection: JSONObject(["residentKey": .string("required")])))
         _ = try await relyingParty.finishRegistration(try await client.create(options))
     }
 
     func login(_ account: Account) async throws {
-        let options = try await relyingParty.beginAuthentication(username: account.username)
+        let options = try await relyingParty.beginAuthentication(AuthenticationOptionsRequest(username: account.username))
         _ = try await relyingParty.finishAuthentication(try await account.client.get(options))
     }
 

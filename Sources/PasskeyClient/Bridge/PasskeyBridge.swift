@@ -1,8 +1,11 @@
 public import PasskeyCore
 
-/// The native side of the web-view bridge: a page posts `{"action":"create"|"get","options":{…}}` and gets
-/// `{"ok":true,"data":{…}}` or `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}`
-/// (CONTRACT.md §1.7). Pages from origins outside the allow-list are refused.
+/// The native side of the web-view bridge: a page posts `{"action":"create"|"get","options":{…}}` (optionally with
+/// `"mediation":"conditional"|"immediate"`) and gets `{"ok":true,"data":{…}}` or
+/// `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}` (CONTRACT.md §1.7), the code being
+/// ``PasskeyError/code``. Pages from origins outside the allow-list are refused.
+///
+/// Platform independent: `PasskeyBridgeMessageHandler` feeds it from a `WKWebView`, `passkeys bridge` from stdin.
 public struct PasskeyBridge: Sendable {
     public let provider: any PasskeyProvider
     public let allowedOrigins: Set<String>
@@ -32,10 +35,17 @@ public struct PasskeyBridge: Sendable {
         guard case .object(let options)? = object["options"] else {
             return Self.failure(name: "TypeError", code: "invalidMessage", "expected an 'options' object in the message")
         }
+        let mediation: PasskeyMediation
+        switch object["mediation"] {
+        case nil, .null?: mediation = .modal
+        case .string(let value)? where PasskeyMediation(rawValue: value) != nil: mediation = PasskeyMediation(rawValue: value) ?? .modal
+        case let other?:
+            return Self.failure(name: "TypeError", code: "invalidMessage", "expected mediation 'optional', 'conditional' or 'immediate', found \(other.serialized())")
+        }
         do {
             switch object["action"]?.stringValue {
-            case "create": return .object(JSONObject(["ok": .bool(true), "data": .object(try await provider.create(options))]))
-            case "get": return .object(JSONObject(["ok": .bool(true), "data": .object(try await provider.get(options))]))
+            case "create": return .object(JSONObject(["ok": .bool(true), "data": .object(try await provider.create(options, mediation: mediation))]))
+            case "get": return .object(JSONObject(["ok": .bool(true), "data": .object(try await provider.get(options, mediation: mediation))]))
             default:
                 return Self.failure(name: "TypeError", code: "invalidMessage", "expected action 'create' or 'get', found \(object["action"].map { $0.serialized() } ?? "none")")
             }

@@ -1,0 +1,48 @@
+public import Foundation
+import PasskeyCore
+
+/// One passkey of the signed-in account, as `GET /credentials` lists it (CONTRACT.md §2).
+public struct PasskeySummary: Sendable, Equatable, Identifiable {
+    /// The credential ID, base64url: the `{id}` of `PATCH` / `DELETE /credentials/{id}`.
+    public let id: String
+    /// The name the user gave it, or the one the server chose (the authenticator model).
+    public let name: String
+    public let createdAt: Date
+    public let lastUsedAt: Date?
+    public let aaguid: String
+    /// The authenticator model, when the server knows it (FIDO metadata or its built-in table).
+    public let authenticatorName: String?
+    /// The attestation statement format it was registered with.
+    public let format: String
+    public let backupEligible: Bool
+    public let backupState: Bool
+    public let transports: [String]
+
+    init(json: JSONObject, in path: String) throws(WebAuthnError) {
+        id = try json.requiredString("id", in: path)
+        name = try json.requiredString("name", in: path)
+        createdAt = try Self.date(json.requiredString("createdAt", in: path), field: "\(path).createdAt")
+        if case .null? = json["lastUsedAt"] {
+            lastUsedAt = nil
+        } else {
+            let text = try json.optionalString("lastUsedAt", in: path)
+            lastUsedAt = try text.map { (text) throws(WebAuthnError) -> Date in try Self.date(text, field: "\(path).lastUsedAt") }
+        }
+        aaguid = try json.requiredString("aaguid", in: path)
+        if case .null? = json["authenticatorName"] { authenticatorName = nil } else { authenticatorName = try json.optionalString("authenticatorName", in: path) }
+        format = try json.requiredString("format", in: path)
+        backupEligible = try json.optionalBool("backupEligible", in: path) ?? false
+        backupState = try json.optionalBool("backupState", in: path) ?? false
+        transports = try json.optionalStringArray("transports", in: path) ?? []
+    }
+
+    /// RFC 3339 date-times, with or without fractional seconds.
+    static func date(_ text: String, field: String) throws(WebAuthnError) -> Date {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        throw WebAuthnError(.malformedInput, "\(field): expected an RFC 3339 date-time, found '\(text)'")
+    }
+}

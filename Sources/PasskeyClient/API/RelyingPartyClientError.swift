@@ -1,0 +1,30 @@
+/// Why a call to the relying party failed.
+public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server refused, with its `errorMessage` (and the verification code when it has one).
+    case server(status: Int, message: String, code: String?)
+    /// The server could not be reached.
+    case network(String)
+    /// The server answered something that is not the API's JSON.
+    case malformedResponse(String)
+    /// The call was not sent: an argument cannot be what the API expects.
+    case invalidArgument(String)
+
+    public var description: String {
+        switch self {
+        case .server(let status, let message, let code): "the server refused (\(status)\(code.map { ", \($0)" } ?? "")): \(message)"
+        case .network(let message): "network error: \(message)"
+        case .malformedResponse(let message): "unexpected answer: \(message)"
+        case .invalidArgument(let message): "invalid argument: \(message)"
+        }
+    }
+
+    /// A short reason for counting failures: the verification code, the HTTP status, or the kind.
+    public var reason: String {
+        switch self {
+        case .server(let status, _, let code): code ?? "http\(status)"
+        case .network: "network"
+        case .malformedResponse: "malformedResponse"
+        case .invalidArgument: "invalidArgument"
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import PasskeyCore
+
+/// Runs whole ceremonies against the relying party: options from the server, the authenticator, the result back
+/// to the server; and keeps the session they produce for managing the account's passkeys.
+///
+/// ```swift
+/// let passkeys = PasskeyCoordinator(relyingParty: client, provider: PasskeysManager(...))
+/// try await passkeys.register(username: "ada")
+/// let mine = try await passkeys.passkeys()
+/// ```
+///
+/// Every method throws ``PasskeyError``, whatever failed: the authenticator (``PasskeyError/Kind/cancelled``,
+/// ``PasskeyError/Kind/noCredentials``, …), the network, or the server (``PasskeyError/Kind/server(status:message:code:)``
+/// with its `errorMessage`).
+public actor PasskeyCoordinator {
+    public let relyingParty: RelyingPartyClient
+    public let provider: any PasskeyProvider
+    /// The bearer token of the signed-in account, or nil. Set by registering or signing in; restore a saved one with
+    /// ``init(relyingParty:provider:session:)``.
+    public private(set) var session: String?
+
+    public init(relyingParty: RelyingPartyClient, provider: any PasskeyProvider, session: String? = nil) {
+        self.relyingParty = relyingParty
+        self.provider = provider
+        self.session = session
+    }
+
+    // MARK: Ceremonies
+
+    /// Creates an account with a new passkey (or, when signed in as `username`, adds a passkey to it), and signs in.
+    ///
+    /// If the server refuses the new credential, the provider forgets it again, so no passkey is left on the
+    /// device for an account the server does not know (the platform provider cannot delete; see ``PasskeyProvider``).
+    @discardableResult
+    public func register(username: String, displayName: String? = nil, mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> Registered {
+        let options = try await server { [relyingParty, session] () async throws(RelyingPartyClientError) in
+            try await relyingParty.beginRegistration(.passkey(username: username, displayName: displayName), session: session)
+        }
+        let response = try await provider.create(options, mediation: mediation)
+        let credentialID = (try? Base64URL.decode(response["rawId"]?.stringValue ?? response["id"]?.stringValue ?? "")) ?? []
+        do {
+            let registered = try await relyingParty.finishRegistration(response)
+            session = registered.session
+            return registered
+        } catch {
+            // The server's refusal is the error to report; a failed rollback cannot change what the caller should do.
+            if !credentialID.isEmpty { try? await provider.forget(credentialID: credentialID) }
+            throw PasskeyErrorClassifier.classify(error)
+        }
+    }
+
+    /// Signs in to `username`'s account with one of its passkeys (the server sends them as `allowCredentials`).
+    @discardableResult
+    public func signIn(username: String, mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> SignedIn {
+        try await authenticate(AuthenticationOptionsRequest(username: username), mediation: mediation)
+    }
+
+    /// Signs in with whichever discoverable passkey the user picks; the server finds the account by its user handle.
+    /// With `.conditional` this is the AutoFill sign-in: it waits until the user picks a passkey from the keyboard.
+    @discardableResult
+    public func signIn(mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> SignedIn {
+        try await authenticate(AuthenticationOptionsRequest(), mediation: mediation)
+    }
+
+    private func authenticate(_ request: AuthenticationOptionsRequest, mediation: PasskeyMediation) async throws(PasskeyError) -> SignedIn {
+        let options = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.beginAuthentication(request) }
+        let response = try await provider.get(options, mediation: mediation)
+        let signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
+        session = signedIn.session
+        return signedIn
+    }
+
+    // MARK: The signed-in account
+
+    /// The signed-in account's passkeys.
+    public func passkeys() async throws(PasskeyError) -> [PasskeySummary] {
+        let session = try requireSession()
+        return try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.passkeys(session: session) }
+    }
+
+    /// Renames one of the signed-in account's passkeys.
+    @discardableResult
+    public func rename(_ passkeyID: String, to name: String) async throws(PasskeyError) -> PasskeySummary {
+        let session = try requireSession()
+        return try await server { [relyingParty] () async throws(RelyingPartyClientError) in
+            try await relyingParty.renamePasskey(id: passkeyID, to: name, session: session)
+        }
+    }
+
+    /// Removes a passkey from the account on the server, then from the provider when it can delete (the software
+    /// authenticator). If the server refuses, nothing is deleted locally.
+    public func remove(_ passkeyID: String) async throws(PasskeyError) {
+        let session = try requireSession()
+        try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.removePasskey(id: passkeyID, session: session) }
+        guard let credentialID = try? Base64URL.decode(passkeyID) else { return }
+        do {
+            try await provider.forget(credentialID: credentialID)
+        } catch {
+            throw PasskeyError(error.kind, "the server removed the passkey, but the local copy remains: \(error.message)", name: error.name)
+        }
+    }
+
+    /// Signs out on the server and forgets the session.
+    public func signOut() async throws(PasskeyError) {
+        guard let session else { return }
+        self.session = nil
+        try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.signOut(session: session) }
+    }
+
+    // MARK: Plumbing
+
+    private func requireSession() throws(PasskeyError) -> String {
+        guard let session else { throw PasskeyError(.failed(reason: "notSignedIn"), "sign in or register first: this call needs a session", name: "NotAllowedError") }
+        return session
+    }
+
+    private func server<T: Sendable>(_ call: @Sendable () async throws(RelyingPartyClientError) -> T) async throws(PasskeyError) -> T {
+        do { return try await call() } catch { throw PasskeyErrorClassifier.classify(error) }
+    }
+}

@@ -1,0 +1,29 @@
+public import PasskeyAuthenticator
+public import PasskeyCore
+
+/// The software authenticator behind a ``WebAuthnClient``, as a ``PasskeyProvider``: the same flows as the platform
+/// provider on Linux, in the CLI and in tests.
+///
+/// It has no UI, so every mediation answers at once: a conditional or immediate request with no matching
+/// credential fails with ``PasskeyError/Kind/noCredentials``, as a modal one does.
+public struct SoftwarePasskeyProvider: PasskeyProvider {
+    public let client: WebAuthnClient
+
+    public init(client: WebAuthnClient) { self.client = client }
+
+    public func create(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
+        do { return try await client.create(options) } catch { throw PasskeyErrorClassifier.classify(error) }
+    }
+
+    public func get(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
+        do { return try await client.get(options) } catch { throw PasskeyErrorClassifier.classify(error) }
+    }
+
+    public func forget(credentialID: [UInt8]) async throws(PasskeyError) {
+        do {
+            _ = try await client.authenticator.store.delete(id: credentialID)
+        } catch {
+            throw PasskeyError(.failed(reason: "storageFailed"), "the software authenticator could not delete the passkey: \(error)")
+        }
+    }
+}
