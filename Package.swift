@@ -85,6 +85,7 @@ let package = Package(
             dependencies: [
                 "PasskeyClient", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ] + cryptography,
             swiftSettings: strict),

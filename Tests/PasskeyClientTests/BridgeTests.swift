@@ -54,4 +54,21 @@ struct BridgeTests {
         #expect(reply?["code"] == .string(code))
         #expect(reply?["errMsg"]?.stringValue?.isEmpty == false)
     }
+
+    @Test("mediation: conditional and immediate are passed on; anything else is an invalid message")
+    func mediation() async throws {
+        let bridge = bridge()
+        _ = await bridge.handle(message("create", Self.creation), from: Self.origin)
+        let autofill = #"{"action":"get","mediation":"conditional","options":{"challenge":"AAAA","rpId":"example.com"}}"#
+        #expect(await bridge.handle(Array(autofill.utf8), from: Self.origin).objectValue?["ok"] == .bool(true))
+        let wrong = #"{"action":"get","mediation":"silent","options":{"challenge":"AAAA"}}"#
+        #expect(await bridge.handle(Array(wrong.utf8), from: Self.origin).objectValue?["code"] == .string("invalidMessage"))
+    }
+
+    @Test("passkeys-bridge.js ships as a resource and defines window.passkeys")
+    func script() throws {
+        let source = try PasskeyBridgeScript.source
+        #expect(source.contains("window.passkeys = api") && source.contains("messageHandlers.passkeys"))
+        #expect(source.contains("installCredentialsShim"))
+    }
 }

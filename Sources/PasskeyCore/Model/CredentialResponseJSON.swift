@@ -28,7 +28,7 @@ public enum CredentialResponseJSON {
             "attestationObject": .string(Base64URL.encode(attestationObject)),
             "authenticatorData": .string(Base64URL.encode(attestation.authenticatorData.rawBytes)),
             "transports": .array(transports.map(JSONValue.string)),
-            "publicKey": .string(Base64URL.encode(publicKey.key.subjectPublicKeyInfo)),
+            "publicKey": .string(Base64URL.encode(try publicKey.key.subjectPublicKeyInfo())),
             "publicKeyAlgorithm": JSONValue(publicKey.algorithm.rawValue),
         ])
         return credential(id: credentialID, response: response, attachment: authenticatorAttachment, extensions: clientExtensionResults)
