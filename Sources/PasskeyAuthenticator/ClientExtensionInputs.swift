@@ -6,21 +6,19 @@ public enum LargeBlobSupport: String, Sendable {
 
     init?(registration extensions: JSONObject) throws(WebAuthnClientError) {
         guard let value = extensions["largeBlob"] else { return nil }
-        guard case .object(let input) = value else { throw Self.invalid("extensions.largeBlob: expected an object, found \(value.typeName)") }
+        guard case .object(let input) = value else { throw invalidExtension("extensions.largeBlob: expected an object, found \(value.typeName)") }
         // §10.1.5 client processing (create), step 1: read or write here is a NotSupportedError.
         if input["read"] != nil || input["write"] != nil {
             throw WebAuthnClientError(.notSupported, .invalidOptions, "extensions.largeBlob: read and write are for get(), not create()")
         }
-        let support = try Self.string(input, "support") ?? "preferred"
-        self = LargeBlobSupport(rawValue: support) ?? .preferred
+        let support: String?
+        do { support = try input.optionalString("support", in: "extensions.largeBlob") } catch { throw invalidExtension(error.message) }
+        self = support.flatMap(LargeBlobSupport.init(rawValue:)) ?? .preferred
     }
-
-    static func string(_ object: JSONObject, _ key: String) throws(WebAuthnClientError) -> String? {
-        do { return try object.optionalString(key, in: "extensions.largeBlob") } catch { throw invalid(error.message) }
-    }
-
-    static func invalid(_ message: String) -> WebAuthnClientError { WebAuthnClientError(.typeError, .invalidOptions, message) }
 }
+
+/// A malformed extension input: a TypeError, as a browser's IDL conversion would throw.
+private func invalidExtension(_ message: String) -> WebAuthnClientError { WebAuthnClientError(.typeError, .invalidOptions, message) }
 
 /// `largeBlob` at authentication (§10.1.5): read the credential's blob, or replace it.
 public enum LargeBlobOperation: Sendable, Equatable {
@@ -29,14 +27,14 @@ public enum LargeBlobOperation: Sendable, Equatable {
 
     init?(assertion extensions: JSONObject) throws(WebAuthnClientError) {
         guard let value = extensions["largeBlob"] else { return nil }
-        guard case .object(let input) = value else { throw LargeBlobSupport.invalid("extensions.largeBlob: expected an object, found \(value.typeName)") }
+        guard case .object(let input) = value else { throw invalidExtension("extensions.largeBlob: expected an object, found \(value.typeName)") }
         // §10.1.5 client processing (get): support is for create(); read and write together are NotSupportedError.
         if input["support"] != nil {
             throw WebAuthnClientError(.notSupported, .invalidOptions, "extensions.largeBlob: support is for create(), not get()")
         }
         let read = input["read"] == .bool(true)
         let write: [UInt8]?
-        do { write = try input.optionalBase64URL("write", in: "extensions.largeBlob", strictness: .strict) } catch { throw LargeBlobSupport.invalid(error.message) }
+        do { write = try input.optionalBase64URL("write", in: "extensions.largeBlob", strictness: .strict) } catch { throw invalidExtension(error.message) }
         switch (read, write) {
         case (true, .some): throw WebAuthnClientError(.notSupported, .invalidOptions, "extensions.largeBlob: expected read or write, found both")
         case (true, nil): self = .read
@@ -74,7 +72,7 @@ public struct PRFInputs: Sendable, Equatable {
         eval = try Self.values(input["eval"], field: "extensions.prf.eval")
         var byCredential: [[UInt8]: Values] = [:]
         if let value = input["evalByCredential"] {
-            guard case .object(let map) = value else { throw LargeBlobSupport.invalid("extensions.prf.evalByCredential: expected an object, found \(value.typeName)") }
+            guard case .object(let map) = value else { throw invalidExtension("extensions.prf.evalByCredential: expected an object, found \(value.typeName)") }
             // §10.1.4 client processing (get), steps 1–2: only with an allow list, and only for its credentials.
             if !map.isEmpty && allowCredentials.isEmpty {
                 throw WebAuthnClientError(.notSupported, .invalidOptions, "extensions.prf.evalByCredential needs allowCredentials")
@@ -95,19 +93,19 @@ public struct PRFInputs: Sendable, Equatable {
 
     private static func input(_ extensions: JSONObject) throws(WebAuthnClientError) -> JSONObject? {
         guard let value = extensions["prf"] else { return nil }
-        guard case .object(let input) = value else { throw LargeBlobSupport.invalid("extensions.prf: expected an object, found \(value.typeName)") }
+        guard case .object(let input) = value else { throw invalidExtension("extensions.prf: expected an object, found \(value.typeName)") }
         return input
     }
 
     private static func values(_ value: JSONValue?, field: String) throws(WebAuthnClientError) -> Values? {
         guard let value else { return nil }
-        guard case .object(let object) = value else { throw LargeBlobSupport.invalid("\(field): expected an object, found \(value.typeName)") }
+        guard case .object(let object) = value else { throw invalidExtension("\(field): expected an object, found \(value.typeName)") }
         do {
             return Values(
                 first: try object.requiredBase64URL("first", in: field, strictness: .strict),
                 second: try object.optionalBase64URL("second", in: field, strictness: .strict))
         } catch {
-            throw LargeBlobSupport.invalid(error.message)
+            throw invalidExtension(error.message)
         }
     }
 }

@@ -12,20 +12,20 @@ struct PlatformRequestTests {
     @Test("registration: raw user ID, default RP ID, both providers, algorithms in the server's order")
     func registration() throws {
         let request = try PlatformRegistrationRequest(options: Self.options(Self.creation + "}"), defaultRelyingPartyID: "example.com", mediation: .modal)
-        #expect(request.userID == [0xff, 0x00, 0x80, 0x41, 0xfe, 0x10], "the bytes of user.id, not its text")
-        #expect(request.relyingPartyID == "example.com" && request.challenge == [0, 1, 2, 3, 4])
+        #expect(request.options.userHandle == [0xff, 0x00, 0x80, 0x41, 0xfe, 0x10], "the bytes of user.id, not its text")
+        #expect(request.relyingPartyID == "example.com" && request.options.challengeBytes == [0, 1, 2, 3, 4])
         #expect(request.authenticators == [.platform, .securityKey])
-        #expect(request.algorithms == [.edDSA, .es256] && request.attestation == "none" && request.residentKey == .discouraged)
-        #expect(!request.conditional && request.largeBlob == nil && request.prf == nil)
+        #expect(request.options.algorithms == [.edDSA, .es256] && request.options.attestation == "none" && request.options.residentKeyRequirement == .discouraged)
+        #expect(!request.conditional && request.options.largeBlob == nil && request.options.prf == nil)
     }
 
     @Test("registration: attachment, exclusions with transports, extensions, conditional create")
     func registrationOptions() throws {
         let text = Self.creation + #","authenticatorSelection":{"authenticatorAttachment":"cross-platform","residentKey":"required","userVerification":"required"},"attestation":"direct","excludeCredentials":[{"type":"public-key","id":"AQID","transports":["usb"]}],"extensions":{"largeBlob":{"support":"required"},"prf":{"eval":{"first":"AAAA"}},"credProps":true}}"#
         let request = try PlatformRegistrationRequest(options: Self.options(text), defaultRelyingPartyID: "example.com", mediation: .modal)
-        #expect(request.authenticators == [.securityKey] && request.residentKey == .required && request.userVerification == .required)
-        #expect(request.attestation == "direct" && request.excludedCredentials == [CredentialDescriptor(id: [1, 2, 3], transports: ["usb"])])
-        #expect(request.largeBlob == .required && request.prf?.eval?.first == [0, 0, 0] && request.credPropsRequested)
+        #expect(request.authenticators == [.securityKey] && request.options.residentKeyRequirement == .required && request.options.userVerification == .required)
+        #expect(request.options.attestation == "direct" && request.options.excludeCredentials == [CredentialDescriptor(id: [1, 2, 3], transports: ["usb"])])
+        #expect(request.options.largeBlob == .required && request.options.prf?.eval?.first == [0, 0, 0] && request.options.credPropsRequested)
 
         let conditional = try PlatformRegistrationRequest(options: Self.options(Self.creation + "}"), defaultRelyingPartyID: "example.com", mediation: .conditional)
         #expect(conditional.conditional && conditional.authenticators == [.platform])
@@ -58,17 +58,17 @@ struct PlatformRequestTests {
         let options = try Self.options(#"{"challenge":"AAEC","allowCredentials":\#(allow)}"#)
         let request = try PlatformAssertionRequest(options: options, defaultRelyingPartyID: "example.com", mediation: mediation)
         #expect(request.authenticators == expected)
-        #expect(request.relyingPartyID == "example.com" && request.challenge == [0, 1, 2])
+        #expect(request.relyingPartyID == "example.com" && request.options.challengeBytes == [0, 1, 2])
     }
 
     @Test("assertion: largeBlob and prf inputs, and their refusals")
     func assertionExtensions() throws {
         let read = try PlatformAssertionRequest(options: Self.options(#"{"challenge":"AA","rpId":"rp.example","extensions":{"largeBlob":{"read":true}}}"#), defaultRelyingPartyID: "x", mediation: .modal)
-        #expect(read.largeBlob == .read && read.relyingPartyID == "rp.example")
+        #expect(read.options.largeBlob == .read && read.relyingPartyID == "rp.example")
         let write = try PlatformAssertionRequest(options: Self.options(#"{"challenge":"AA","extensions":{"largeBlob":{"write":"AQID"}}}"#), defaultRelyingPartyID: "x", mediation: .modal)
-        #expect(write.largeBlob == .write([1, 2, 3]))
+        #expect(write.options.largeBlob == .write([1, 2, 3]))
         let prf = try PlatformAssertionRequest(options: Self.options(#"{"challenge":"AA","allowCredentials":[{"type":"public-key","id":"AQ"}],"extensions":{"prf":{"eval":{"first":"AA","second":"AQ"},"evalByCredential":{"AQ":{"first":"Ag"}}}}}"#), defaultRelyingPartyID: "x", mediation: .modal)
-        #expect(prf.prf?.eval?.second == [1] && prf.prf?.evalByCredential[[1]]?.first == [2])
+        #expect(prf.options.prf?.eval?.second == [1] && prf.options.prf?.evalByCredential[[1]]?.first == [2])
         for refused in [
             #"{"challenge":"AA","extensions":{"largeBlob":{"read":true,"write":"AQ"}}}"#,
             #"{"challenge":"AA","extensions":{"largeBlob":{"support":"required"}}}"#,

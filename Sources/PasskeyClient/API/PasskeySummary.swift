@@ -22,14 +22,13 @@ public struct PasskeySummary: Sendable, Equatable, Identifiable {
         id = try json.requiredString("id", in: path)
         name = try json.requiredString("name", in: path)
         createdAt = try Self.date(json.requiredString("createdAt", in: path), field: "\(path).createdAt")
-        if case .null? = json["lastUsedAt"] {
-            lastUsedAt = nil
+        if let text = try json.nullableString("lastUsedAt", in: path) {
+            lastUsedAt = try Self.date(text, field: "\(path).lastUsedAt")
         } else {
-            let text = try json.optionalString("lastUsedAt", in: path)
-            lastUsedAt = try text.map { (text) throws(WebAuthnError) -> Date in try Self.date(text, field: "\(path).lastUsedAt") }
+            lastUsedAt = nil
         }
         aaguid = try json.requiredString("aaguid", in: path)
-        if case .null? = json["authenticatorName"] { authenticatorName = nil } else { authenticatorName = try json.optionalString("authenticatorName", in: path) }
+        authenticatorName = try json.nullableString("authenticatorName", in: path)
         format = try json.requiredString("format", in: path)
         backupEligible = try json.optionalBool("backupEligible", in: path) ?? false
         backupState = try json.optionalBool("backupState", in: path) ?? false

@@ -35,12 +35,13 @@ public struct PasskeyBridge: Sendable {
         guard case .object(let options)? = object["options"] else {
             return Self.failure(name: "TypeError", code: "invalidMessage", "expected an 'options' object in the message")
         }
-        let mediation: PasskeyMediation
-        switch object["mediation"] {
-        case nil, .null?: mediation = .modal
-        case .string(let value)? where PasskeyMediation(rawValue: value) != nil: mediation = PasskeyMediation(rawValue: value) ?? .modal
-        case let other?:
-            return Self.failure(name: "TypeError", code: "invalidMessage", "expected mediation 'optional', 'conditional' or 'immediate', found \(other.serialized())")
+        let mediation: PasskeyMediation? = switch object["mediation"] {
+        case nil, .null?: .modal
+        case .string(let value)?: PasskeyMediation(rawValue: value)
+        default: nil
+        }
+        guard let mediation else {
+            return Self.failure(name: "TypeError", code: "invalidMessage", "expected mediation 'optional', 'conditional' or 'immediate', found \(object["mediation"].map { $0.serialized() } ?? "none")")
         }
         do {
             switch object["action"]?.stringValue {

@@ -40,12 +40,12 @@ public enum PasskeyErrorClassifier {
         let reason = error.userInfo[NSLocalizedFailureReasonErrorKey] as? String
         let message = reason ?? error.localizedDescription
         let text = [reason, error.localizedDescription, error.userInfo[NSLocalizedDescriptionKey] as? String].compactMap { $0 }.joined(separator: " ")
+        func mentions(_ phrase: String) -> Bool { text.range(of: phrase, options: .caseInsensitive) != nil }
 
-        if text.range(of: "not associated with domain", options: .caseInsensitive) != nil
-            || text.range(of: "webcredentials association", options: .caseInsensitive) != nil {
+        if mentions("not associated with domain") || mentions("webcredentials association") {
             return PasskeyError(.domainNotAssociated, message)
         }
-        if text.range(of: "No credentials available", options: .caseInsensitive) != nil {
+        if mentions("No credentials available") {
             return PasskeyError(.noCredentials, message)
         }
 
@@ -68,7 +68,7 @@ public enum PasskeyErrorClassifier {
             switch error.code {
             case WebKitCode.invalidStateError: return PasskeyError(.excludedCredentialMatched, message)
             case WebKitCode.notAllowedError:
-                if text.range(of: "timed out", options: .caseInsensitive) != nil { return PasskeyError(.timeout, message) }
+                if mentions("timed out") { return PasskeyError(.timeout, message) }
                 return PasskeyError(.cancelled, message)
             default: return PasskeyError(.failed(reason: "webKitError\(error.code)"), message)
             }

@@ -13,15 +13,15 @@ extension PlatformRegistrationRequest {
         var requests: [ASAuthorizationRequest] = []
         if authenticators.contains(.platform) {
             let request = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID)
-                .createCredentialRegistrationRequest(challenge: Data(challenge), name: userName, userID: Data(userID))
-            request.userVerificationPreference = .init(rawValue: userVerification.rawValue)
-            request.attestationPreference = .init(rawValue: attestation)
+                .createCredentialRegistrationRequest(challenge: Data(options.challengeBytes), name: options.userName, userID: Data(options.userHandle))
+            request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
+            request.attestationPreference = .init(rawValue: options.attestation)
             if #available(iOS 17.4, macOS 14.4, *) {
-                request.excludedCredentials = excludedCredentials.map { .init(credentialID: Data($0.id)) }
+                request.excludedCredentials = options.excludeCredentials.map { .init(credentialID: Data($0.id)) }
             }
-            if let largeBlob { request.largeBlob = largeBlob == .required ? .supportRequired : .supportPreferred }
+            if let largeBlob = options.largeBlob { request.largeBlob = largeBlob == .required ? .supportRequired : .supportPreferred }
             if #available(iOS 18.0, macOS 15.0, *) {
-                if let eval = prf?.eval { request.prf = .inputValues(PRFInputs.Values.platform(eval)) } else if prf != nil { request.prf = .checkForSupport }
+                if let eval = options.prf?.eval { request.prf = .inputValues(PRFInputs.Values.platform(eval)) } else if options.prf != nil { request.prf = .checkForSupport }
                 if conditional { request.requestStyle = .conditional }
             } else if conditional {
                 throw PasskeyError(.failed(reason: "notSupported"), "conditional registration needs iOS 18 or macOS 15", name: "NotSupportedError")
@@ -30,12 +30,12 @@ extension PlatformRegistrationRequest {
         }
         if authenticators.contains(.securityKey) {
             let request = ASAuthorizationSecurityKeyPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID)
-                .createCredentialRegistrationRequest(challenge: Data(challenge), displayName: displayName, name: userName, userID: Data(userID))
-            request.credentialParameters = algorithms.map { .init(algorithm: .init(rawValue: Int($0.rawValue))) }
-            request.userVerificationPreference = .init(rawValue: userVerification.rawValue)
-            request.attestationPreference = .init(rawValue: attestation)
-            request.residentKeyPreference = .init(rawValue: residentKey.rawValue)
-            request.excludedCredentials = excludedCredentials.map(\.securityKeyDescriptor)
+                .createCredentialRegistrationRequest(challenge: Data(options.challengeBytes), displayName: options.userDisplayName, name: options.userName, userID: Data(options.userHandle))
+            request.credentialParameters = options.algorithms.map { .init(algorithm: .init(rawValue: Int($0.rawValue))) }
+            request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
+            request.attestationPreference = .init(rawValue: options.attestation)
+            request.residentKeyPreference = .init(rawValue: options.residentKeyRequirement.rawValue)
+            request.excludedCredentials = options.excludeCredentials.map(\.securityKeyDescriptor)
             requests.append(request)
         }
         return requests
@@ -46,15 +46,15 @@ extension PlatformAssertionRequest {
     func authorizationRequests() -> [ASAuthorizationRequest] {
         var requests: [ASAuthorizationRequest] = []
         if authenticators.contains(.platform) {
-            let request = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(challenge: Data(challenge))
-            request.allowedCredentials = allowedCredentials.map { .init(credentialID: Data($0.id)) }
-            request.userVerificationPreference = .init(rawValue: userVerification.rawValue)
-            switch largeBlob {
+            let request = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(challenge: Data(options.challengeBytes))
+            request.allowedCredentials = options.allowCredentials.map { .init(credentialID: Data($0.id)) }
+            request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
+            switch options.largeBlob {
             case .read?: request.largeBlob = .read
             case .write(let blob)?: request.largeBlob = .write(Data(blob))
             case nil: break
             }
-            if #available(iOS 18.0, macOS 15.0, *), let prf {
+            if #available(iOS 18.0, macOS 15.0, *), let prf = options.prf {
                 let byCredential = Dictionary(uniqueKeysWithValues: prf.evalByCredential.map { (Data($0.key), PRFInputs.Values.platform($0.value)) })
                 if let eval = prf.eval {
                     request.prf = .inputValues(PRFInputs.Values.platform(eval), perCredentialInputValues: byCredential.isEmpty ? nil : byCredential)
@@ -65,9 +65,9 @@ extension PlatformAssertionRequest {
             requests.append(request)
         }
         if authenticators.contains(.securityKey) {
-            let request = ASAuthorizationSecurityKeyPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(challenge: Data(challenge))
-            request.allowedCredentials = allowedCredentials.map(\.securityKeyDescriptor)
-            request.userVerificationPreference = .init(rawValue: userVerification.rawValue)
+            let request = ASAuthorizationSecurityKeyPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(challenge: Data(options.challengeBytes))
+            request.allowedCredentials = options.allowCredentials.map(\.securityKeyDescriptor)
+            request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
             requests.append(request)
         }
         return requests
@@ -84,9 +84,9 @@ extension PlatformRegistrationResult {
             credentialID: Array(created.credentialID), clientDataJSON: Array(created.rawClientDataJSON), attestationObject: Array(attestationObject),
             attachment: local ? "platform" : "cross-platform", transports: local ? ["hybrid", "internal"] : platform != nil ? ["hybrid"] : [])
         // Platform passkeys are always discoverable; a security key does not say.
-        if request.credPropsRequested, platform != nil { residentKey = true }
-        if request.largeBlob != nil { largeBlobSupported = platform?.largeBlob?.isSupported ?? false }
-        if #available(iOS 18.0, macOS 15.0, *), request.prf != nil {
+        if request.options.credPropsRequested, platform != nil { residentKey = true }
+        if request.options.largeBlob != nil { largeBlobSupported = platform?.largeBlob?.isSupported ?? false }
+        if #available(iOS 18.0, macOS 15.0, *), request.options.prf != nil {
             prfEnabled = platform?.prf?.isSupported ?? false
             prfFirst = platform?.prf?.first.map(\.bytes)
             prfSecond = platform?.prf?.second.map(\.bytes)

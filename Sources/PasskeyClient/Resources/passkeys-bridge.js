@@ -71,10 +71,9 @@
 
   function extensionsToJSON(extensions) {
     if (!extensions) return undefined;
-    var out = JSON.parse(JSON.stringify(extensions, function (key, value) {
+    return JSON.parse(JSON.stringify(extensions, function (key, value) {
       return value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? toBase64URL(value) : value;
     }));
-    return out;
   }
 
   // PublicKeyCredentialCreationOptions -> PublicKeyCredentialCreationOptionsJSON (L3 §5.1.10).
@@ -105,7 +104,6 @@
       var value = json.response[key];
       response[key] = typeof value === "string" && key !== "publicKeyAlgorithm" ? fromBase64URL(value) : value;
     });
-    if (json.response.transports) response.transports = json.response.transports;
     response.getTransports = function () { return json.response.transports || []; };
     response.getAuthenticatorData = function () { return response.authenticatorData; };
     response.getPublicKey = function () { return response.publicKey || null; };

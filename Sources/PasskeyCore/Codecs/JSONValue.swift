@@ -114,6 +114,12 @@ extension JSONObject {
         return s
     }
 
+    /// An optional string member that may also be `null` (both mean absent), as WebIDL nullable members serialize.
+    public func nullableString(_ key: String, in path: String = "") throws(WebAuthnError) -> String? {
+        if case .null? = self[key] { return nil }
+        return try optionalString(key, in: path)
+    }
+
     public func optionalBool(_ key: String, in path: String = "") throws(WebAuthnError) -> Bool? {
         guard let value = self[key] else { return nil }
         guard case .bool(let b) = value else { throw wrongType(join(path, key), "a boolean", value) }

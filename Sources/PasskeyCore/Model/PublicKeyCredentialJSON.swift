@@ -27,11 +27,7 @@ struct PublicKeyCredentialJSON {
         }
         rawID = idBytes
         response = try object.requiredObject("response")
-        if case .null? = object["authenticatorAttachment"] {
-            authenticatorAttachment = nil
-        } else {
-            authenticatorAttachment = try object.optionalString("authenticatorAttachment")
-        }
+        authenticatorAttachment = try object.nullableString("authenticatorAttachment")
         // L3 names the member clientExtensionResults; earlier serializers wrote getClientExtensionResults.
         if object["clientExtensionResults"] != nil && object["getClientExtensionResults"] != nil {
             throw .malformed("expected one of clientExtensionResults and getClientExtensionResults, found both")
