@@ -1,6 +1,7 @@
 public import Hummingbird
 public import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `passkeys serve`: the relying party on Hummingbird, over a SQL store.
 public enum PasskeysServer {
@@ -10,10 +11,20 @@ public enum PasskeysServer {
         let metrics = ServerMetrics()
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
         let router = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
+        var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
+        if let address = configuration.metricsAddress {
+            // Metrics on their own listener, so the public address does not tell the world the server's traffic.
+            let metricsRouter = Router(context: ServerContext.self)
+            metricsRouter.get("/metrics") { _, _ in metrics.response() }
+            services.append(Application(
+                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger))
+        }
         let application = Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
-            services: [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })],
+            services: services,
             logger: logger)
         return (application, store)
     }

@@ -23,13 +23,14 @@ struct CoordinatorTests {
 
             #expect(try await passkeys.passkeys().map(\.id) == [registered.credential.id])
             #expect(try await passkeys.rename(registered.credential.id, to: "CLI key").name == "CLI key")
-            try await passkeys.remove(registered.credential.id)
-            #expect(try await passkeys.passkeys().isEmpty)
-            #expect(await store.allCredentials().isEmpty, "the software provider forgets a removed passkey")
+            await expectKind(.server(status: 409, message: "", code: "lastPasskey"), matchingStatusOnly: true) { try await passkeys.remove(registered.credential.id) }
+            #expect(await store.allCredentials().count == 1, "a passkey the server keeps stays on the device")
 
-            try await passkeys.signOut()
+            try await passkeys.deleteAccount()
             #expect(await passkeys.session == nil)
+            #expect(await store.allCredentials().isEmpty, "the software provider forgets the deleted account's passkeys")
             await #expect(throws: PasskeyError.self) { _ = try await passkeys.passkeys() }
+            await expectKind(.noCredentials) { try await passkeys.signIn() }
         }
     }
 

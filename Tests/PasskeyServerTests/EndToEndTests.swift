@@ -43,10 +43,11 @@ struct EndToEndTests {
             let signedIn2 = try await http.call(.post, "/assertion/result", bytes: body(try await webauthn.get(discoverable.object)))
             #expect(signedIn2.object["user"]?.objectValue?["name"] == .string(username))
 
-            // Unbind: remove on the server, then locally.
+            // Unbind: remove on the server (the only passkey goes with its account), then locally.
             let session = try #require(signedIn2.object["session"]?.stringValue)
             let id = try #require(await store.credentials(rpID: "localhost").first?.id)
-            #expect(try await http.call(.delete, "/credentials/\(Base64URL.encode(id))", session: session).ok)
+            #expect(try await http.call(.delete, "/credentials/\(Base64URL.encode(id))", session: session).status == .conflict)
+            #expect(try await http.call(.delete, "/account", session: session).ok)
             #expect(await store.delete(id: id))
             let afterUnbind = try await http.call(.post, "/assertion/options", json: JSONObject())
             await expectClientError(.notAllowed, .noCredentials) { _ = try await webauthn.get(afterUnbind.object) }

@@ -83,6 +83,11 @@ public struct RelyingPartyClient: Sendable {
         _ = try await call(.delete, "/credentials/\(try Self.pathSegment(id))", session: session)
     }
 
+    /// `DELETE /account`: deletes the signed-in account with all its passkeys and sessions.
+    public func deleteAccount(session: String) async throws(RelyingPartyClientError) {
+        _ = try await call(.delete, "/account", session: session)
+    }
+
     // MARK: Plumbing
 
     /// Sends one request and returns the JSON body of an `ok` answer.

@@ -107,6 +107,20 @@ public actor PasskeyCoordinator {
         try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.signOut(session: session) }
     }
 
+    /// Deletes the signed-in account on the server — every passkey and every session — then forgets its passkeys
+    /// in the provider where it can (the software authenticator), and the session. The server refuses to remove an
+    /// account's last passkey on its own (409 `lastPasskey`); this is how an account is closed instead.
+    public func deleteAccount() async throws(PasskeyError) {
+        let session = try requireSession()
+        let owned = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.passkeys(session: session) }
+        try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.deleteAccount(session: session) }
+        self.session = nil
+        for passkey in owned {
+            guard let credentialID = try? Base64URL.decode(passkey.id) else { continue }
+            try? await provider.forget(credentialID: credentialID)
+        }
+    }
+
     // MARK: Plumbing
 
     private func requireSession() throws(PasskeyError) -> String {

@@ -58,8 +58,9 @@ public struct AuthenticationVerifier: Sendable {
             throw WebAuthnError(.credentialIdMismatch, "rawId: expected the stored credential \(Base64URL.encode(credential.id)), found \(Base64URL.encode(response.rawID))")
         }
         if let handle = response.userHandle {
+            // The owner's handle stays out of the message: it identifies an account to whoever sent the assertion.
             if let owner = credential.userHandle, handle != owner {
-                throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the credential owner's user handle \(Base64URL.encode(owner)), found \(Base64URL.encode(handle))")
+                throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of the account that owns this credential, found \(Base64URL.encode(handle)), which is not it")
             }
         } else if userHandleRequired {
             throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of a discoverable credential, found none")

@@ -10,12 +10,20 @@ public struct ServerConfiguration: Sendable {
     public var appleAppIDs: [String]
     /// Android apps for assetlinks.json.
     public var androidApps: [AndroidApp]
-    /// Requests per second per client on the options endpoints; nil turns rate limiting off.
+    /// Requests per second per client on the options endpoints (failed results get a quarter of it); nil turns rate
+    /// limiting off.
     public var rateLimit: Double?
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client; from anyone else they are ignored.
+    public var trustedProxies: [IPNetwork]
+    /// Where `/metrics` is served instead of the public address (`host:port`); nil serves it with the API.
+    public var metricsAddress: (host: String, port: Int)?
+    /// A connection with no request in flight is closed after this long (slow or abandoned clients hold no socket).
+    public var idleTimeout: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,
-        appleAppIDs: [String] = [], androidApps: [AndroidApp] = [], rateLimit: Double? = 20
+        appleAppIDs: [String] = [], androidApps: [AndroidApp] = [], rateLimit: Double? = 20, trustedProxies: [IPNetwork] = [],
+        metricsAddress: (host: String, port: Int)? = nil, idleTimeout: Duration = .seconds(30)
     ) {
         self.host = host
         self.port = port
@@ -24,6 +32,26 @@ public struct ServerConfiguration: Sendable {
         self.appleAppIDs = appleAppIDs
         self.androidApps = androidApps
         self.rateLimit = rateLimit
+        self.trustedProxies = trustedProxies
+        self.metricsAddress = metricsAddress
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Refuses a configuration that would run a real site insecurely: an RP ID other than localhost with an origin
+    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5.1.3 step 4 needs a
+    /// secure context), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
+    /// can forge. `allowInsecureOrigin` is the explicit opt-out for test rigs.
+    public func checkOrigins(allowInsecureOrigin: Bool) throws(ConfigurationError) {
+        guard !allowInsecureOrigin, !Self.isLocalhost(relyingParty.rpID) else { return }
+        if let insecure = relyingParty.origins.first(where: { $0.lowercased().hasPrefix("http://") }) {
+            throw ConfigurationError(
+                "--origin: '\(insecure)' is not https, but the RP ID '\(relyingParty.rpID)' is a real domain; serve it over https (behind a TLS proxy) or pass --allow-insecure-origin for a test setup")
+        }
+    }
+
+    static func isLocalhost(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered == "127.0.0.1" || lowered == "::1"
     }
 
     /// Session cookies get `Secure` when the site is served over https.

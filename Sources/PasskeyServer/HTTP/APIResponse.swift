@@ -26,11 +26,30 @@ enum APIResponse {
 
     /// Reads and parses a JSON object body, with the contract's 400 and 413 answers.
     static func body(_ request: Request, context: ServerContext) async throws -> [UInt8] {
+        let limit = context.maxUploadSize
         do {
-            let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+            let buffer = try await withTimeout(ServerContext.bodyTimeout) { try await request.body.collect(upTo: limit) }
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
-            throw RelyingPartyError(.payloadTooLarge, "The request body is larger than \(context.maxUploadSize / 1024) KiB.")
+            throw RelyingPartyError(.payloadTooLarge, "The request body is larger than \(limit / 1024) KiB.")
+        } catch is TimedOut {
+            throw RelyingPartyError(.requestTimeout, "The request body did not arrive within \(ServerContext.bodyTimeout.components.seconds) seconds.", code: "requestTimeout")
+        }
+    }
+
+    private struct TimedOut: Error {}
+
+    /// The operation's result, or ``TimedOut`` once `limit` has passed (the operation is then cancelled).
+    private static func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw TimedOut() }
+            return value
         }
     }
 

@@ -10,7 +10,8 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as RelyingPartyError {
-            return APIResponse.failure(HTTPResponse.Status(code: error.status.rawValue), error.message, code: error.code)
+            let headers: HTTPFields = error.status == .tooManyRequests ? [.retryAfter: "1"] : [:]
+            return APIResponse.failure(HTTPResponse.Status(code: error.status.rawValue), error.message, code: error.code, headers: headers)
         } catch let error as HTTPError {
             switch error.status {
             case .contentTooLarge:

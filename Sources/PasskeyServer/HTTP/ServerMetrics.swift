@@ -1,3 +1,5 @@
+import Hummingbird
+import NIOCore
 import Prometheus
 
 /// Prometheus metrics: ceremonies begun, succeeded and failed (by error code), and request latency by route.
@@ -25,4 +27,9 @@ final class ServerMetrics: CeremonyMetrics {
     }
 
     func exposition() -> String { registry.emitToString() }
+
+    /// The Prometheus text exposition as an HTTP answer.
+    func response() -> Response {
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: exposition())))
+    }
 }

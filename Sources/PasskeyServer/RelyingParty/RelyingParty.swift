@@ -1,17 +1,27 @@
 import Crypto
 import Foundation
 public import PasskeyCore
+import Synchronization
 
 /// The relying party: ceremony logic over the verification core and a ``Store``. HTTP routes decode and encode;
 /// every decision is made here.
+///
+/// Who may do what:
+/// - A username that belongs to an account gets a passkey only with that account's session; its user handle is
+///   never given to anyone else.
+/// - A sign-in for an unknown username is answered exactly like one for a known username (``StandInCredentials``).
+/// - The configured user-verification policy is a floor a request can only raise.
+/// - A session dies with the passkey that started it, and with its account.
 public final class RelyingParty: Sendable {
     public let configuration: RelyingPartyConfiguration
     let store: any Store
     let metrics: any CeremonyMetrics
 
-    /// The verifiers for the two policies a ceremony can ask for, built once: user verification required or not.
+    /// The verifiers for the two policies a ceremony can end up with, built once: user verification required or not.
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
     private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+    /// Read from the store on first use (it is made once per deployment and kept there).
+    private let standIns = Mutex<StandInCredentials?>(nil)
 
     public init(configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil) {
         self.configuration = configuration
@@ -26,41 +36,54 @@ public final class RelyingParty: Sendable {
         authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
     }
 
-    static let maximumNameLength = 64
-
     // MARK: Registration
 
-    /// `POST /attestation/options`: begins a registration. A username that already has passkeys needs a session of
-    /// that user (that is how a signed-in user adds a passkey); nobody else can attach a passkey to it.
+    /// `POST /attestation/options`: begins a registration.
+    ///
+    /// A username that belongs to an account — with passkeys or without — needs that account's session: that is how
+    /// a signed-in user adds a passkey, and nobody else can attach one to the account or learn its user handle. A
+    /// free username begins a new account with a new random handle.
     public func beginRegistration(_ request: JSONObject, session: SessionRecord?) async throws -> JSONObject {
-        let username = try Self.requiredName(request, "username")
-        let displayName = try Self.name(request, "displayName", required: false) ?? username
-        let selection = try Self.optionalObject(request, "authenticatorSelection")
-        let extensions = try Self.optionalObject(request, "extensions")
-        let attestation = try Self.optionalString(request, "attestation")
+        let username = try RequestMembers.requiredName(request, "username")
+        let displayName = try RequestMembers.name(request, "displayName", required: false) ?? username
+        var selection = try RequestMembers.optionalObject(request, "authenticatorSelection")
+        let extensions = try RequestMembers.optionalObject(request, "extensions")
+        let attestation = try RequestMembers.optionalString(request, "attestation")
         if let attestation, !["none", "indirect", "direct", "enterprise"].contains(attestation) {
             throw RelyingPartyError.badRequest("attestation: expected none, indirect, direct or enterprise, found '\(attestation)'")
         }
-        let requireUV = try Self.optionalString(selection, "userVerification") == "required"
+        let requested = try RequestMembers.optionalString(selection, "userVerification")
+        let userVerification = configuration.userVerification.raised(by: requested)
 
-        var handle = Self.randomBytes(32)
+        let handle: [UInt8]
+        let newAccountName: String?
         var excluded: [CredentialRecord] = []
         if let existing = try await store.user(username: username) {
-            excluded = try await store.credentials(userHandle: existing.handle)
-            if !excluded.isEmpty {
-                guard let session, session.userHandle == existing.handle else {
-                    throw RelyingPartyError(.forbidden, "The username '\(username)' already has passkeys. Sign in as that user to add another.")
-                }
+            guard let session, session.userHandle == existing.handle else {
+                throw RelyingPartyError(.forbidden, "The username '\(username)' is taken. If it is yours, sign in and add the passkey from your account.")
             }
             handle = existing.handle
+            newAccountName = nil
+            excluded = try await store.credentials(userHandle: existing.handle)
+        } else {
+            handle = Self.randomBytes(32)
+            newAccountName = username
         }
         let challenge = Base64URL.encode(Self.randomBytes(32))
         try await store.insertCeremony(PendingCeremony(
-            challenge: challenge, kind: .registration, userHandle: handle, username: username, displayName: displayName,
-            requireUserVerification: requireUV, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout))
+            challenge: challenge, kind: .registration, userHandle: handle, username: newAccountName, displayName: displayName,
+            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout))
         metrics.begun(.registration)
 
-        // Contract: authenticatorSelection, attestation and extensions are echoed verbatim, nothing added.
+        // Contract: authenticatorSelection, attestation and extensions are echoed as given. The one change is the
+        // server's user-verification floor: a lower request is raised, and a stricter-than-default policy is stated.
+        if requested != nil || userVerification > .preferred {
+            if requested.flatMap(UserVerificationPolicy.init(rawValue:)) != userVerification {
+                var raised = selection ?? JSONObject()
+                raised["userVerification"] = .string(userVerification.rawValue)
+                selection = raised
+            }
+        }
         var response = JSONObject([
             "rp": .object(JSONObject(["name": .string(configuration.rpName), "id": .string(configuration.rpID)])),
             "user": .object(JSONObject(["id": .string(Base64URL.encode(handle)), "name": .string(username), "displayName": .string(displayName)])),
@@ -81,7 +104,7 @@ public final class RelyingParty: Sendable {
         do { response = try RegistrationResponse(json: body) } catch { throw failure(.registration, error) }
         let now = configuration.nowMilliseconds
         let ceremony = try await claimCeremony(.registration, clientDataJSON: response.clientDataJSON, now: now)
-        guard let handle = ceremony.userHandle, let username = ceremony.username else {
+        guard let handle = ceremony.userHandle else {
             throw RelyingPartyError.badRequest("This registration is incomplete; begin again with /attestation/options.")
         }
         let verified: VerifiedRegistration
@@ -92,30 +115,33 @@ public final class RelyingParty: Sendable {
             throw failure(.registration, error)
         }
 
-        var user = try await store.user(handle: handle)
-        if user == nil {
-            let created = UserRecord(handle: handle, username: username, displayName: ceremony.displayName ?? username, createdAt: now)
-            guard try await store.insertUser(created) else {
-                metrics.failed(.registration, code: "usernameTaken")
-                throw RelyingPartyError(.forbidden, "The username '\(username)' was taken while this registration was in progress.")
-            }
-            user = created
-        }
-        guard let user else { throw RelyingPartyError.badRequest("The account could not be created.") }
-        let existing = try await store.credentials(userHandle: handle)
+        let newUser = ceremony.username.map { UserRecord(handle: handle, username: $0, displayName: ceremony.displayName ?? $0, createdAt: now) }
+        let existingCount = newUser == nil ? try await store.credentials(userHandle: handle).count : 0
         let aaguid = verified.aaguid.description
         let record = CredentialRecord(
             id: verified.credentialID, userHandle: handle, publicKey: verified.publicKey.coseBytes, signCount: verified.signCount,
             transports: verified.transports, aaguid: aaguid, format: verified.format, attestationType: verified.attestationType.rawValue,
             backupEligible: verified.backupEligible, backupState: verified.backupState,
-            name: verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid) ?? "Passkey \(existing.count + 1)",
+            name: verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid) ?? "Passkey \(existingCount + 1)",
             createdAt: now, lastUsedAt: nil)
-        // §7.1 step 26: a credential ID registered before is refused.
-        guard try await store.insertCredential(record) else {
+        let (token, session) = newSession(for: handle, credentialID: record.id, now: now)
+        switch try await store.finishRegistration(newUser: newUser, credential: record, session: session) {
+        case .registered:
+            break
+        case .usernameTaken:
+            metrics.failed(.registration, code: "usernameTaken")
+            throw RelyingPartyError(.forbidden, "The username '\(ceremony.username ?? "")' was taken while this registration was in progress.", code: "usernameTaken")
+        case .credentialExists:
+            // §7.1 step 26: a credential ID registered before is refused.
             metrics.failed(.registration, code: "credentialAlreadyRegistered")
-            throw RelyingPartyError.badRequest("This passkey is already registered.")
+            throw RelyingPartyError(.badRequest, "This passkey is already registered.", code: "credentialAlreadyRegistered")
+        case .accountGone:
+            metrics.failed(.registration, code: "accountDeleted")
+            throw RelyingPartyError(.forbidden, "The account this passkey was for was deleted while the registration was in progress.", code: "accountDeleted")
         }
-        let token = try await startSession(for: handle, now: now)
+        var user = newUser
+        if user == nil { user = try await store.user(handle: handle) }
+        guard let user else { throw RelyingPartyError.noSession }
         metrics.succeeded(.registration)
         return (JSONObject(["session": .string(token), "user": Self.user(user), "credential": summary(record)]), token)
     }
@@ -123,35 +149,42 @@ public final class RelyingParty: Sendable {
     // MARK: Authentication
 
     /// `POST /assertion/options`: begins a sign-in, for a username or (none given) with a discoverable passkey.
+    ///
+    /// An unknown username is answered like a known one (200, stand-in credential IDs), so this endpoint does not
+    /// tell who has an account; the sign-in then fails as with any passkey that is not registered.
     public func beginAuthentication(_ request: JSONObject) async throws -> JSONObject {
         // Contract: an empty or absent username begins a discoverable sign-in.
-        let given = try Self.optionalString(request, "username") ?? ""
-        let username = given.isEmpty ? nil : try Self.name(request, "username", required: false)
-        let userVerification = try Self.optionalString(request, "userVerification")
-        if let userVerification, !["required", "preferred", "discouraged"].contains(userVerification) {
-            throw RelyingPartyError.badRequest("userVerification: expected required, preferred or discouraged, found '\(userVerification)'")
+        let given = try RequestMembers.optionalString(request, "username") ?? ""
+        let username = given.isEmpty ? nil : try RequestMembers.name(request, "username", required: false)
+        let requested = try RequestMembers.optionalString(request, "userVerification")
+        if let requested, UserVerificationPolicy(rawValue: requested) == nil {
+            throw RelyingPartyError.badRequest("userVerification: expected required, preferred or discouraged, found '\(requested)'")
         }
-        let extensions = try Self.optionalObject(request, "extensions")
-        var allowed: [CredentialRecord] = []
+        let userVerification = configuration.userVerification.raised(by: requested)
+        let extensions = try RequestMembers.optionalObject(request, "extensions")
+        var allowed: [JSONValue] = []
         var handle: [UInt8]? = nil
         if let username {
-            guard let (user, credentials) = try await store.userWithCredentials(username: username), !credentials.isEmpty else {
-                throw RelyingPartyError.badRequest("No passkeys are registered for '\(username)'.")
+            if let (user, credentials) = try await store.userWithCredentials(username: username), !credentials.isEmpty {
+                allowed = credentials.map(Self.descriptor)
+                handle = user.handle
+            } else {
+                let standIns = try await standInCredentials()
+                allowed = standIns.descriptors(for: username)
+                handle = standIns.userHandle(for: username)
             }
-            allowed = credentials
-            handle = user.handle
         }
         let challenge = Base64URL.encode(Self.randomBytes(32))
         try await store.insertCeremony(PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == "required", expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout))
+            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout))
         metrics.begun(.authentication)
         var response = JSONObject([
             "challenge": .string(challenge),
             "timeout": JSONValue(configuration.ceremonyTimeout),
             "rpId": .string(configuration.rpID),
-            "allowCredentials": .array(allowed.map(Self.descriptor)),
-            "userVerification": .string(userVerification ?? "preferred"),
+            "allowCredentials": .array(allowed),
+            "userVerification": .string(userVerification.rawValue),
         ])
         if let extensions { response["extensions"] = .object(extensions) }
         return response
@@ -165,7 +198,7 @@ public final class RelyingParty: Sendable {
         let ceremony = try await claimCeremony(.authentication, clientDataJSON: response.clientDataJSON, now: now)
         guard let (record, user) = try await store.credentialWithOwner(id: response.rawID) else {
             metrics.failed(.authentication, code: "unknownCredential")
-            throw RelyingPartyError.badRequest("This passkey is not registered here (it may have been removed).")
+            throw RelyingPartyError(.badRequest, Self.unknownPasskey, code: "unknownCredential")
         }
         // §7.2 steps 5–6: a username sign-in allowed only that user's credentials.
         if let identified = ceremony.userHandle, identified != record.userHandle {
@@ -182,64 +215,34 @@ public final class RelyingParty: Sendable {
         } catch {
             throw failure(.authentication, error)
         }
-        let (token, session) = newSession(for: user.handle, now: now)
-        try await store.recordSignIn(credentialID: record.id, signCount: verified.newSignCount, backupState: verified.backupState, at: now, session: session)
+        let (token, session) = newSession(for: user.handle, credentialID: record.id, now: now)
+        guard try await store.recordSignIn(credentialID: record.id, signCount: verified.newSignCount, backupState: verified.backupState, at: now, session: session) else {
+            metrics.failed(.authentication, code: "signInConflict")
+            throw RelyingPartyError(.conflict, "This sign-in was overtaken: the passkey signed in again with the same or a higher counter, or it was removed, at the same moment. No session was started; sign in again.", code: "signInConflict")
+        }
         metrics.succeeded(.authentication)
         return (JSONObject(["session": .string(token), "user": Self.user(user)]), token)
     }
 
-    // MARK: Sessions and passkey management
-
-    /// The session for a token, or nil when there is none or it expired.
-    public func session(token: String?) async throws -> SessionRecord? {
-        guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
-        return try await store.session(tokenHash: Self.hash(token), now: configuration.nowMilliseconds)
-    }
-
-    /// The signed-in user, or 401.
-    public func signedInUser(_ session: SessionRecord?) async throws -> UserRecord {
-        guard let session, let user = try await store.user(handle: session.userHandle) else { throw RelyingPartyError.noSession }
-        return user
-    }
-
-    public func currentUser(_ session: SessionRecord?) async throws -> JSONObject {
-        JSONObject(["user": Self.user(try await signedInUser(session))])
-    }
-
-    public func signOut(token: String?) async throws {
-        guard let token, !token.isEmpty else { return }
-        try await store.deleteSession(tokenHash: Self.hash(token))
-    }
-
-    public func listCredentials(_ session: SessionRecord?) async throws -> JSONObject {
-        let user = try await signedInUser(session)
-        return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map(summary))])
-    }
-
-    public func renameCredential(_ session: SessionRecord?, id: String, body: JSONObject) async throws -> JSONObject {
-        let user = try await signedInUser(session)
-        let credentialID = try Self.credentialID(id)
-        let name = try Self.requiredName(body, "name")
-        guard try await store.renameCredential(id: credentialID, userHandle: user.handle, name: name),
-              let record = try await store.credential(id: credentialID) else {
-            throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
-        }
-        return JSONObject(["credential": summary(record)])
-    }
-
-    public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
-        let user = try await signedInUser(session)
-        guard try await store.deleteCredential(id: try Self.credentialID(id), userHandle: user.handle) else {
-            throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
-        }
-    }
+    /// The same words for a credential ID that is not stored, whether it never was, was removed, or was a stand-in.
+    static let unknownPasskey = "This passkey is not registered here (it may have been removed)."
 
     // MARK: Helpers
 
     /// Counts a failed verification and turns it into the 400 answer.
-    private func failure(_ kind: PendingCeremony.Kind, _ error: WebAuthnError) -> RelyingPartyError {
+    func failure(_ kind: PendingCeremony.Kind, _ error: WebAuthnError) -> RelyingPartyError {
         metrics.failed(kind, code: error.code.rawValue)
-        return RelyingPartyError.verification(error)
+        return RelyingPartyError(.badRequest, Self.messageForClients(error), code: error.code.rawValue)
+    }
+
+    /// The core's message, except where it lists this server's configuration: a client learns that its origin is
+    /// not accepted, not which origins are (they may name internal or unreleased sites).
+    static func messageForClients(_ error: WebAuthnError) -> String {
+        switch error.code {
+        case .originMismatch: "clientDataJSON.origin: expected one of this relying party's origins, found another"
+        case .topOriginMismatch: "clientDataJSON.topOrigin: expected one of the pages allowed to embed this relying party, found another"
+        default: error.message
+        }
     }
 
     /// Finds and consumes the pending ceremony named by `clientDataJSON.challenge` (contract: no cookie needed;
@@ -251,21 +254,23 @@ public final class RelyingParty: Sendable {
               let ceremony = try await store.takeCeremony(challenge: clientData.challenge, kind: kind, now: now) else {
             metrics.failed(kind, code: "unknownCeremony")
             let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
-            throw RelyingPartyError.badRequest("This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).")
+            throw RelyingPartyError(.badRequest, "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).", code: "unknownCeremony")
         }
         return ceremony
     }
 
-    /// A new session: the token for the client, and the record (holding only the token's hash) for the store.
-    private func newSession(for handle: [UInt8], now: Int64) -> (token: String, record: SessionRecord) {
-        let token = Base64URL.encode(Self.randomBytes(32))
-        return (token, SessionRecord(tokenHash: Self.hash(token), userHandle: handle, expiresAt: now + configuration.sessionLifetime))
+    private func standInCredentials() async throws -> StandInCredentials {
+        if let ready = standIns.withLock({ $0 }) { return ready }
+        let secret = try await store.secret(named: "stand-in-credentials") { Self.randomBytes(32) }
+        let made = StandInCredentials(secret: secret)
+        standIns.withLock { $0 = made }
+        return made
     }
 
-    private func startSession(for handle: [UInt8], now: Int64) async throws -> String {
-        let (token, session) = newSession(for: handle, now: now)
-        try await store.insertSession(session)
-        return token
+    /// A new session: the token for the client, and the record (holding only the token's hash) for the store.
+    func newSession(for handle: [UInt8], credentialID: [UInt8]?, now: Int64) -> (token: String, record: SessionRecord) {
+        let token = Base64URL.encode(Self.randomBytes(32))
+        return (token, SessionRecord(tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + configuration.sessionLifetime))
     }
 
     /// Our challenges are 43 base64url characters; anything else cannot name a pending ceremony, and is not sent to
@@ -281,12 +286,6 @@ public final class RelyingParty: Sendable {
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    static func credentialID(_ text: String) throws -> [UInt8] {
-        do { return try Base64URL.decode(text, field: "credential id") } catch {
-            throw RelyingPartyError(.notFound, "No passkey \(text) belongs to this account (\(error.message)).")
-        }
-    }
-
     static func descriptor(_ record: CredentialRecord) -> JSONValue {
         var object = JSONObject(["type": .string("public-key"), "id": .string(Base64URL.encode(record.id))])
         if !record.transports.isEmpty { object["transports"] = .array(record.transports.map(JSONValue.string)) }
@@ -295,63 +294,5 @@ public final class RelyingParty: Sendable {
 
     static func user(_ user: UserRecord) -> JSONValue {
         .object(JSONObject(["id": .string(Base64URL.encode(user.handle)), "name": .string(user.username), "displayName": .string(user.displayName)]))
-    }
-
-    func summary(_ record: CredentialRecord) -> JSONValue {
-        .object(JSONObject([
-            "id": .string(Base64URL.encode(record.id)),
-            "name": .string(record.name),
-            "createdAt": .string(Self.iso8601(record.createdAt)),
-            "lastUsedAt": record.lastUsedAt.map { .string(Self.iso8601($0)) } ?? .null,
-            "aaguid": .string(record.aaguid),
-            "authenticatorName": AuthenticatorNames.name(for: record.aaguid, metadata: configuration.attestation.metadata).map(JSONValue.string) ?? .null,
-            "format": .string(record.format),
-            "backupEligible": .bool(record.backupEligible),
-            "backupState": .bool(record.backupState),
-            "transports": .array(record.transports.map(JSONValue.string)),
-        ]))
-    }
-
-    static func iso8601(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-    }
-
-    // Request members, typed, with the contract's wording for errors.
-    static func name(_ object: JSONObject, _ key: String, required: Bool) throws -> String? {
-        guard let value = object[key] else {
-            if required { throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found nothing") }
-            return nil
-        }
-        guard case .string(let text) = value else { throw RelyingPartyError.badRequest("\(key): expected a string, found \(value.typeName)") }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found an empty one") }
-        guard trimmed.count <= maximumNameLength else {
-            throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameLength) characters, found \(trimmed.count)")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw RelyingPartyError.badRequest("\(key): expected no control characters")
-        }
-        return trimmed
-    }
-
-    static func requiredName(_ object: JSONObject, _ key: String) throws -> String {
-        guard let name = try name(object, key, required: true) else {
-            throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found nothing")
-        }
-        return name
-    }
-
-    static func optionalString(_ object: JSONObject?, _ key: String) throws -> String? {
-        guard let value = object?[key] else { return nil }
-        guard case .string(let text) = value else { throw RelyingPartyError.badRequest("\(key): expected a string, found \(value.typeName)") }
-        return text
-    }
-
-    static func optionalObject(_ object: JSONObject, _ key: String) throws -> JSONObject? {
-        guard let value = object[key] else { return nil }
-        guard case .object(let inner) = value else { throw RelyingPartyError.badRequest("\(key): expected an object, found \(value.typeName)") }
-        return inner
     }
 }

@@ -13,12 +13,14 @@ public struct RelyingPartyConfiguration: Sendable {
     /// How long a session lasts, in milliseconds.
     public var sessionLifetime: Int64
     public var attestation: AttestationPolicy
+    /// The least user verification every ceremony asks for and is judged by; requests may only raise it.
+    public var userVerification: UserVerificationPolicy
     public var clock: @Sendable () -> Date
 
     public init(
         rpID: String, rpName: String, origins: [String], algorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256],
         ceremonyTimeout: Int64 = 300_000, sessionLifetime: Int64 = 7 * 24 * 3_600_000,
-        attestation: AttestationPolicy = AttestationPolicy(), clock: @escaping @Sendable () -> Date = { Date() }
+        attestation: AttestationPolicy = AttestationPolicy(), userVerification: UserVerificationPolicy = .preferred, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.rpID = rpID
         self.rpName = rpName
@@ -27,6 +29,7 @@ public struct RelyingPartyConfiguration: Sendable {
         self.ceremonyTimeout = ceremonyTimeout
         self.sessionLifetime = sessionLifetime
         self.attestation = attestation
+        self.userVerification = userVerification
         self.clock = clock
     }
 

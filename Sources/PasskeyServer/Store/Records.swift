@@ -29,11 +29,14 @@ public struct PendingCeremony: Sendable, Equatable {
 
     public let challenge: String
     public let kind: Kind
-    /// Registration: the handle the new credential will belong to. Authentication: the identified user, or nil for
-    /// discoverable sign-in.
+    /// Registration: the handle the new credential will belong to. Authentication: the identified user (for an
+    /// unknown username, a handle no account has, so no credential can satisfy it), or nil for discoverable sign-in.
     public let userHandle: [UInt8]?
+    /// Registration: the username of the account the ceremony creates; nil when the passkey joins the existing account
+    /// `userHandle` (the ceremony was begun with that account's session). Authentication: the username asked for.
     public let username: String?
     public let displayName: String?
+    /// The effective user-verification policy: the server's, raised (never lowered) by the request.
     public let requireUserVerification: Bool
     /// Milliseconds since 1970.
     public let expiresAt: Int64
@@ -43,5 +46,14 @@ public struct PendingCeremony: Sendable, Equatable {
 public struct SessionRecord: Sendable, Equatable {
     public let tokenHash: String
     public let userHandle: [UInt8]
+    /// The credential whose ceremony started the session; removing that passkey ends the session.
+    public let credentialID: [UInt8]?
     public let expiresAt: Int64
+
+    public init(tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64) {
+        self.tokenHash = tokenHash
+        self.userHandle = userHandle
+        self.credentialID = credentialID
+        self.expiresAt = expiresAt
+    }
 }

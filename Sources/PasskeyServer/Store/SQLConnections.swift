@@ -29,6 +29,30 @@ final class SQLConnections: Sendable {
 
     func shutdown() async throws { try await close() }
 
+    /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws.
+    /// SQLite's `BEGIN IMMEDIATE` takes the write lock at once, so transactions that read before they write cannot
+    /// deadlock on the lock upgrade; PostgreSQL's statements lock the rows they change.
+    func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await with { db in
+            try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch let rollback as RollBack<T> {
+                try await db.raw("ROLLBACK").run()
+                return rollback.value
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    /// ` FOR UPDATE` on PostgreSQL, where a transaction locks the account row it decides about; SQLite's
+    /// `BEGIN IMMEDIATE` already admits one writer at a time.
+    var lockRow: String { dialect == .postgres ? " FOR UPDATE" : "" }
+
     static func open(_ location: DatabaseLocation, logger: Logger) throws -> SQLConnections {
         let group = MultiThreadedEventLoopGroup.singleton
         switch location {
@@ -69,6 +93,11 @@ final class SQLConnections: Sendable {
     }
 }
 
+/// Thrown inside ``SQLConnections/transaction(_:)`` to undo what the transaction wrote and return `value`.
+struct RollBack<T: Sendable>: Error {
+    let value: T
+}
+
 /// async-kit's pools are not marked Sendable, but every public method hops onto the pool's own event loop
 /// (`requestConnection`, `releaseConnection` and `close` check `inEventLoop` and `execute` otherwise), so sharing a
 /// reference across tasks is safe. The same holds for handing a connection back to its pool.
@@ -85,6 +114,9 @@ struct TunedSQLiteSource: ConnectionPoolSource {
         base.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
             connection.query("PRAGMA busy_timeout = 5000").flatMap { _ in
                 connection.query("PRAGMA synchronous = NORMAL")
+            }.flatMap { _ in
+                // Off by default in SQLite; on, a removed account takes its credentials with it as in PostgreSQL.
+                connection.query("PRAGMA foreign_keys = ON")
             }.map { _ in connection }
         }
     }

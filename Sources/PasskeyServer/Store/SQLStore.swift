@@ -62,6 +62,15 @@ public final class SQLStore: Store {
             "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_handle TEXT NOT NULL, expires_at BIGINT NOT NULL)",
             "CREATE INDEX sessions_expiry ON sessions(expires_at)",
         ],
+        [
+            // Sessions follow the passkey that started them (removing it ends them) and their account.
+            "ALTER TABLE sessions ADD COLUMN credential_id TEXT",
+            "CREATE INDEX sessions_credential ON sessions(credential_id)",
+            "CREATE INDEX sessions_user ON sessions(user_handle)",
+            "CREATE INDEX ceremonies_user ON ceremonies(user_handle)",
+            // Deployment secrets (the key that derives stand-in credential IDs for unknown usernames).
+            "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ],
     ]
 
     private func migrate() async throws {
@@ -101,17 +110,6 @@ public final class SQLStore: Store {
         }
     }
 
-    public func insertUser(_ user: UserRecord) async throws -> Bool {
-        try await connections.with { db in
-            let rows = try await db.raw("""
-                INSERT INTO users (handle, username, display_name, created_at)
-                VALUES (\(bind: Base64URL.encode(user.handle)), \(bind: user.username), \(bind: user.displayName), \(bind: user.createdAt))
-                ON CONFLICT DO NOTHING RETURNING handle
-                """).all()
-            return !rows.isEmpty
-        }
-    }
-
     /// - Parameter createdAt: the column holding the user's `created_at`; joins with credentials rename it.
     private static func user(_ row: any SQLRow, createdAt: String = "created_at") throws -> UserRecord {
         UserRecord(
@@ -137,20 +135,6 @@ public final class SQLStore: Store {
         }
     }
 
-    public func insertCredential(_ c: CredentialRecord) async throws -> Bool {
-        let transports = JSONValue.array(c.transports.map(JSONValue.string)).serialized()
-        return try await connections.with { db in
-            let rows = try await db.raw("""
-                INSERT INTO credentials (\(unsafeRaw: Self.credentialColumns))
-                VALUES (\(bind: Base64URL.encode(c.id)), \(bind: Base64URL.encode(c.userHandle)), \(bind: Base64URL.encode(c.publicKey)),
-                        \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
-                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
-                ON CONFLICT DO NOTHING RETURNING id
-                """).all()
-            return !rows.isEmpty
-        }
-    }
-
     public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
         try await connections.with { db in
             let rows = try await db.raw("""
@@ -161,12 +145,64 @@ public final class SQLStore: Store {
         }
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8]) async throws -> Bool {
-        try await connections.with { db in
-            let rows = try await db.raw("""
-                DELETE FROM credentials WHERE id = \(bind: Base64URL.encode(id)) AND user_handle = \(bind: Base64URL.encode(userHandle)) RETURNING id
+    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord) async throws -> RegistrationOutcome {
+        let transports = JSONValue.array(c.transports.map(JSONValue.string)).serialized()
+        let handle = Base64URL.encode(c.userHandle)
+        return try await connections.transaction { db in
+            if let user = newUser {
+                let rows = try await db.raw("""
+                    INSERT INTO users (handle, username, display_name, created_at)
+                    VALUES (\(bind: handle), \(bind: user.username), \(bind: user.displayName), \(bind: user.createdAt))
+                    ON CONFLICT DO NOTHING RETURNING handle
+                    """).all()
+                if rows.isEmpty { throw RollBack(value: RegistrationOutcome.usernameTaken) }
+            } else {
+                // Locked, so the account cannot be deleted between this check and the insert below.
+                let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle)\(unsafeRaw: connections.lockRow)").all()
+                if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
+            }
+            let inserted = try await db.raw("""
+                INSERT INTO credentials (\(unsafeRaw: Self.credentialColumns))
+                VALUES (\(bind: Base64URL.encode(c.id)), \(bind: handle), \(bind: Base64URL.encode(c.publicKey)),
+                        \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
+                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
+                ON CONFLICT DO NOTHING RETURNING id
                 """).all()
-            return !rows.isEmpty
+            if inserted.isEmpty { throw RollBack(value: RegistrationOutcome.credentialExists) }
+            try await Self.insert(session, into: db)
+            return .registered
+        }
+    }
+
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+        let credentialID = Base64URL.encode(id)
+        let handle = Base64URL.encode(userHandle)
+        return try await connections.transaction { db in
+            // The account row is locked first, so two removals of an account's last two passkeys are ordered and the
+            // second sees one left.
+            _ = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle)\(unsafeRaw: connections.lockRow)").all()
+            let owned = try await db.raw("SELECT id FROM credentials WHERE user_handle = \(bind: handle)").all()
+                .map { try $0.decode(column: "id", as: String.self) }
+            guard owned.contains(credentialID) else { return .notFound }
+            guard owned.count > 1 else { return .lastCredential }
+            try await db.raw("DELETE FROM credentials WHERE id = \(bind: credentialID) AND user_handle = \(bind: handle)").run()
+            if let keepingSession {
+                try await db.raw("UPDATE sessions SET credential_id = NULL WHERE token_hash = \(bind: keepingSession) AND credential_id = \(bind: credentialID)").run()
+            }
+            try await db.raw("DELETE FROM sessions WHERE credential_id = \(bind: credentialID)").run()
+            return .deleted
+        }
+    }
+
+    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool {
+        let handle = Base64URL.encode(userHandle)
+        return try await connections.transaction { db in
+            let rows = try await db.raw("DELETE FROM users WHERE handle = \(bind: handle) RETURNING handle").all()
+            guard !rows.isEmpty else { return false }
+            try await db.raw("DELETE FROM credentials WHERE user_handle = \(bind: handle)").run()
+            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
+            try await db.raw("DELETE FROM ceremonies WHERE user_handle = \(bind: handle)").run()
+            return true
         }
     }
 
@@ -194,14 +230,19 @@ public final class SQLStore: Store {
         }
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws {
-        // One borrowed connection for both statements: each borrow is a round trip through the pool's event loop.
-        try await connections.with { db in
-            try await db.raw("""
-                UPDATE credentials SET sign_count = \(bind: Int64(signCount)), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
-                WHERE id = \(bind: Base64URL.encode(credentialID))
-                """).run()
-            try await db.raw("INSERT INTO sessions (token_hash, user_handle, expires_at) VALUES (\(bind: session.tokenHash), \(bind: Base64URL.encode(session.userHandle)), \(bind: session.expiresAt))").run()
+    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool {
+        let count = Int64(signCount)
+        return try await connections.transaction { db in
+            // Conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
+            // counter pass §7.2 step 22 later). On PostgreSQL the row lock also orders this against a removal.
+            let updated = try await db.raw("""
+                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
+                WHERE id = \(bind: Base64URL.encode(credentialID)) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0))
+                RETURNING id
+                """).all()
+            if updated.isEmpty { throw RollBack(value: false) }
+            try await Self.insert(session, into: db)
+            return true
         }
     }
 
@@ -260,18 +301,20 @@ public final class SQLStore: Store {
 
     // MARK: Sessions
 
-    public func insertSession(_ s: SessionRecord) async throws {
-        try await connections.with { db in
-            try await db.raw("INSERT INTO sessions (token_hash, user_handle, expires_at) VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.expiresAt))").run()
-        }
+    private static func insert(_ s: SessionRecord, into db: any SQLDatabase) async throws {
+        try await db.raw("""
+            INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
+            VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt))
+            """).run()
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
         try await connections.with { db in
-            guard let row = try await db.raw("SELECT token_hash, user_handle, expires_at FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)").first() else { return nil }
+            guard let row = try await db.raw("SELECT token_hash, user_handle, credential_id, expires_at FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)").first() else { return nil }
             return SessionRecord(
                 tokenHash: try row.decode(column: "token_hash", as: String.self),
                 userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
+                credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
                 expiresAt: try row.decode(column: "expires_at", as: Int64.self))
         }
     }
@@ -279,6 +322,20 @@ public final class SQLStore: Store {
     public func deleteSession(tokenHash: String) async throws {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
     }
+
+    public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
+        try await connections.with { db in
+            // Instances starting together may both generate one; the first insert wins and every instance reads it.
+            try await db.raw("INSERT INTO secrets (name, value) VALUES (\(bind: name), \(bind: Base64URL.encode(generate()))) ON CONFLICT DO NOTHING").run()
+            guard let row = try await db.raw("SELECT value FROM secrets WHERE name = \(bind: name)").first() else {
+                throw SecretMissing(name: name)
+            }
+            return try Base64URL.decode(try row.decode(column: "value", as: String.self))
+        }
+    }
+
+    /// The secrets table lost a row between the insert and the read (someone deleted it by hand).
+    struct SecretMissing: Error { let name: String }
 
     public func purgeExpired(now: Int64) async throws {
         try await connections.with { db in

@@ -1,21 +1,28 @@
 /// Persistence for the relying party. One implementation, ``SQLStore``, serves SQLite and PostgreSQL.
 ///
-/// Every method is one atomic step; the relying party never needs a transaction spanning calls, because the only
-/// contended step (finishing a ceremony) is a single `DELETE … RETURNING`.
+/// Every method is one atomic step (one statement or one transaction): the relying party never holds a transaction
+/// across calls. The steps that decide who owns what — finishing a registration, recording a sign-in, removing a
+/// passkey or an account — are each a single transaction, so no interleaving of requests can leave a passkey-less
+/// account behind, a counter lowered, or a session alive for a passkey that is gone.
 public protocol Store: Sendable {
     func user(handle: [UInt8]) async throws -> UserRecord?
     func user(username: String) async throws -> UserRecord?
-    /// Inserts a user; false when the username is already taken.
-    func insertUser(_ user: UserRecord) async throws -> Bool
 
     func credential(id: [UInt8]) async throws -> CredentialRecord?
     func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord]
-    /// Inserts a credential; false when its ID is already registered (WebAuthn L3 §7.1 step 26).
-    func insertCredential(_ credential: CredentialRecord) async throws -> Bool
     /// Renames a credential of `userHandle`; false when there is no such credential.
     func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool
-    /// Deletes a credential of `userHandle`; false when there is no such credential.
-    func deleteCredential(id: [UInt8], userHandle: [UInt8]) async throws -> Bool
+
+    /// A finished registration in one transaction: the account (when `newUser` is given; its username must be free),
+    /// the credential (its ID must be new, WebAuthn L3 §7.1 step 26) and the session it starts. Without `newUser`
+    /// the credential joins the existing account `credential.userHandle`, which must still exist.
+    func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord) async throws -> RegistrationOutcome
+
+    /// Removes a credential of `userHandle` and ends the sessions it started, except `keepingSession` (the session
+    /// that asked). Refuses to remove an account's last credential: the account would be left without a way in.
+    func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion
+    /// Removes an account with all its credentials, sessions and pending ceremonies; false when there is none.
+    func deleteAccount(userHandle: [UInt8]) async throws -> Bool
 
     func insertCeremony(_ ceremony: PendingCeremony) async throws
     /// Removes and returns the ceremony with this challenge and kind, if it has not expired. Atomic: of any number of
@@ -26,12 +33,38 @@ public protocol Store: Sendable {
     func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])?
     /// A credential and the account that owns it, in one step.
     func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)?
-    /// A successful sign-in: the credential's counter, backup state and last use (§7.2 step 26), and the new session.
-    func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, session: SessionRecord) async throws
+    /// A successful sign-in (§7.2 steps 21–26), in one transaction: the credential's counter moves only upward (a
+    /// counter of zero may stay zero), its backup state and last use are updated, and the session is stored. False
+    /// when the update lost: another sign-in stored this counter or a higher one first, or the credential was removed
+    /// meanwhile; then no session is stored.
+    func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, session: SessionRecord) async throws -> Bool
 
-    func insertSession(_ session: SessionRecord) async throws
     func session(tokenHash: String, now: Int64) async throws -> SessionRecord?
     func deleteSession(tokenHash: String) async throws
     /// Removes expired ceremonies and sessions.
     func purgeExpired(now: Int64) async throws
+
+    /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
+    /// value.
+    func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8]
+}
+
+/// What ``Store/finishRegistration(newUser:credential:session:)`` did.
+public enum RegistrationOutcome: Sendable, Equatable {
+    case registered
+    /// Another registration took the username first.
+    case usernameTaken
+    /// The credential ID is registered already (§7.1 step 26).
+    case credentialExists
+    /// The account this passkey was to join was deleted while the ceremony ran.
+    case accountGone
+}
+
+/// What ``Store/deleteCredential(id:userHandle:keepingSession:)`` did.
+public enum CredentialDeletion: Sendable, Equatable {
+    case deleted
+    /// No such credential belongs to the account.
+    case notFound
+    /// It is the account's last credential; only deleting the account removes it.
+    case lastCredential
 }

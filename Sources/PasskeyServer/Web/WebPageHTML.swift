@@ -81,6 +81,13 @@ enum WebPage {
           </li>
         </template>
       </div>
+      <div class="card">
+        <div class="card-title">
+          <h2>Delete account</h2>
+          <button id="delete-account" type="button" class="link danger">Delete my account</button>
+        </div>
+        <p class="muted">Removes the account, all its passkeys and every session. The username becomes free again.</p>
+      </div>
     </section>
 
     <footer class="muted">Passkeys for Swift · <a href="/openapi.json">API</a></footer>

@@ -102,10 +102,11 @@ async function busy(button, work) {
 
 // ---- ceremonies ------------------------------------------------------------------------------------------------
 async function register(username, displayName) {
-  // A passkey is a discoverable credential: it must be usable without typing a username.
+  // A passkey is a discoverable credential: it must be usable without typing a username. User verification is the
+  // server's policy (it answers with it), so the page does not ask for a level of its own.
   const options = await api("/attestation/options", "POST", {
     username, displayName: displayName || username,
-    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true },
   });
   const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
   return api("/attestation/result", "POST", credentialJSON(credential));
@@ -245,6 +246,13 @@ document.addEventListener("DOMContentLoaded", () => {
     busy($("add-passkey"), async () => {
       await register(currentUser.name, currentUser.displayName);
       await refresh("Passkey added.");
+    });
+  });
+  $("delete-account").addEventListener("click", () => {
+    if (!confirm("Delete your account, all its passkeys and every session? This cannot be undone.")) return;
+    busy($("delete-account"), async () => {
+      await api("/account", "DELETE");
+      await refresh("Account deleted. Also delete its passkeys from your devices or password manager.");
     });
   });
   $("signout-button").addEventListener("click", () => {

@@ -12,8 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Every option also reads an environment variable (flags win): PASSKEYS_HOST, PASSKEYS_PORT, PASSKEYS_RP_ID, \
             PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
-            PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT. Stops on SIGINT or SIGTERM after finishing the \
-            requests in flight.
+            PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
+            PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
+            true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -24,7 +25,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db (default sqlite:passkeys.sqlite).") var database: String?
     @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
     @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps: [String] = []
-    @Option(name: .customLong("rate-limit"), help: "Options requests per second per client; 0 turns the limit off (default 20).") var rateLimit: Double?
+    @Option(name: .customLong("rate-limit"), help: "Options requests per second per client (failed results: a quarter of it); 0 turns the limits off (default 20).") var rateLimit: Double?
+    @Option(name: .customLong("user-verification"), help: "required, preferred or discouraged: the least user verification every ceremony asks for; requests may only raise it (default preferred).") var userVerification: String?
+    @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy's address or CIDR range whose X-Forwarded-For / Forwarded headers name the client (repeatable).") var trustedProxies: [String] = []
+    @Option(name: .customLong("metrics-address"), help: "HOST:PORT to serve /metrics on instead of the public address.") var metricsAddress: String?
+    @Flag(name: .customLong("allow-insecure-origin"), help: "Allow http:// origins with an RP ID other than localhost (test setups only).") var allowInsecureOrigin = false
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
 
     func run() async throws {
@@ -65,12 +70,33 @@ struct ServeCommand: AsyncParsableCommand {
             let database = try DatabaseLocation(database ?? environment["PASSKEYS_DATABASE"] ?? "sqlite:passkeys.sqlite")
             let apple = try (appleAppIDs.isEmpty ? list("PASSKEYS_APPLE_APP_IDS") : appleAppIDs).map { id throws(ConfigurationError) in try AppleAppID.validate(id) }
             let android = try (androidApps.isEmpty ? list("PASSKEYS_ANDROID_APPS") : androidApps).map { app throws(ConfigurationError) in try AndroidApp(app) }
-            return ServerConfiguration(
+            let uvText = userVerification ?? environment["PASSKEYS_USER_VERIFICATION"] ?? "preferred"
+            guard let uv = UserVerificationPolicy(rawValue: uvText) else {
+                throw ConfigurationError("--user-verification: expected required, preferred or discouraged, found '\(uvText)'")
+            }
+            let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in try IPNetwork(range) }
+            let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in try Self.hostAndPort(text) }
+            let configuration = ServerConfiguration(
                 host: host, port: portValue,
-                relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins),
-                database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil)
-        } catch {
+                relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, userVerification: uv),
+                database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil,
+                trustedProxies: proxies, metricsAddress: metrics)
+            let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
+            try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
+            return configuration
+        } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }
+    }
+
+    /// `HOST:PORT` or `[IPv6]:PORT`.
+    static func hostAndPort(_ text: String) throws(ConfigurationError) -> (host: String, port: Int) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
+            throw ConfigurationError("--metrics-address: expected HOST:PORT such as 127.0.0.1:9090, found '\(text)'")
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw ConfigurationError("--metrics-address: expected a host before ':\(port)', found '\(text)'") }
+        return (host, port)
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import PasskeyCore
+
+/// Who sent a request: the TCP peer, or — only when the peer is one of the operator's trusted proxies — the address
+/// the proxies report in `X-Forwarded-For` or `Forwarded` (RFC 7239).
+///
+/// Proxies append the address they received a connection from, so the list is read from the right: trusted hops are
+/// skipped and the first untrusted address is the client. Everything left of it was written by the client and is
+/// ignored, as are both headers on connections that do not come from a trusted proxy.
+struct ClientAddressResolver: Sendable {
+    let trustedProxies: [IPNetwork]
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")
+    static let forwarded = HTTPField.Name("Forwarded")
+
+    func resolve(peer: IPAddress?, headers: HTTPFields) -> IPAddress? {
+        guard let peer, isTrusted(peer) else { return peer }
+        let hops = Self.forwardedFor.map { headers[values: $0] }.flatMap { $0.isEmpty ? nil : $0 }.map(Self.forwardedForHops)
+            ?? Self.forwarded.map { Self.forwardedHops(headers[values: $0]) } ?? []
+        var client = peer
+        for hop in hops.reversed() {
+            // A hop that is not an address (a proxy's obfuscated name, or garbage) ends what can be trusted.
+            guard let address = IPAddress(hop) else { break }
+            client = address
+            if !isTrusted(address) { break }
+        }
+        return client
+    }
+
+    private func isTrusted(_ address: IPAddress) -> Bool { trustedProxies.contains { $0.contains(address) } }
+
+    /// `X-Forwarded-For: client, proxy1, proxy2` (possibly over several header lines).
+    static func forwardedForHops(_ lines: [String]) -> [String] {
+        lines.flatMap { $0.split(separator: ",") }.map { Self.bareAddress($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// `Forwarded: for=192.0.2.60;proto=https, for="[2001:db8::1]:4711"`: the `for` parameter of each element.
+    static func forwardedHops(_ lines: [String]) -> [String] {
+        lines.flatMap { $0.split(separator: ",") }.map { element in
+            let pairs = element.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let pair = pairs.first(where: { $0.lowercased().hasPrefix("for=") }) else { return "" }
+            return Self.bareAddress(String(pair.dropFirst(4)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        }
+    }
+
+    /// Strips `[…]` brackets and a port from an address as proxies write it.
+    static func bareAddress(_ text: String) -> String {
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            return String(text[text.index(after: text.startIndex)..<close])
+        }
+        // One colon: IPv4 with a port. More: a bare IPv6 address.
+        if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") { return String(text[..<colon]) }
+        return text
+    }
+
+    /// The rate-limit key of an address: IPv4 addresses one by one, IPv6 by /64, the smallest block a single
+    /// subscriber is routinely given (so one client cannot rotate through its own addresses).
+    static func bucket(_ address: IPAddress?) -> String {
+        guard let address else { return "unknown" }
+        if address.isIPv4 { return address.description }
+        return Hex.encode(Array(address.bytes.prefix(8))) + "::/64"
+    }
+}
+
+/// Resolves the client address once per request, for the rate limiter and the request log.
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let resolver: ClientAddressResolver
+
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        var context = context
+        context.clientAddress = resolver.resolve(peer: context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }, headers: request.headers)
+        return try await next(request, context)
+    }
+}

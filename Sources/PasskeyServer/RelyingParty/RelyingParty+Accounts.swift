@@ -1,0 +1,88 @@
+import Foundation
+public import PasskeyCore
+
+/// Sessions, the passkey list and the account itself.
+extension RelyingParty {
+    /// The session for a token, or nil when there is none or it expired.
+    public func session(token: String?) async throws -> SessionRecord? {
+        guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
+        return try await store.session(tokenHash: Self.hash(token), now: configuration.nowMilliseconds)
+    }
+
+    /// The signed-in user, or 401.
+    public func signedInUser(_ session: SessionRecord?) async throws -> UserRecord {
+        guard let session, let user = try await store.user(handle: session.userHandle) else { throw RelyingPartyError.noSession }
+        return user
+    }
+
+    public func currentUser(_ session: SessionRecord?) async throws -> JSONObject {
+        JSONObject(["user": Self.user(try await signedInUser(session))])
+    }
+
+    public func signOut(token: String?) async throws {
+        guard let token, !token.isEmpty else { return }
+        try await store.deleteSession(tokenHash: Self.hash(token))
+    }
+
+    public func listCredentials(_ session: SessionRecord?) async throws -> JSONObject {
+        let user = try await signedInUser(session)
+        return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map(summary))])
+    }
+
+    public func renameCredential(_ session: SessionRecord?, id: String, body: JSONObject) async throws -> JSONObject {
+        let user = try await signedInUser(session)
+        let credentialID = try RequestMembers.credentialID(id)
+        let name = try RequestMembers.requiredName(body, "name")
+        guard try await store.renameCredential(id: credentialID, userHandle: user.handle, name: name),
+              let record = try await store.credential(id: credentialID) else {
+            throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
+        }
+        return JSONObject(["credential": summary(record)])
+    }
+
+    /// `DELETE /credentials/{id}`: removes a passkey and ends every session it started, except the asking one (a lost
+    /// phone's sessions end; the user stays signed in where they are). The last passkey is refused with 409: without
+    /// it the account has no way in, so only deleting the account removes it.
+    public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
+        let user = try await signedInUser(session)
+        switch try await store.deleteCredential(id: try RequestMembers.credentialID(id), userHandle: user.handle, keepingSession: session?.tokenHash) {
+        case .deleted:
+            return
+        case .notFound:
+            throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
+        case .lastCredential:
+            throw RelyingPartyError(
+                .conflict,
+                "This is the only passkey of this account; without it nobody could sign in. Add another passkey first, or delete the whole account.",
+                code: "lastPasskey")
+        }
+    }
+
+    /// `DELETE /account`: removes the signed-in account, all its passkeys and all its sessions. Its username becomes
+    /// free for a new account, which gets a new user handle.
+    public func deleteAccount(_ session: SessionRecord?) async throws {
+        let user = try await signedInUser(session)
+        guard try await store.deleteAccount(userHandle: user.handle) else { throw RelyingPartyError.noSession }
+    }
+
+    func summary(_ record: CredentialRecord) -> JSONValue {
+        .object(JSONObject([
+            "id": .string(Base64URL.encode(record.id)),
+            "name": .string(record.name),
+            "createdAt": .string(Self.iso8601(record.createdAt)),
+            "lastUsedAt": record.lastUsedAt.map { .string(Self.iso8601($0)) } ?? .null,
+            "aaguid": .string(record.aaguid),
+            "authenticatorName": AuthenticatorNames.name(for: record.aaguid, metadata: configuration.attestation.metadata).map(JSONValue.string) ?? .null,
+            "format": .string(record.format),
+            "backupEligible": .bool(record.backupEligible),
+            "backupState": .bool(record.backupState),
+            "transports": .array(record.transports.map(JSONValue.string)),
+        ]))
+    }
+
+    static func iso8601(_ milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+}
