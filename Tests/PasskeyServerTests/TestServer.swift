@@ -38,12 +38,16 @@ final class TestClock: Sendable {
 enum TestServer {
     static let origin = "http://localhost:8080"
 
-    static func configuration(_ database: DatabaseLocation, clock: TestClock = TestClock(), rateLimit: Double? = nil) -> ServerConfiguration {
+    static func configuration(
+        _ database: DatabaseLocation, clock: TestClock = TestClock(), rateLimit: Double? = nil, origin: String = origin,
+        userVerification: UserVerificationPolicy = .preferred, trustedProxies: [IPNetwork] = []
+    ) -> ServerConfiguration {
         ServerConfiguration(
             host: "127.0.0.1", port: 0,
-            relyingParty: RelyingPartyConfiguration(rpID: "localhost", rpName: "Test RP", origins: [origin], ceremonyTimeout: 60_000, clock: { clock.read() }),
+            relyingParty: RelyingPartyConfiguration(
+                rpID: "localhost", rpName: "Test RP", origins: [origin], ceremonyTimeout: 60_000, userVerification: userVerification, clock: { clock.read() }),
             database: database, appleAppIDs: ["ABCDE12345.com.example.app"],
-            androidApps: [try! AndroidApp("com.example.app:" + String(repeating: "AB", count: 32))], rateLimit: rateLimit)
+            androidApps: [try! AndroidApp("com.example.app:" + String(repeating: "AB", count: 32))], rateLimit: rateLimit, trustedProxies: trustedProxies)
     }
 
     /// Runs `body` against a live server on a loopback port.
@@ -75,13 +79,19 @@ struct JSONResponse {
 }
 
 extension TestClientProtocol {
-    func call(_ method: HTTPRequest.Method, _ path: String, json: JSONObject? = nil, bytes: [UInt8]? = nil, session: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> JSONResponse {
-        var headers: HTTPFields = [:]
+    /// - Parameters:
+    ///   - contentType: sent with a body; nil sends none.
+    ///   - headers: more request headers (an `Origin`, `Sec-Fetch-Site`, `X-Forwarded-For`, a cookie).
+    func call(
+        _ method: HTTPRequest.Method, _ path: String, json: JSONObject? = nil, bytes: [UInt8]? = nil, session: String? = nil,
+        contentType: String? = "application/json", headers extra: HTTPFields = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> JSONResponse {
+        var headers = extra
         if let session { headers[.authorization] = "Bearer \(session)" }
         var body: ByteBuffer? = nil
         if let json { body = ByteBuffer(string: JSONValue.object(json).serialized()) }
         if let bytes { body = ByteBuffer(bytes: bytes) }
-        if body != nil { headers[.contentType] = "application/json" }
+        if body != nil, let contentType { headers[.contentType] = contentType }
         return try await execute(uri: path, method: method, headers: headers, body: body) { response in
             let text = String(buffer: response.body)
             #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(method) \(path): not JSON: \(text)", sourceLocation: sourceLocation)

@@ -7,13 +7,13 @@ enum OpenAPIDocument {
   "info": {
     "title": "Passkeys relying party",
     "version": "1.0.0",
-    "description": "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage. Binary values are base64url without padding."
+    "description": "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage, and a failure a stable code where one applies. Binary values are base64url without padding. Every POST, PATCH and DELETE must be sent as application/json (a DELETE without a body may omit it; else 415 unsupportedMediaType) and is refused with 403 when its Origin header is not one of the relying party's origins (originNotAllowed) or Sec-Fetch-Site is cross-site (crossSiteRequest). Options requests and failed results are rate limited per client (429 rateLimited, with Retry-After)."
   },
   "paths": {
     "/attestation/options": {
       "post": {
         "summary": "Begin a registration",
-        "description": "A username that already has passkeys requires a session of that user (403 otherwise). authenticatorSelection, attestation and extensions are echoed verbatim; attestation defaults to none.",
+        "description": "A username that belongs to an account requires that account's session (403 otherwise; the account's user handle is never given to anyone else). authenticatorSelection, attestation and extensions are echoed as given, except that authenticatorSelection.userVerification is raised to the server's policy when lower (and stated when the policy is required); attestation defaults to none.",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationOptionsRequest"}}}},
         "responses": {
           "200": {"description": "Creation options", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationOptions"}}}},
@@ -29,14 +29,15 @@ enum OpenAPIDocument {
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationResponseJSON"}}}},
         "responses": {
           "200": {"description": "Registered and signed in", "headers": {"Set-Cookie": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RegistrationResult"}}}},
-          "400": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"}, "413": {"$ref": "#/components/responses/Failure"}
+          "400": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"}, "413": {"$ref": "#/components/responses/Failure"},
+          "415": {"$ref": "#/components/responses/Failure"}, "429": {"$ref": "#/components/responses/Failure"}
         }
       }
     },
     "/assertion/options": {
       "post": {
         "summary": "Begin a sign-in",
-        "description": "An empty or absent username begins a discoverable (usernameless) sign-in. userVerification and extensions are echoed; userVerification defaults to preferred.",
+        "description": "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed.",
         "requestBody": {"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationOptionsRequest"}}}},
         "responses": {
           "200": {"description": "Request options", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationOptions"}}}},
@@ -50,7 +51,9 @@ enum OpenAPIDocument {
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationResponseJSON"}}}},
         "responses": {
           "200": {"description": "Signed in", "headers": {"Set-Cookie": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthenticationResult"}}}},
-          "400": {"$ref": "#/components/responses/Failure"}, "413": {"$ref": "#/components/responses/Failure"}
+          "400": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"},
+          "409": {"description": "signInConflict: the passkey signed in again with the same or a higher counter, or was removed, at the same moment; no session was started", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}},
+          "413": {"$ref": "#/components/responses/Failure"}, "415": {"$ref": "#/components/responses/Failure"}, "429": {"$ref": "#/components/responses/Failure"}
         }
       }
     },
@@ -82,7 +85,22 @@ enum OpenAPIDocument {
       },
       "delete": {
         "summary": "Remove a passkey from the signed-in account", "security": [{"bearer": []}, {"cookie": []}],
-        "responses": {"200": {"description": "Removed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}, "401": {"$ref": "#/components/responses/Failure"}, "404": {"$ref": "#/components/responses/Failure"}}
+        "description": "Also ends every session the passkey started, except the session making this request.",
+        "responses": {
+          "200": {"description": "Removed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+          "401": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"}, "404": {"$ref": "#/components/responses/Failure"},
+          "409": {"description": "lastPasskey: the account's only passkey is removed only with the account (DELETE /account)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}}
+        }
+      }
+    },
+    "/account": {
+      "delete": {
+        "summary": "Delete the signed-in account", "security": [{"bearer": []}, {"cookie": []}],
+        "description": "Removes the account, all its passkeys, sessions and pending ceremonies, and clears the session cookie. The username becomes free for a new account with a new user handle.",
+        "responses": {
+          "200": {"description": "Deleted", "headers": {"Set-Cookie": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+          "401": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"}
+        }
       }
     },
     "/.well-known/apple-app-site-association": {
@@ -92,7 +110,7 @@ enum OpenAPIDocument {
       "get": {"summary": "Digital Asset Links for Android apps", "responses": {"200": {"description": "Asset links", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}}}
     },
     "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
-    "/metrics": {"get": {"summary": "Prometheus metrics", "responses": {"200": {"description": "Prometheus text exposition", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
+    "/metrics": {"get": {"summary": "Prometheus metrics (served on --metrics-address instead, when given)", "responses": {"200": {"description": "Prometheus text exposition", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
     "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}}},
     "/": {"get": {"summary": "The web page to try passkeys", "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}}}},
     "/app.js": {"get": {"summary": "The page's script", "responses": {"200": {"description": "JavaScript", "content": {"text/javascript": {"schema": {"type": "string"}}}}}}},
@@ -101,10 +119,10 @@ enum OpenAPIDocument {
   "components": {
     "securitySchemes": {
       "bearer": {"type": "http", "scheme": "bearer", "description": "The session value returned by /attestation/result or /assertion/result"},
-      "cookie": {"type": "apiKey", "in": "cookie", "name": "passkeys_session"}
+      "cookie": {"type": "apiKey", "in": "cookie", "name": "passkeys_session", "description": "HttpOnly, SameSite=Lax; named __Host-passkeys_session and Secure when the relying party's origins are https"}
     },
     "responses": {
-      "Failure": {"description": "Refused: status is 'failed' and errorMessage says why in plain words; code is the verification error code when verification failed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}}
+      "Failure": {"description": "Refused: status is 'failed' and errorMessage says why in plain words; code is a stable camelCase code (the verification error code when verification failed)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}}
     },
     "schemas": {
       "Status": {"type": "object", "required": ["status", "errorMessage"], "properties": {"status": {"type": "string", "enum": ["ok", "failed"]}, "errorMessage": {"type": "string"}}},

@@ -40,7 +40,7 @@ struct Routes {
         let results = router.group()
         if let rate = configuration.rateLimit {
             options.add(middleware: OptionsRateLimitMiddleware(limiter: RateLimiter(rate: rate, burst: max(rate * 2, 10))))
-            results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: max(rate / 4, 1), burst: max(rate, 10))))
+            results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: rate / 4, burst: max(rate, 10))))
         }
         on(options, .post, "/attestation/options") { request, context in
             let body = try APIResponse.object(try await APIResponse.body(request, context: context))

@@ -1,0 +1,75 @@
+import Foundation
+import HummingbirdTesting
+import PasskeyCore
+import PasskeyServer
+import Testing
+
+/// Issue 11, "Account takeover": a username that belongs to an account, with or without passkeys, never gets a
+/// passkey or its user handle without that account's session.
+@Suite("Attack: taking over an account by its username")
+struct AccountTakeoverTests {
+    @Test("the last passkey cannot be removed, so a stranger can never re-register the name into the account", arguments: Backend.all)
+    func lastPasskeyStays(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var victim = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName("victim")
+            let session = try await client.register(username, browser: &victim)
+            let me = try await client.call(.get, "/session", session: session)
+            let handle = try #require(me.object["user"]?.objectValue?["id"]?.stringValue)
+            let id = try #require(try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+
+            let removal = try await client.call(.delete, "/credentials/\(id)", session: session)
+            #expect(removal.status == .conflict && removal.code == "lastPasskey", "\(removal.status) \(removal.errorMessage)")
+            #expect(removal.errorMessage.contains("only passkey"), "plain words: \(removal.errorMessage)")
+
+            // The attacker, without a session, asks for the name.
+            let attempt = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]))
+            #expect(attempt.status == .forbidden)
+            #expect(attempt.object["user"] == nil && !attempt.errorMessage.contains(handle), "the account's user handle is not given out")
+            // The victim still signs in with the passkey they kept.
+            #expect(try await client.signIn(username, browser: &victim).ok)
+        }
+    }
+
+    @Test("DELETE /account removes the account, its passkeys and sessions; the name is then a new account with a new handle", arguments: Backend.all)
+    func deleteAccount(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var owner = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName("leaver")
+            let first = try await client.register(username, browser: &owner)
+            let oldHandle = try await client.call(.get, "/session", session: first).object["user"]?.objectValue?["id"]
+            let second = try #require(try await client.signIn(username, browser: &owner).object["session"]?.stringValue)
+
+            #expect(try await client.call(.delete, "/account").status == .unauthorized, "a session is required")
+            let deleted = try await client.call(.delete, "/account", session: second)
+            #expect(deleted.ok)
+            #expect(deleted.headers[.setCookie]?.contains("Max-Age=0") == true, "the cookie is cleared")
+            for session in [first, second] {
+                #expect(try await client.call(.get, "/session", session: session).status == .unauthorized, "every session of the account ended")
+            }
+            let options = try await client.call(.post, "/assertion/options", json: JSONObject())
+            #expect(try await client.call(.post, "/assertion/result", bytes: try owner.get(options.object)).code == "unknownCredential")
+
+            var newcomer = TestBrowser(origin: TestServer.origin)
+            let fresh = try await client.register(username, browser: &newcomer)
+            let newHandle = try await client.call(.get, "/session", session: fresh).object["user"]?.objectValue?["id"]
+            #expect(newHandle != nil && newHandle != oldHandle, "a new account, not the old one revived")
+        }
+    }
+
+    @Test("a registration begun for an account that is deleted before it finishes does not revive the account", arguments: Backend.all)
+    func registrationAfterDeletion(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var owner = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName("gone")
+            let session = try await client.register(username, browser: &owner)
+            let pending = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: session)
+            #expect(pending.ok)
+            #expect(try await client.call(.delete, "/account", session: session).ok)
+            let finished = try await client.call(.post, "/attestation/result", bytes: try owner.create(pending.object))
+            #expect(!finished.ok)
+            #expect(finished.object["session"] == nil)
+            #expect(try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)])).ok, "the name is free")
+        }
+    }
+}

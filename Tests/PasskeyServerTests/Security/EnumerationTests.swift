@@ -1,0 +1,63 @@
+import Foundation
+import HummingbirdTesting
+import PasskeyCore
+import PasskeyServer
+import Synchronization
+import Testing
+
+/// Issue 11, "Username enumeration": `/assertion/options` answers an unknown username exactly like a known one.
+@Suite("Attack: finding out who has an account")
+struct EnumerationTests {
+    @Test("an unknown username gets 200, the same members and stable, plausible allowCredentials", arguments: Backend.all)
+    func sameAnswer(_ backend: Backend) async throws {
+        let location = backend.location()
+        let unknown = uniqueName("nobody")
+        let firstAnswer = Mutex<JSONValue?>(nil)
+        let knownName = uniqueName("somebody")
+        try await TestServer.withServer(TestServer.configuration(location)) { client in
+            var known = TestBrowser(origin: TestServer.origin)
+            _ = try await client.register(knownName, browser: &known)
+            let real = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(knownName)]))
+            let fake = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(unknown)]))
+            #expect(real.status == .ok && fake.status == .ok)
+            #expect(Set(real.object.keys) == Set(fake.object.keys))
+            let descriptors = try #require(fake.object["allowCredentials"]?.arrayValue)
+            #expect(!descriptors.isEmpty)
+            for descriptor in descriptors {
+                let object = try #require(descriptor.objectValue)
+                #expect(object["type"] == .string("public-key"))
+                let id = try Base64URL.decode(try #require(object["id"]?.stringValue))
+                #expect((16...64).contains(id.count))
+            }
+            let again = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(unknown)]))
+            #expect(again.object["allowCredentials"] == fake.object["allowCredentials"], "stable across calls")
+            #expect(again.object["challenge"] != fake.object["challenge"])
+            let other = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(uniqueName("nobody"))]))
+            #expect(other.object["allowCredentials"] != fake.object["allowCredentials"], "derived from the username")
+            firstAnswer.withLock { $0 = fake.object["allowCredentials"] }
+
+            // Finishing: a stand-in ID fails exactly like any passkey that is not registered here.
+            let standInID = try #require(descriptors.first?.objectValue?["id"]?.stringValue)
+            var forged = try JSONParser.parseObject(try known.get(try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(knownName)])).object))
+            forged["id"] = .string(standInID)
+            forged["rawId"] = .string(standInID)
+            let standInAnswer = try await client.call(.post, "/assertion/result", json: forged)
+            var stranger = TestBrowser(origin: TestServer.origin)
+            stranger.credentials.append(try stranger.authenticator.makeCredential(rpID: "localhost", userHandle: [1, 2, 3], clientDataHash: Array(repeating: 0, count: 32)).credential)
+            let unregistered = try await client.call(.post, "/assertion/result", bytes: try stranger.get(try await client.call(.post, "/assertion/options", json: JSONObject()).object))
+            #expect(standInAnswer.status == unregistered.status && standInAnswer.errorMessage == unregistered.errorMessage && standInAnswer.code == unregistered.code,
+                    "\(standInAnswer.errorMessage) vs \(unregistered.errorMessage)")
+            // A real passkey of another account cannot finish the unknown name's sign-in either.
+            let theirs = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(unknown)]))
+            let crossed = try await client.call(.post, "/assertion/result", bytes: try known.get(theirs.object, credentialIndex: 0))
+            #expect(crossed.status == .badRequest && crossed.object["session"] == nil)
+        }
+        // The secret behind the stand-ins is kept in the database: a restarted server answers the same.
+        if backend == .sqlite {
+            try await TestServer.withServer(TestServer.configuration(location)) { client in
+                let fake = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(unknown)]))
+                #expect(fake.object["allowCredentials"] == firstAnswer.withLock { $0 })
+            }
+        }
+    }
+}
