@@ -76,7 +76,7 @@ async function api(path, method = "GET", body) {
 // ---- messages in plain words -----------------------------------------------------------------------------------
 function explain(error) {
   switch (error && error.name) {
-    case "NotAllowedError": return "The passkey request was cancelled or timed out. Nothing was changed.";
+    case "NotAllowedError": return "No passkey was used: none for this account is on this device, or the request was cancelled or timed out. Nothing was changed.";
     case "InvalidStateError": return "This device already holds a passkey for this account.";
     case "SecurityError": return "This page's address does not match the server's relying party ID, so the browser refused. Open the site at its configured address.";
     case "NotSupportedError": return "This device cannot create the kind of passkey the server asked for.";
