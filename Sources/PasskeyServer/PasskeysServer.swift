@@ -8,7 +8,7 @@ public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
     public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: SQLStore) {
         let store = try await SQLStore.open(configuration.database, logger: logger)
-        let metrics = ServerMetrics()
+        let metrics = ServerMetrics(storeHealth: store.health)
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
         let router = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]

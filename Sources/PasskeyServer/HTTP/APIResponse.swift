@@ -28,28 +28,12 @@ enum APIResponse {
     static func body(_ request: Request, context: ServerContext) async throws -> [UInt8] {
         let limit = context.maxUploadSize
         do {
-            let buffer = try await withTimeout(ServerContext.bodyTimeout) { try await request.body.collect(upTo: limit) }
+            let buffer = try await withDeadline(ServerContext.bodyTimeout) { try await request.body.collect(upTo: limit) }
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
             throw RelyingPartyError(.payloadTooLarge, "The request body is larger than \(limit / 1024) KiB.")
-        } catch is TimedOut {
+        } catch is DeadlineExceeded {
             throw RelyingPartyError(.requestTimeout, "The request body did not arrive within \(ServerContext.bodyTimeout.components.seconds) seconds.", code: "requestTimeout")
-        }
-    }
-
-    private struct TimedOut: Error {}
-
-    /// The operation's result, or ``TimedOut`` once `limit` has passed (the operation is then cancelled).
-    private static func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw TimedOut() }
-            return value
         }
     }
 

@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 
 /// Turns every error into the contract's JSON failure: refusals keep their status; a body over the limit is 413;
-/// an unknown route 404; anything unexpected is logged and answered 500 (a bug, never expected from input).
+/// an unknown route 404; an unreachable database 503 with `Retry-After`; anything unexpected is logged and answered
+/// 500 (a bug, never expected from input).
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ServerContext
 
@@ -12,6 +13,11 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as RelyingPartyError {
             let headers: HTTPFields = error.status == .tooManyRequests ? [.retryAfter: "1"] : [:]
             return APIResponse.failure(HTTPResponse.Status(code: error.status.rawValue), error.message, code: error.code, headers: headers)
+        } catch is StoreUnavailable {
+            // An outage, not a bug: StoreHealth logs its start and end once; clients are told to come back.
+            return APIResponse.failure(
+                .serviceUnavailable, "The service is briefly unavailable (its database cannot be reached); try again in a few seconds.",
+                code: "storeUnavailable", headers: [.retryAfter: "5"])
         } catch let error as HTTPError {
             switch error.status {
             case .contentTooLarge:

@@ -104,8 +104,11 @@ struct FailedResultRateLimitMiddleware: RouterMiddleware {
         guard limiter.hasToken(client) else { throw RelyingPartyError.tooManyRequests }
         do {
             let response = try await next(request, context)
-            if response.status.code >= 400 { limiter.charge(client) }
+            if (400..<500).contains(response.status.code) { limiter.charge(client) }
             return response
+        } catch let error as StoreUnavailable {
+            // The server's outage is not the client's failure.
+            throw error
         } catch {
             limiter.charge(client)
             throw error

@@ -9,6 +9,8 @@ struct Routes {
     let metrics: ServerMetrics
 
     static let sessionCookie = "passkeys_session"
+    /// How long `/readyz` waits for the database.
+    static let readinessWait = Duration.seconds(2)
 
     /// A registered method and path, in OpenAPI's spelling (`/credentials/{id}`).
     struct Endpoint: Hashable, Sendable {
@@ -88,6 +90,15 @@ struct Routes {
             APIResponse.json(WellKnown.assetLinks(configuration.androidApps), status: .ok)
         }
         on(router, .get, "/healthz") { _, _ in APIResponse.ok() }
+        on(router, .get, "/readyz") { _, _ in
+            // Ready means the database answers, with this build's schema, within a short bound.
+            do {
+                try await withDeadline(Self.readinessWait) { try await relyingParty.store.checkReadiness() }
+                return APIResponse.ok()
+            } catch is DeadlineExceeded {
+                throw StoreUnavailable(reason: "no answer within \(Self.readinessWait)")
+            }
+        }
         if configuration.metricsAddress == nil {
             on(router, .get, "/metrics") { _, _ in metrics.response() }
         }

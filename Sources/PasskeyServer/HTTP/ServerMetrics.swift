@@ -26,7 +26,23 @@ final class ServerMetrics: CeremonyMetrics {
         ).record(elapsed)
     }
 
-    func exposition() -> String { registry.emitToString() }
+    /// Read at exposition time: how often the database was out of reach.
+    let storeHealth: StoreHealth?
+
+    init(storeHealth: StoreHealth? = nil) {
+        self.storeHealth = storeHealth
+    }
+
+    func exposition() -> String {
+        var text = registry.emitToString()
+        if let storeHealth {
+            text += "# HELP passkeys_store_unavailable_total Store operations that failed because the database was unreachable\n"
+            text += "# TYPE passkeys_store_unavailable_total counter\npasskeys_store_unavailable_total \(storeHealth.unavailableCount)\n"
+            text += "# HELP passkeys_store_up Whether the database answered the last operation (1) or not (0)\n"
+            text += "# TYPE passkeys_store_up gauge\npasskeys_store_up \(storeHealth.isDown ? 0 : 1)\n"
+        }
+        return text
+    }
 
     /// The Prometheus text exposition as an HTTP answer.
     func response() -> Response {

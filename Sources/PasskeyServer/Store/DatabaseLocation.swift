@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the data lives, from `--database` (CONTRACT.md §1.1): `sqlite:PATH`, `sqlite::memory:` or
 /// `postgres://user:pass@host:port/db`.
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
@@ -17,6 +19,24 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         } else {
             throw ConfigurationError("--database: expected sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db, found '\(text)'")
         }
+    }
+
+    /// The PostgreSQL URL with `password` filled in when it names none (the password then stays off the command
+    /// line and out of the environment's URL: `--database-password-file`). Other locations are returned as they are.
+    public func withPassword(_ password: String) throws(ConfigurationError) -> DatabaseLocation {
+        guard case .postgres(let url) = self, var components = URLComponents(string: url) else { return self }
+        guard components.password == nil || components.password == "" else {
+            throw ConfigurationError("--database-password-file: the database URL already has a password; give it in one place only")
+        }
+        components.percentEncodedPassword = password.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed)
+        guard let filled = components.string else { throw ConfigurationError("--database-password-file: the password cannot be put in the URL") }
+        return .postgres(filled)
+    }
+
+    /// The password in a PostgreSQL URL, to scrub it from texts that reach a log.
+    var password: String? {
+        guard case .postgres(let url) = self else { return nil }
+        return URLComponents(string: url)?.percentEncodedPassword.flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Printable without the password.

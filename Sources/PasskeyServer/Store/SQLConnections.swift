@@ -11,20 +11,34 @@ final class SQLConnections: Sendable {
     enum Dialect: Sendable { case sqlite, postgres }
 
     let dialect: Dialect
+    let health: StoreHealth
     private let borrow: @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void)
     private let close: @Sendable () async throws -> Void
 
-    private init(dialect: Dialect, borrow: @escaping @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void), close: @escaping @Sendable () async throws -> Void) {
+    private init(
+        dialect: Dialect, health: StoreHealth, borrow: @escaping @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void),
+        close: @escaping @Sendable () async throws -> Void
+    ) {
         self.dialect = dialect
+        self.health = health
         self.borrow = borrow
         self.close = close
     }
 
-    /// Runs `body` with a connection from the pool and returns it afterwards.
+    /// Runs `body` with a connection from the pool and returns it afterwards. An error that means the database is out
+    /// of reach comes out as ``StoreUnavailable`` (and is recorded in ``health``); any other error is passed on.
     func with<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
-        let (database, release) = try await borrow()
-        defer { release() }
-        return try await body(database)
+        do {
+            let (database, release) = try await borrow()
+            defer { release() }
+            let result = try await body(database)
+            health.succeeded()
+            return result
+        } catch {
+            guard let unavailable = StoreUnavailable.classify(error) else { throw error }
+            health.failed(unavailable)
+            throw unavailable
+        }
     }
 
     func shutdown() async throws { try await close() }
@@ -53,7 +67,11 @@ final class SQLConnections: Sendable {
     /// `BEGIN IMMEDIATE` already admits one writer at a time.
     var lockRow: String { dialect == .postgres ? " FOR UPDATE" : "" }
 
-    static func open(_ location: DatabaseLocation, logger: Logger) throws -> SQLConnections {
+    /// How long a request waits for a connection (and a new connection for its server) before the store is
+    /// reported unavailable: a stopped database must not make requests hang.
+    static let connectionWait = TimeAmount.seconds(3)
+
+    static func open(_ location: DatabaseLocation, logger: Logger, health: StoreHealth) throws -> SQLConnections {
         let group = MultiThreadedEventLoopGroup.singleton
         switch location {
         case .sqliteFile, .sqliteMemory:
@@ -69,23 +87,19 @@ final class SQLConnections: Sendable {
             }
             let source = TunedSQLiteSource(base: SQLiteConnectionSource(configuration: SQLiteConfiguration(storage: storage), threadPool: .singleton))
             let loop = group.any()
-            let pool = PoolBox(EventLoopConnectionPool(source: source, maxConnections: perLoop, requestTimeout: .seconds(10), logger: logger, on: loop))
-            return SQLConnections(dialect: .sqlite, borrow: {
+            let pool = PoolBox(EventLoopConnectionPool(source: source, maxConnections: perLoop, requestTimeout: connectionWait, logger: logger, on: loop))
+            return SQLConnections(dialect: .sqlite, health: health, borrow: {
                 let connection = try await pool.value.requestConnection(logger: logger).get()
                 let sendable = PoolBox(connection)
                 return (connection.sql(), { pool.value.releaseConnection(sendable.value, logger: logger) })
             }, close: { try await pool.value.close().get() })
         case .postgres(let url):
-            let configuration: SQLPostgresConfiguration
-            do {
-                configuration = try SQLPostgresConfiguration(url: url)
-            } catch {
-                throw ConfigurationError("--database: '\(location)' is not a usable PostgreSQL URL (\(error))")
-            }
+            var configuration = try PostgresURL(url).configuration()
+            configuration.coreConfiguration.options.connectTimeout = connectionWait
             let pool = PoolBox(EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 4,
-                requestTimeout: .seconds(10), pruneInterval: .seconds(60), logger: logger, on: group))
-            return SQLConnections(dialect: .postgres, borrow: {
+                requestTimeout: connectionWait, pruneInterval: .seconds(60), logger: logger, on: group))
+            return SQLConnections(dialect: .postgres, health: health, borrow: {
                 let connection = try await pool.value.requestConnection(logger: logger).get()
                 return (connection.sql(), { pool.value.releaseConnection(connection, logger: logger) })
             }, close: { try await pool.value.shutdownAsync() })

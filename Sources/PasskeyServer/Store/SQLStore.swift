@@ -14,9 +14,12 @@ public final class SQLStore: Store {
         self.connections = connections
     }
 
+    /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
+    public var health: StoreHealth { connections.health }
+
     /// Opens the database and brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> SQLStore {
-        let store = SQLStore(connections: try SQLConnections.open(location, logger: logger))
+    public static func open(_ location: DatabaseLocation, logger: Logger, health: StoreHealth? = nil) async throws -> SQLStore {
+        let store = SQLStore(connections: try SQLConnections.open(location, logger: logger, health: health ?? StoreHealth(logger: logger)))
         do {
             try await store.migrate()
         } catch {
@@ -33,7 +36,11 @@ public final class SQLStore: Store {
     public struct DatabaseUnavailable: Error, CustomStringConvertible {
         public let location: DatabaseLocation
         public let underlying: any Error
-        public var description: String { "cannot open the database \(location): \(String(reflecting: underlying))" }
+        public var description: String {
+            var detail = String(reflecting: underlying)
+            if let password = location.password { detail = detail.replacingOccurrences(of: password, with: "***") }
+            return "cannot open the database \(location): \(detail)"
+        }
     }
 
     // MARK: Schema
@@ -321,6 +328,15 @@ public final class SQLStore: Store {
 
     public func deleteSession(tokenHash: String) async throws {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
+    }
+
+    public func checkReadiness() async throws {
+        try await connections.with { db in
+            let applied = try await db.raw("SELECT MAX(version) AS version FROM schema_migrations").first()?.decode(column: "version", as: Int?.self)
+            guard applied == Self.migrations.count else {
+                throw StoreUnavailable(reason: "schema version \(applied.map(String.init) ?? "none"), expected \(Self.migrations.count)")
+            }
+        }
     }
 
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {

@@ -44,6 +44,10 @@ public protocol Store: Sendable {
     /// Removes expired ceremonies and sessions.
     func purgeExpired(now: Int64) async throws
 
+    /// Returns when the database answers and its schema is the one this build expects; throws
+    /// ``StoreUnavailable`` otherwise.
+    func checkReadiness() async throws
+
     /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
     /// value.
     func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8]

@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
-            true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            true), PASSKEYS_DATABASE_PASSWORD_FILE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -22,7 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rp-id"), help: "The relying party ID: the site's domain (default localhost).") var rpID: String?
     @Option(name: .customLong("rp-name"), help: "The name shown by authenticators (default Passkeys).") var rpName: String?
     @Option(name: .customLong("origin"), help: "An origin pages and apps use (repeatable; default http://<rp-id>:<port>).") var origins: [String] = []
-    @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db (default sqlite:passkeys.sqlite).") var database: String?
+    @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db[?sslmode=verify-full&sslrootcert=CA.pem] (default sqlite:passkeys.sqlite).") var database: String?
+    @Option(name: .customLong("database-password-file"), help: "A file holding the PostgreSQL password, for a --database URL without one.") var databasePasswordFile: String?
     @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
     @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps: [String] = []
     @Option(name: .customLong("rate-limit"), help: "Options requests per second per client (failed results: a quarter of it); 0 turns the limits off (default 20).") var rateLimit: Double?
@@ -67,7 +68,13 @@ struct ServeCommand: AsyncParsableCommand {
         let rate = rateLimit ?? environment["PASSKEYS_RATE_LIMIT"].flatMap(Double.init) ?? 20
         guard rate >= 0 else { throw ValidationError("--rate-limit: expected 0 or more, found \(rate)") }
         do {
-            let database = try DatabaseLocation(database ?? environment["PASSKEYS_DATABASE"] ?? "sqlite:passkeys.sqlite")
+            var database = try DatabaseLocation(database ?? environment["PASSKEYS_DATABASE"] ?? "sqlite:passkeys.sqlite")
+            if let path = databasePasswordFile ?? environment["PASSKEYS_DATABASE_PASSWORD_FILE"] {
+                guard let contents = FileManager.default.contents(atPath: path), let text = String(data: contents, encoding: .utf8) else {
+                    throw ConfigurationError("--database-password-file: cannot read '\(path)'")
+                }
+                database = try database.withPassword(text.trimmingCharacters(in: .newlines))
+            }
             let apple = try (appleAppIDs.isEmpty ? list("PASSKEYS_APPLE_APP_IDS") : appleAppIDs).map { id throws(ConfigurationError) in try AppleAppID.validate(id) }
             let android = try (androidApps.isEmpty ? list("PASSKEYS_ANDROID_APPS") : androidApps).map { app throws(ConfigurationError) in try AndroidApp(app) }
             let uvText = userVerification ?? environment["PASSKEYS_USER_VERIFICATION"] ?? "preferred"
