@@ -11,11 +11,12 @@ struct InputCostTests {
     /// the same items as an array); the quadratic CBOR key check measured 250x.
     static let allowedRatio = 8.0
     /// Many members against one string: every value is a fixed amount of work worth scanning a dozen string bytes,
-    /// so linear code measures about 15x in a debug build; the quadratic member checks measured 3,900x.
-    static let allowedMemberRatio = 32.0
+    /// so linear code measures about 15x in a quiet debug build and up to 37x with other suites running beside
+    /// it; the quadratic member checks measured 3,900x.
+    static let allowedMemberRatio = 64.0
 
     /// Times `a` and `b` alternately and returns the ratio of their fastest runs.
-    static func ratio(_ a: () throws -> Void, to b: () throws -> Void, runs: Int = 7) throws -> Double {
+    static func ratio(_ a: () throws -> Void, to b: () throws -> Void, runs: Int = 11) throws -> Double {
         let clock = ContinuousClock()
         var fastestA = Duration.seconds(3600), fastestB = Duration.seconds(3600)
         for _ in 0..<runs {
