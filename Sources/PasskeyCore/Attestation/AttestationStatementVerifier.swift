@@ -14,11 +14,14 @@ public protocol AttestationStatementVerifier: Sendable {
     /// Critical extensions of the attestation certificate that ``verify(_:)`` enforces itself, which chain
     /// validation may therefore treat as handled (TPM's Subject Alternative Name).
     var checkedCriticalExtensions: [ASN1ObjectIdentifier] { get }
+    /// Where the format's trust path may hold a self-signed root (``AttestationChain/verifySound``).
+    var chainRoots: AttestationChain.RootPlacement { get }
 }
 
 extension AttestationStatementVerifier {
     public var builtInRoots: [Certificate] { [] }
     public var checkedCriticalExtensions: [ASN1ObjectIdentifier] { [] }
+    public var chainRoots: AttestationChain.RootPlacement { .refused }
 }
 
 /// What §7.1 step 22 hands to a format's verification procedure.

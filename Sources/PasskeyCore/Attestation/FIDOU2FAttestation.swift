@@ -7,6 +7,12 @@ public struct FIDOU2FAttestation: AttestationStatementVerifier {
     public func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome {
         let reader = StatementReader(statement: input.statement, format: format)
         try reader.requireOnly(["x5c", "sig"])
+        // U2F authenticators have no AAGUID: a client relaying their registration writes 16 zero bytes (CTAP2,
+        // "Interoperating with CTAP1/U2F authenticators"). Any other value names a model this statement cannot
+        // vouch for (FIDO conformance Server-ServerAuthenticatorAttestationResponse-Resp-8 F-1).
+        guard input.attestedCredential.aaguid.isZero else {
+            throw WebAuthnError(.aaguidMismatch, "authenticatorData.aaguid: expected all zeroes for fido-u2f attestation (U2F devices have no AAGUID), found \(input.attestedCredential.aaguid)")
+        }
         let sig = try reader.bytes("sig")
         // Step 2: x5c has exactly one element, whose key is EC P-256.
         guard let chain = try reader.certificates() else { throw reader.invalid("expected an 'x5c' array with the attestation certificate, found none") }

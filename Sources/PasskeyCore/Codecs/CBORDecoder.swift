@@ -139,11 +139,20 @@ public struct CBORDecoder {
             var pairs: [CBORPair] = []
             pairs.reserveCapacity(count)
             var previousKeyBytes: ArraySlice<UInt8>? = nil
+            // RFC 8949 §5.6: a map with a repeated key is not valid. Keys are compared by value (so 1 and its
+            // longer spelling 0x18 0x01 are the same key), by a scan while the map is small and by hashing past
+            // that, so the check stays linear however many keys an attacker sends (issue #11).
+            let hashed = count > KeyLookup.linearLimit
+            var seen: Set<CBORValue> = []
+            if hashed { seen.reserveCapacity(count) }
             for _ in 0..<count {
                 let keyStart = index
                 let key = try decodeItem(depth: depth + 1)
                 let keyBytes = bytes[keyStart..<index]
-                if pairs.contains(where: { $0.key == key }) {
+                // A key holding a NaN equals nothing, not even itself, so it can never repeat; leaving it out of
+                // the set keeps identical NaNs, which hash alike, from piling into one bucket.
+                let repeated = hashed ? key == key && !seen.insert(key).inserted : pairs.contains { $0.key == key }
+                if repeated {
                     throw error("expected unique map keys, found a repeated key")
                 }
                 if options.requireCanonical, let previous = previousKeyBytes, !Self.canonicallyPrecedes(previous, keyBytes) {

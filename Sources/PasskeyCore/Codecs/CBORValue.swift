@@ -2,7 +2,8 @@
 ///
 /// Negative integers are held as their RFC 8949 argument `n`, meaning `-1 - n`, so the full CBOR range fits.
 /// Maps keep their pairs in encoded order; lookups are linear, which is the fast choice for the handful of
-/// keys a COSE key or attestation statement has.
+/// keys a COSE key or attestation statement has and costs a fixed number of scans per document, as every reader
+/// asks for named keys. The decoder's duplicate check, which meets every key, hashes large maps instead.
 public enum CBORValue: Sendable, Hashable {
     case unsigned(UInt64)
     /// The value `-1 - n`.

@@ -101,7 +101,9 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
             let key = try parseString()
-            if object.members.contains(where: { $0.key == key }) {
+            // RFC 8259 §4 leaves duplicate names to the parser; two parsers resolving them differently is how a
+            // verified value and a used value come apart, so a repeated name refuses the document.
+            if object.contains(key) {
                 throw error("expected unique member names, found '\(key)' twice")
             }
             skipWhitespace()
@@ -224,7 +226,8 @@ public struct JSONParser {
                     throw error("expected no unpaired low surrogate")
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("expected a Unicode scalar value") }
-                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                // Encoded in place: a String per escape would make a string of escapes cost an allocation each.
+                UTF8.encode(scalar) { scalars.append($0) }
             default:
                 throw error("expected a valid escape, found '\\\(Self.show(escaped))'")
             }

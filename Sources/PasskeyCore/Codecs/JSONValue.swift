@@ -50,6 +50,11 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object whose members keep the order in which they were written or added.
+///
+/// Lookups cost the same whatever the member count (issue #11: a 62 KiB body of 7,400 members must not cost 50
+/// times a 62 KiB string). Small objects, which is nearly every WebAuthn object, are searched linearly: that beats
+/// hashing for a few short keys. Past ``KeyLookup/linearLimit`` members a hash index of positions sits beside the
+/// ordered array, which stays the one source of member order for serialization.
 public struct JSONObject: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
         public var key: String
@@ -61,10 +66,15 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public private(set) var members: [Member]
+    /// Each key's index in `members`; empty while `members.count <= KeyLookup.linearLimit`.
+    private var positions: [String: Int] = [:]
 
     public init() { members = [] }
+
+    /// Members in the given order; a later duplicate key replaces the earlier value.
     public init(_ pairs: KeyValuePairs<String, JSONValue>) {
-        members = pairs.map { Member(key: $0.key, value: $0.value) }
+        self.init()
+        for (key, value) in pairs { self[key] = value }
     }
 
     /// Members in the given order; a later duplicate key replaces the earlier value.
@@ -78,18 +88,48 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The member's value; setting `nil` removes it, setting a new key appends it.
     public subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
-                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            if let index = position(of: key) {
+                if let newValue { members[index].value = newValue } else { remove(at: index) }
             } else if let newValue {
-                members.append(Member(key: key, value: newValue))
+                append(Member(key: key, value: newValue))
             }
         }
     }
 
+    func contains(_ key: String) -> Bool { position(of: key) != nil }
+
+    /// Appends a member the caller has checked is not present (the parser, which refuses duplicates itself).
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
-        members.append(Member(key: key, value: value))
+        append(Member(key: key, value: value))
+    }
+
+    /// The index is derived from `members`, so equality is member equality, order included.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
+
+    private func position(of key: String) -> Int? {
+        members.count > KeyLookup.linearLimit ? positions[key] : members.firstIndex { $0.key == key }
+    }
+
+    /// Appends a member whose key is not present.
+    private mutating func append(_ member: Member) {
+        members.append(member)
+        guard members.count > KeyLookup.linearLimit else { return }
+        if positions.isEmpty { reindex() } else { positions[member.key] = members.count - 1 }
+    }
+
+    /// Removing shifts every later member, so the index is rebuilt: linear, like the removal itself.
+    private mutating func remove(at index: Int) {
+        members.remove(at: index)
+        if members.count > KeyLookup.linearLimit { reindex() } else { positions = [:] }
+    }
+
+    private mutating func reindex() {
+        var rebuilt: [String: Int] = [:]
+        rebuilt.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() { rebuilt[member.key] = index }
+        positions = rebuilt
     }
 }
 

@@ -49,7 +49,8 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let untrustedAttestation = Code(rawValue: "untrustedAttestation")
         /// The attestation type (none, self) is not acceptable under the policy.
         public static let attestationTypeNotAllowed = Code(rawValue: "attestationTypeNotAllowed")
-        /// The AAGUID extension of an attestation certificate differs from the AAGUID in authenticator data.
+        /// The AAGUID in authenticator data differs from the one the attestation vouches for: the attestation
+        /// certificate's AAGUID extension, or all zeroes for fido-u2f.
         public static let aaguidMismatch = Code(rawValue: "aaguidMismatch")
         public static let invalidSignature = Code(rawValue: "invalidSignature")
         /// FIDO metadata reports the authenticator model compromised, revoked or able to bypass user verification.

@@ -55,6 +55,9 @@ public struct RegistrationVerifier: Sendable {
         let outcome = try format.verify(AttestationInput(
             statement: attestation.statement, authenticatorData: authData, attestedCredential: attested,
             credentialPublicKey: publicKey, clientDataHash: clientDataHash, verificationTime: now))
+        // The trust path must be a sound chain at `now` even when no anchor will judge it (FIDO conformance
+        // Resp-5 F-6, F-7, F-9, F-10, F-12): a broken chain is refused, not merely left untrusted.
+        try AttestationChain.verifySound(outcome.trustPath, field: "attestation (\(attestation.format)) x5c", at: now, roots: format.chainRoots)
         // Step 23: trust anchors for this format and authenticator: the RP's own, the roots the format mandates,
         // and the model's roots from FIDO metadata, whose status reports may refuse the model outright.
         let metadataEntry = policy.attestation.metadata?.entry(aaguid: attested.aaguid, trustPath: outcome.trustPath)

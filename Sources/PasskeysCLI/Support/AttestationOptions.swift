@@ -6,7 +6,7 @@ import X509
 /// Attestation flags shared by `verify registration` and `serve`: trust anchors, FIDO metadata and the policy
 /// choices of individual formats.
 struct AttestationOptions: ParsableArguments {
-    @Option(name: .customLong("trust-anchor"), help: "A PEM or DER root certificate the attestation chain may end in (repeatable).")
+    @Option(name: .customLong("trust-anchor"), parsing: .unconditionalSingleValue, help: "A PEM or DER root certificate the attestation chain may end in (repeatable).")
     var trustAnchors: [String] = []
 
     @Flag(name: .customLong("require-trusted-attestation"), help: "Fail (untrustedAttestation) unless the attestation chain ends in a trust anchor.")
@@ -15,13 +15,13 @@ struct AttestationOptions: ParsableArguments {
     @Flag(name: .customLong("no-built-in-roots"), help: "Do not trust the roots compiled in for apple, android-key and android-safetynet.")
     var noBuiltInRoots = false
 
-    @Option(help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
     var metadata: String?
 
-    @Option(name: .customLong("metadata-root"), help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root CA - R3).", valueName: "file"))
+    @Option(name: .customLong("metadata-root"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root CA - R3).", valueName: "file"))
     var metadataRoots: [String] = []
 
-    @Option(name: .customLong("metadata-crl"), help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
+    @Option(name: .customLong("metadata-crl"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
     var metadataCRLs: [String] = []
 
     @Flag(name: .customLong("android-key-allow-software-enforced"), help: "android-key: also accept origin/purpose from the softwareEnforced list.")
@@ -30,7 +30,7 @@ struct AttestationOptions: ParsableArguments {
     @Flag(name: .customLong("safetynet-allow-basic-integrity"), help: "android-safetynet: do not require ctsProfileMatch.")
     var safetyNetAllowBasicIntegrity = false
 
-    @Option(name: .customLong("safetynet-max-age"), help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
+    @Option(name: .customLong("safetynet-max-age"), parsing: .unconditional, help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
     var safetyNetMaxAge: String = "60"
 
     func validate() throws {

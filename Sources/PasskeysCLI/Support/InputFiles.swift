@@ -7,7 +7,8 @@ enum InputFiles {
     /// The largest input the CLI reads; far above any real WebAuthn response.
     static let maximumInputLength = 1 << 20
 
-    /// Reads a file, or stdin when `path` is nil or "-".
+    /// Reads a file, or stdin when `path` is nil or "-". An unreadable file is a usage error; an input over the
+    /// bound is the input's fault, reported like any refused input (`inputTooLarge`, CONTRACT.md §1.2 exit 1).
     static func read(_ path: String?) throws -> [UInt8] {
         let data: Data
         if let path, path != "-" {
@@ -19,7 +20,7 @@ enum InputFiles {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
         guard data.count <= maximumInputLength else {
-            throw UsageError("the input is \(data.count) bytes; at most \(maximumInputLength) are read")
+            throw WebAuthnError(.inputTooLarge, "input: expected at most \(maximumInputLength) bytes, found \(data.count)")
         }
         return Array(data)
     }

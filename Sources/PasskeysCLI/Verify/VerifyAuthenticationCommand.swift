@@ -8,26 +8,21 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
 
     @OptionGroup var ceremony: CeremonyOptions
 
-    @Option(name: .customLong("public-key"), help: ArgumentHelp("The stored credential public key: a COSE_Key in base64url.", discussion: "A value starting with '-' must be given as --public-key=VALUE."))
+    @Option(name: .customLong("public-key"), parsing: .unconditional, help: ArgumentHelp("The stored credential public key: a COSE_Key in base64url.", discussion: "Taken as the value even when it starts with '-'."))
     var publicKey: String
 
-    @Option(name: .customLong("sign-count"), help: "The stored signature counter (default 0).")
+    @Option(name: .customLong("sign-count"), parsing: .unconditional, help: "The stored signature counter (default 0).")
     var signCount: UInt32 = 0
 
     func run() async throws {
-        let input = try InputFiles.read(ceremony.input)
         let policy = VerificationPolicy(
             rpID: ceremony.rpID, origins: ceremony.origins,
             allowCrossOrigin: ceremony.allowCrossOrigin || !ceremony.topOrigins.isEmpty, topOrigins: ceremony.topOrigins,
             requireUserVerification: ceremony.requireUserVerification)
         let strictness: Base64URL.Strictness = ceremony.allowLegacyBase64 ? .lenient : .strict
-        let key: CredentialPublicKey
         do {
-            key = try CredentialPublicKey(coseBytes: try Base64URL.decode(publicKey, field: "--public-key"), field: "--public-key")
-        } catch {
-            throw UsageError(error.message)
-        }
-        do {
+            let input = try InputFiles.read(ceremony.input)
+            let key = try Self.storedKey(publicKey)
             let response = try AuthenticationResponse(json: input, strictness: strictness)
             // The stored credential is the one the response names: this command checks one credential offline.
             let credential = StoredCredential(id: response.rawID, publicKey: key, signCount: signCount)
@@ -41,8 +36,21 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
                 "backupEligible": .bool(result.backupEligible),
                 "backupState": .bool(result.backupState),
             ])))
-        } catch {
+        } catch let error as WebAuthnError {
             throw Output.verificationFailed(error)
+        }
+    }
+
+    /// The stored key from `--public-key`. Text that is not a COSE key at all is a usage error; a COSE key whose
+    /// algorithm this verifier does not support is a verification failure (`unsupportedAlgorithm`), the answer a
+    /// relying party would give for that stored credential.
+    static func storedKey(_ text: String) throws -> CredentialPublicKey {
+        do {
+            return try CredentialPublicKey(coseBytes: try Base64URL.decode(text, field: "--public-key"), field: "--public-key")
+        } catch where error.code == .unsupportedAlgorithm {
+            throw error
+        } catch {
+            throw UsageError(error.message)
         }
     }
 }

@@ -10,13 +10,13 @@ struct VerifyCommand: AsyncParsableCommand {
 
 /// Options both ceremonies take.
 struct CeremonyOptions: ParsableArguments {
-    @Option(name: .customLong("rp-id"), help: "The RP ID whose SHA-256 hash authenticator data must carry.")
+    @Option(name: .customLong("rp-id"), parsing: .unconditional, help: "The RP ID whose SHA-256 hash authenticator data must carry.")
     var rpID: String
 
-    @Option(name: .customLong("origin"), help: "An origin clientDataJSON.origin may equal (repeatable).")
+    @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue, help: "An origin clientDataJSON.origin may equal (repeatable).")
     var origins: [String]
 
-    @Option(help: ArgumentHelp("The base64url string clientDataJSON.challenge must equal.", discussion: "A value starting with '-' must be given as --challenge=VALUE."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The base64url string clientDataJSON.challenge must equal.", discussion: "Taken as the value even when it starts with '-', as 1 in 64 random base64url challenges does; --challenge=VALUE works too."))
     var challenge: String
 
     @Flag(name: .customLong("require-user-verification"), help: "Fail unless the UV flag is set.")
@@ -25,7 +25,7 @@ struct CeremonyOptions: ParsableArguments {
     @Flag(name: .customLong("allow-cross-origin"), help: "Accept ceremonies run in a cross-origin iframe (clientDataJSON.crossOrigin = true).")
     var allowCrossOrigin = false
 
-    @Option(name: .customLong("top-origin"), help: "A top-level origin allowed to embed the ceremony (repeatable; implies --allow-cross-origin).")
+    @Option(name: .customLong("top-origin"), parsing: .unconditionalSingleValue, help: "A top-level origin allowed to embed the ceremony (repeatable; implies --allow-cross-origin).")
     var topOrigins: [String] = []
 
     @Flag(name: .customLong("allow-legacy-base64"), help: ArgumentHelp(
@@ -33,7 +33,7 @@ struct CeremonyOptions: ParsableArguments {
         discussion: "For responses captured from old clients and libraries; real browsers send strict base64url."))
     var allowLegacyBase64 = false
 
-    @Option(help: "Read the response JSON from this file instead of stdin.")
+    @Option(parsing: .unconditional, help: "Read the response JSON from this file instead of stdin.")
     var input: String?
 
     func validate() throws {

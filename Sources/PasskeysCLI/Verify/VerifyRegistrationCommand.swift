@@ -11,19 +11,19 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
 
     @OptionGroup var attestation: AttestationOptions
 
-    @Option(name: .customLong("algorithm"), help: ArgumentHelp(
+    @Option(name: .customLong("algorithm"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
         "A credential key algorithm the RP offered in pubKeyCredParams, by name or COSE number (repeatable).",
         discussion: "Default: every supported algorithm except RS1 (RSA with SHA-1), which only old TPM credentials use."))
     var algorithms: [String] = []
 
-    @Option(help: "Check certificate validity as of this ISO 8601 instant instead of now.")
+    @Option(parsing: .unconditional, help: "Check certificate validity as of this ISO 8601 instant instead of now.")
     var at: String?
 
     func run() async throws {
         let instant = try at.map { try InputFiles.instant($0) }
-        let input = try InputFiles.read(ceremony.input)
         let offered = try algorithms.map(Self.algorithm)
         do {
+            let input = try InputFiles.read(ceremony.input)
             let policy = VerificationPolicy(
                 rpID: ceremony.rpID, origins: ceremony.origins,
                 allowCrossOrigin: ceremony.allowCrossOrigin || !ceremony.topOrigins.isEmpty, topOrigins: ceremony.topOrigins,

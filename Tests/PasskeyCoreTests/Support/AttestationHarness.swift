@@ -4,13 +4,13 @@ import PasskeyCore
 import Testing
 import X509
 
-/// Verifies a fixture registration at ``TestCA/now`` with the given anchors and formats.
+/// Verifies a fixture registration at `time` (``TestCA/now`` unless given) with the given anchors and formats.
 func verifyAttestation(
     _ registration: Fixtures.Registration, anchors: [Certificate] = [], requireTrusted: Bool = false,
-    formats: [any AttestationStatementVerifier] = AttestationFormats.all, metadata: MetadataIndex? = nil
+    formats: [any AttestationStatementVerifier] = AttestationFormats.all, metadata: MetadataIndex? = nil, at time: Date = TestCA.now
 ) async throws -> VerifiedRegistration {
     let policy = Fixtures.policy {
-        $0.clock = { TestCA.now }
+        $0.clock = { time }
         $0.attestation = AttestationPolicy(trustAnchors: anchors, requireTrustedAttestation: requireTrusted, formats: formats, metadata: metadata)
     }
     return try await RegistrationVerifier(policy: policy).verify(registration.response(), challenge: Fixtures.challenge)

@@ -28,20 +28,20 @@ struct TestCA {
 
     func issue(
         _ publicKey: Certificate.PublicKey, subject: DistinguishedName, extensions: Certificate.Extensions = Certificate.Extensions(),
-        version: Certificate.Version = .v3
+        version: Certificate.Version = .v3, validFrom: Date = validFrom, validUntil: Date = validUntil
     ) throws -> Certificate {
         try Certificate(
-            version: version, serialNumber: .init(), publicKey: publicKey, notValidBefore: Self.validFrom,
-            notValidAfter: Self.validUntil, issuer: name, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+            version: version, serialNumber: .init(), publicKey: publicKey, notValidBefore: validFrom,
+            notValidAfter: validUntil, issuer: name, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
             extensions: extensions, issuerPrivateKey: .init(key))
     }
 
     /// A CA certificate for `other`, signed by this one (an intermediate).
-    func issueCA(_ other: TestCA) throws -> Certificate {
+    func issueCA(_ other: TestCA, validFrom: Date = validFrom, validUntil: Date = validUntil) throws -> Certificate {
         try issue(.init(other.key.publicKey), subject: other.name, extensions: try Certificate.Extensions {
             Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
             Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-        })
+        }, validFrom: validFrom, validUntil: validUntil)
     }
 
     /// A DER CRL (RFC 5280 §5.1) by this CA revoking `serials`.

@@ -15,6 +15,9 @@ public struct AndroidKeyAttestation: AttestationStatementVerifier {
     /// Android Keystore chains end in a Google Hardware Attestation root.
     public var builtInRoots: [Certificate] { BuiltInRoots.googleHardwareAttestationRoots }
 
+    /// Android Keystore's chain ends in its root; the Pixel and Galaxy captures in the vectors both carry it.
+    public var chainRoots: AttestationChain.RootPlacement { .allowedLast }
+
     static let purposeSign: Int64 = 2
     static let originGenerated: Int64 = 0
 

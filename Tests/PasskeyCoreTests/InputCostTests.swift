@@ -1,0 +1,123 @@
+import PasskeyCore
+import Testing
+
+/// Issue #11, item 3: what a document costs to parse grows with its size, not with the square of its member count.
+/// Each test times two documents of the same size in the same run and bounds the ratio, so a slow or busy machine
+/// moves both sides together; the fastest of several runs is kept, as noise only ever adds time.
+@Suite("Input cost", .serialized)
+struct InputCostTests {
+    static let size = 60 * 1024
+    /// Documents of like items: linear code measures about 2x (escapes against plain text, a CBOR map against
+    /// the same items as an array); the quadratic CBOR key check measured 250x.
+    static let allowedRatio = 8.0
+    /// Many members against one string: every value is a fixed amount of work worth scanning a dozen string bytes,
+    /// so linear code measures about 15x in a quiet debug build and up to 37x with other suites running beside
+    /// it; the quadratic member checks measured 3,900x.
+    static let allowedMemberRatio = 64.0
+
+    /// Times `a` and `b` alternately and returns the ratio of their fastest runs.
+    static func ratio(_ a: () throws -> Void, to b: () throws -> Void, runs: Int = 11) throws -> Double {
+        let clock = ContinuousClock()
+        var fastestA = Duration.seconds(3600), fastestB = Duration.seconds(3600)
+        for _ in 0..<runs {
+            fastestA = min(fastestA, try clock.measure(a))
+            fastestB = min(fastestB, try clock.measure(b))
+        }
+        return fastestA / fastestB
+    }
+
+    /// `{"0":0,"1":0,…}` with base-36 names, at least `size` bytes.
+    static func manyMembers(size: Int) -> [UInt8] {
+        var text = "{"
+        var n = 0
+        while text.utf8.count < size {
+            if n > 0 { text += "," }
+            text += "\"\(String(n, radix: 36))\":0"
+            n += 1
+        }
+        return Array((text + "}").utf8)
+    }
+
+    /// `{"s":"…"}` whose string is `unit` repeated, `size` bytes in all.
+    static func oneString(size: Int, unit: String = "a") -> [UInt8] {
+        let room = (size - 8) / unit.utf8.count
+        return Array(("{\"s\":\"" + String(repeating: unit, count: room) + "\"}").utf8)
+    }
+
+    @Test("a 60 KiB object of 7,847 short members costs within a small factor of a 60 KiB string")
+    func jsonMembers() throws {
+        let members = Self.manyMembers(size: Self.size)
+        let string = Self.oneString(size: members.count)
+        let ratio = try Self.ratio({ _ = try JSONParser.parse(members) }, to: { _ = try JSONParser.parse(string) })
+        #expect(ratio < Self.allowedMemberRatio, "many members / one string = \(ratio)")
+    }
+
+    @Test("a 60 KiB string of \\u escapes costs within a small factor of a plain 60 KiB string")
+    func jsonEscapes() throws {
+        let escaped = Self.oneString(size: Self.size, unit: "\\u00e9")
+        let plain = Self.oneString(size: escaped.count)
+        let ratio = try Self.ratio({ _ = try JSONParser.parse(escaped) }, to: { _ = try JSONParser.parse(plain) })
+        #expect(ratio < Self.allowedRatio, "escaped / plain = \(ratio)")
+    }
+
+    /// A map of as many text keys as the decoder's item bound allows, and an array of the very same items: the
+    /// same bytes but the head, so only the map's key handling can make a difference.
+    @Test("a CBOR map of 2,047 keys costs within a small factor of an array of the same items")
+    func cborMap() throws {
+        let pairs = (CBORDecoder.Options().maxItems - 1) / 2
+        var body: [UInt8] = []
+        for n in 0..<pairs {
+            let key = Array("k\(n)".utf8)
+            body += [0x60 | UInt8(key.count)] + key + [0x00]
+        }
+        let map = [0xB9, UInt8(pairs >> 8), UInt8(pairs & 0xFF)] + body
+        let array = [0x99, UInt8((2 * pairs) >> 8), UInt8((2 * pairs) & 0xFF)] + body
+        let ratio = try Self.ratio({ _ = try CBORDecoder.decode(map) }, to: { _ = try CBORDecoder.decode(array) })
+        #expect(ratio < Self.allowedRatio, "map / array = \(ratio)")
+    }
+}
+
+@Suite("Duplicate keys at every size")
+struct DuplicateKeyTests {
+    /// Counts on both sides of the point where lookups switch from a scan to a hash index, and far beyond.
+    static let counts = Array(1...40) + [500, 3000]
+
+    @Test("a JSON object refuses a repeated member name, first, middle or last", arguments: counts)
+    func json(_ count: Int) throws {
+        let names = (0..<count).map { "m\($0)" }
+        for repeated in Set([names[0], names[count / 2], names[count - 1]]) {
+            let text = "{" + (names + [repeated]).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+            #expect(throws: WebAuthnError.self, "\(count) members, '\(repeated)' twice") { try JSONParser.parse(text) }
+        }
+        let unique = "{" + names.map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+        let parsed = try JSONParser.parse(unique)
+        #expect(parsed.serialized() == unique, "member order survives a round trip")
+    }
+
+    @Test("a CBOR map refuses a repeated key, also when spelled in a longer encoding", arguments: counts.filter { $0 < 2000 })
+    func cbor(_ count: Int) throws {
+        var body: [UInt8] = []
+        for n in 0..<count { body += CBOREncoder.encode(.unsigned(UInt64(n + 1))) + [0xF6] }
+        let head = CBOREncoder.encode(.unsigned(UInt64(count + 1)))
+        let mapHead = [0xA0 | head[0]] + head.dropFirst()
+        #expect(throws: WebAuthnError.self) { try CBORDecoder.decode(mapHead + body + [0x01, 0xF6]) }
+        // 0x18 0x01 is 1 in a two-byte encoding: the same key by value, refused outside canonical mode too.
+        #expect(throws: WebAuthnError.self) { try CBORDecoder.decode(mapHead + body + [0x18, 0x01, 0xF6]) }
+        let distinct = mapHead + body + CBOREncoder.encode(.unsigned(UInt64(count + 1))) + [0xF6]
+        #expect(try CBORDecoder.decode(distinct).mapValue?.count == count + 1)
+    }
+
+    @Test("setting, replacing and removing members of a large object keeps lookups and order right")
+    func largeObjectEdits() throws {
+        var object = JSONObject()
+        for n in 0..<100 { object["m\(n)"] = JSONValue(n) }
+        object["m10"] = nil
+        object["m20"] = JSONValue("twenty")
+        object["m10"] = JSONValue(10)
+        #expect(object["m99"] == JSONValue(99))
+        #expect(object["m20"] == JSONValue("twenty"))
+        #expect(object.keys.last == "m10" && object.keys.count == 100)
+        for n in 21..<100 where n != 20 { object["m\(n)"] = nil }
+        #expect(object.keys.count == 21 && object["m5"] == JSONValue(5) && object["m10"] == JSONValue(10))
+    }
+}
