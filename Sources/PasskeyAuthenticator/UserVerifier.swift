@@ -5,7 +5,7 @@
 ///
 /// | ``verifyUser(for:)`` answers | the ceremony | flags |
 /// | --- | --- | --- |
-/// | ``UserConsent/verified`` | goes on | UP, and UV unless the RP discouraged it |
+/// | ``UserConsent/verified`` | goes on | UP, and UV when ``canVerify`` and the RP did not discourage it |
 /// | ``UserConsent/approved`` | goes on, unless the RP requires user verification | UP |
 /// | ``UserConsent/declined`` | stops with `NotAllowedError` (CTAP2_ERR_OPERATION_DENIED) | none: nothing is signed |
 ///
