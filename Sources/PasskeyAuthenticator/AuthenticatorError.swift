@@ -9,7 +9,7 @@ public struct AuthenticatorError: Error, Sendable, Equatable, CustomStringConver
         public static let invalidRequest = Code(rawValue: "invalidRequest")
         /// A credential in the exclude list is already here (CTAP2_ERR_CREDENTIAL_EXCLUDED).
         public static let credentialExcluded = Code(rawValue: "credentialExcluded")
-        /// The user refused, or could not be verified (CTAP2_ERR_OPERATION_DENIED).
+        /// The user declined, or only approved when verification was required (CTAP2_ERR_OPERATION_DENIED).
         public static let operationDenied = Code(rawValue: "operationDenied")
         /// No credential matches the request (CTAP2_ERR_NO_CREDENTIALS).
         public static let noCredentials = Code(rawValue: "noCredentials")

@@ -73,8 +73,8 @@ extension SoftwareAuthenticator {
         if existing.contains(where: { request.excludeList.contains($0.id) }) {
             throw AuthenticatorError(.credentialExcluded, "this authenticator already holds a passkey for this account at \(request.rpID)")
         }
-        // Step 11: user verification (or presence, by the verifier's consent).
-        let verified = try await verifyUser(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
+        // Steps 11 and 14: the user's consent (and verification) before anything is created.
+        let verified = try await obtainConsent(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
         // A discoverable credential replaces an earlier one for the same RP and user (CTAP2 §6.1.2 step 17).
         if request.residentKey {
             for old in existing where old.userHandle == request.userHandle && old.discoverable {
@@ -102,7 +102,8 @@ extension SoftwareAuthenticator {
                 ? "this authenticator has no passkey for \(request.rpID)"
                 : "this authenticator holds none of the \(request.allowList.count) passkeys \(request.rpID) asked for")
         }
-        let verified = try await verifyUser(request.userVerification, purpose: .signIn(rpID: request.rpID, userName: credential.userName))
+        // Steps 6 and 9: the user's consent (and verification) before the key signs or the counter moves.
+        let verified = try await obtainConsent(request.userVerification, purpose: .signIn(rpID: request.rpID, userName: credential.userName))
         // The counter is persisted before the signature leaves, so a crash can never reuse a value.
         let (authData, signature) = try getAssertion(&credential, clientDataHash: request.clientDataHash, userVerified: verified)
         let updated = credential
@@ -113,21 +114,27 @@ extension SoftwareAuthenticator {
     /// Algorithms this authenticator can create.
     public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256]
 
-    private func verifyUser(_ requirement: UserVerificationRequirement, purpose: VerificationPurpose) async throws(AuthenticatorError) -> Bool {
-        switch requirement {
-        case .required:
-            guard userVerifier.canVerify else {
-                throw AuthenticatorError(.userVerificationUnavailable, "user verification is required, but this authenticator has no way to verify the user")
+    /// Asks the user once and returns whether UV is reported; throws unless the user approved.
+    ///
+    /// CTAP2.1 §6.1.2 steps 11 and 14 and §6.2.2 steps 6 and 9: user presence is the evidence that the user
+    /// consented ("If the user declines permission … return CTAP2_ERR_OPERATION_DENIED"), so it is asked for before
+    /// any key is made or used, and a refusal ends the ceremony: UP is only ever set by the signing that follows an
+    /// approval. A `uv` the authenticator cannot perform is CTAP2_ERR_UNSUPPORTED_OPTION, before the user is asked.
+    private func obtainConsent(_ requirement: UserVerificationRequirement, purpose: VerificationPurpose) async throws(AuthenticatorError) -> Bool {
+        if requirement == .required && !userVerifier.canVerify {
+            throw AuthenticatorError(.userVerificationUnavailable, "user verification is required, but this authenticator has no way to verify the user")
+        }
+        switch await userVerifier.verifyUser(for: purpose) {
+        case .declined:
+            throw AuthenticatorError(.operationDenied, "the user declined the request")
+        case .approved:
+            guard requirement != .required else {
+                throw AuthenticatorError(.operationDenied, "user verification is required, but the user approved without being verified")
             }
-            guard await userVerifier.verifyUser(for: purpose) else { throw AuthenticatorError(.operationDenied, "the user did not approve the request") }
-            return true
-        case .preferred, .discouraged:
-            // Consent is still needed (user presence); UV is reported only when the verifier can verify and the RP
-            // did not discourage it.
-            guard await userVerifier.verifyUser(for: purpose) || !userVerifier.canVerify else {
-                throw AuthenticatorError(.operationDenied, "the user did not approve the request")
-            }
-            return userVerifier.canVerify && requirement == .preferred
+            return false
+        case .verified:
+            // Reported only by a verifier that has a method, and not when the RP discouraged it (L3 §5.8.6).
+            return userVerifier.canVerify && requirement != .discouraged
         }
     }
 

@@ -1,15 +1,22 @@
 import Foundation
 
-/// The client's origin checks (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8, and HTML's "registrable domain suffix").
-enum RPIDValidation {
-    struct Origin: Sendable {
-        let scheme: String
-        let host: String
-        let serialized: String
+/// The WebAuthn client's origin checks (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8, and HTML's "is a registrable
+/// domain suffix of or is equal to"): the one implementation, used by ``WebAuthnClient`` and by the app SDK's
+/// web-view bridge, so a page gets no more from an app than a browser would give it.
+public enum RPIDValidation {
+    /// A checked caller origin: a secure scheme and a host, lowercased.
+    public struct Origin: Sendable, Equatable {
+        public let scheme: String
+        public let host: String
+        /// `scheme://host[:port]`, as `clientDataJSON.origin` carries it.
+        public let serialized: String
     }
 
     /// Parses and checks an origin: https, or http on localhost / loopback (a potentially trustworthy origin).
-    static func origin(_ text: String) throws(WebAuthnClientError) -> Origin {
+    ///
+    /// - Throws: `SecurityError` (``WebAuthnClientError/Code/insecureOrigin``) for anything else, as §5.1.3 step 5 /
+    ///   §5.1.4 step 6 ("If the caller's origin is an opaque origin … or not a secure context").
+    public static func origin(_ text: String) throws(WebAuthnClientError) -> Origin {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(), !host.isEmpty,
               components.path.isEmpty || components.path == "/", components.query == nil else {
             throw WebAuthnClientError(.security, .insecureOrigin, "'\(text)' is not an origin (scheme://host[:port])")
@@ -26,7 +33,9 @@ enum RPIDValidation {
     ///
     /// Without the Public Suffix List this refuses single-label RP IDs (other than `localhost`), which covers the
     /// top-level domains; multi-label public suffixes such as `co.uk` are not detected (docs/decisions.md).
-    static func checkRPID(_ rpID: String, for origin: Origin) throws(WebAuthnClientError) {
+    ///
+    /// - Throws: `SecurityError` (``WebAuthnClientError/Code/rpIdNotAllowed``), as §5.1.3 / §5.1.4 step 8.
+    public static func checkRPID(_ rpID: String, for origin: Origin) throws(WebAuthnClientError) {
         let id = rpID.lowercased()
         let isIP = origin.host.allSatisfy { $0.isNumber || $0 == "." } || origin.host.contains(":")
         let allowed: Bool
@@ -40,5 +49,19 @@ enum RPIDValidation {
         guard allowed, !id.isEmpty else {
             throw WebAuthnClientError(.security, .rpIdNotAllowed, "the RP ID '\(rpID)' is not the host of \(origin.serialized) nor a registrable suffix of it")
         }
+    }
+
+    /// The RP ID a ceremony from `origin` uses: the one the options ask for, checked, or the origin's host when they
+    /// name none (§5.1.3 step 8, §5.1.4 step 8: "set rpId to callerOrigin's effective domain").
+    public static func rpID(_ requested: String?, for origin: Origin) throws(WebAuthnClientError) -> String {
+        let rpID = requested ?? origin.host
+        try checkRPID(rpID, for: origin)
+        return rpID
+    }
+
+    /// Both checks for one ceremony: the caller's origin, then the RP ID (see ``rpID(_:for:)``).
+    public static func resolve(origin text: String, requestedRPID: String?) throws(WebAuthnClientError) -> (origin: Origin, rpID: String) {
+        let origin = try origin(text)
+        return (origin, try rpID(requestedRPID, for: origin))
     }
 }

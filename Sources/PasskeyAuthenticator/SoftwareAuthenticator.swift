@@ -25,7 +25,7 @@ public struct SoftwareAuthenticator: Sendable {
     public var backedUp: Bool
     /// Where credentials are kept between ceremonies.
     public var store: any CredentialStore
-    /// Asks the user for consent and verification.
+    /// Asks the user for consent and verification; a declined request stops the ceremony (see ``UserVerifier``).
     public var userVerifier: any UserVerifier
 
     public init(
@@ -41,7 +41,8 @@ public struct SoftwareAuthenticator: Sendable {
     }
 
     /// Creates a credential and its attestation object, without consent or storage: the signing core of
-    /// ``authenticatorMakeCredential(_:)``, also used directly by benchmarks and tests.
+    /// ``authenticatorMakeCredential(_:)``, also used directly by benchmarks and tests. It sets UP, so outside tests
+    /// call it only after the user approved (``authenticatorMakeCredential(_:)`` asks ``userVerifier`` first).
     public func makeCredential(
         rpID: String, userHandle: [UInt8], clientDataHash: [UInt8], algorithm: COSEAlgorithm = .es256,
         userVerified: Bool = true, credentialID: [UInt8]? = nil, userName: String = "", userDisplayName: String = "", discoverable: Bool = true
@@ -85,7 +86,7 @@ public struct SoftwareAuthenticator: Sendable {
     }
 
     /// Signs authenticatorData ‖ clientDataHash and advances the counter, without consent or storage: the signing core
-    /// of ``authenticatorGetAssertion(_:)``.
+    /// of ``authenticatorGetAssertion(_:)``. It sets UP, so outside tests call it only after the user approved.
     public func getAssertion(
         _ credential: inout SoftwareCredential, clientDataHash: [UInt8], userVerified: Bool = true
     ) throws(AuthenticatorError) -> (authenticatorData: [UInt8], signature: [UInt8]) {

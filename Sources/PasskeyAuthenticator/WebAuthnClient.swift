@@ -73,10 +73,7 @@ public struct WebAuthnClient: Sendable {
 
     /// §5.1.3 steps 5–8 / §5.1.4 steps 6–8: a secure origin, and an RP ID (default: its host) that it may use.
     private func resolve(_ requestedRPID: String?) throws(WebAuthnClientError) -> (RPIDValidation.Origin, String) {
-        let origin = try RPIDValidation.origin(self.origin)
-        let rpID = requestedRPID ?? origin.host
-        try RPIDValidation.checkRPID(rpID, for: origin)
-        return (origin, rpID)
+        try RPIDValidation.resolve(origin: origin, requestedRPID: requestedRPID)
     }
 
     /// Runs `body`, failing with NotAllowedError (timeout) when it takes longer than `milliseconds` (L3 §5.1.3 step 10).

@@ -76,7 +76,7 @@ struct WebAuthnClientTests {
     func timeout() async {
         let slow = SoftwareAuthenticator(userVerifier: ClosureVerifier { _ in
             try? await Task.sleep(for: .seconds(30))
-            return true
+            return .verified
         })
         let client = WebAuthnClient(origin: "https://example.com", authenticator: slow)
         await expectClientError(.notAllowed, .timeout) { _ = try await client.create(Self.creation(rpID: "example.com", extra: JSONObject(["timeout": .number("1000")]))) }

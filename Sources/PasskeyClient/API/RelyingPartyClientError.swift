@@ -18,6 +18,13 @@ public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringCon
         }
     }
 
+    /// Whether the server certainly did not act on the request: it answered 4xx (RFC 9110 §15.5, the client's
+    /// request was refused as it stands). After anything else (no answer, a 5xx, an answer that cannot be read) the
+    /// request may have taken effect.
+    public var isRefusal: Bool {
+        if case .server(let status, _, _) = self { (400..<500).contains(status) } else { false }
+    }
+
     /// A short reason for counting failures: the verification code, the HTTP status, or the kind.
     public var reason: String {
         switch self {

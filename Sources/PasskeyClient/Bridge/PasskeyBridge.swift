@@ -1,9 +1,16 @@
 public import PasskeyCore
+import PasskeyAuthenticator
 
 /// The native side of the web-view bridge: a page posts `{"action":"create"|"get","options":{…}}` (optionally with
 /// `"mediation":"conditional"|"immediate"`) and gets `{"ok":true,"data":{…}}` or
 /// `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}` (CONTRACT.md §1.7), the code being
-/// ``PasskeyError/code``. Pages from origins outside the allow-list are refused.
+/// ``PasskeyError/code``.
+///
+/// A page gets no more than a browser would give it (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8), whatever the
+/// provider: the bridge refuses, with `SecurityError` and before the provider is asked, a page whose origin is not
+/// in the allow-list (`originNotAllowed`), one that is not a secure origin, https or http on localhost
+/// (`insecureOrigin`), and an RP ID that is not the page's host nor a registrable suffix of it (`rpIdNotAllowed`).
+/// Options without an RP ID get the page's host.
 ///
 /// Platform independent: `PasskeyBridgeMessageHandler` feeds it from a `WKWebView`, `passkeys bridge` from stdin.
 public struct PasskeyBridge: Sendable {
@@ -18,22 +25,28 @@ public struct PasskeyBridge: Sendable {
         self.allowedOrigins = allowedOrigins
     }
 
-    /// Answers one message from a page at `origin`.
+    /// Answers one message from a page at `origin` (its serialized origin, `scheme://host[:port]`).
     public func handle(_ message: [UInt8], from origin: String) async -> JSONValue {
-        guard allowedOrigins.contains(origin) else {
-            return Self.failure(name: "SecurityError", code: "originNotAllowed", "pages from \(origin) may not use passkeys through this app")
+        do {
+            return .object(JSONObject(["ok": .bool(true), "data": .object(try await perform(message, from: origin))]))
+        } catch {
+            return Self.reply(refusing: error)
         }
+    }
+
+    private func perform(_ message: [UInt8], from origin: String) async throws(PasskeyError) -> JSONObject {
+        guard allowedOrigins.contains(origin) else {
+            throw PasskeyError(.failed(reason: "originNotAllowed"), "pages from \(origin) may not use passkeys through this app", name: "SecurityError")
+        }
+        let page: RPIDValidation.Origin
+        do { page = try RPIDValidation.origin(origin) } catch { throw PasskeyErrorClassifier.classify(error) }
         guard message.count <= Self.maximumMessageSize else {
-            return Self.failure(name: "TypeError", code: "invalidMessage", "the message is larger than \(Self.maximumMessageSize / 1024) KiB")
+            throw Self.invalidMessage("expected a message of at most \(Self.maximumMessageSize / 1024) KiB, found \(message.count) bytes")
         }
         let object: JSONObject
-        do {
-            object = try JSONParser.parseObject(message, what: "bridge message")
-        } catch {
-            return Self.failure(name: "TypeError", code: "invalidMessage", error.message)
-        }
+        do { object = try JSONParser.parseObject(message, what: "bridge message") } catch { throw Self.invalidMessage(error.message) }
         guard case .object(let options)? = object["options"] else {
-            return Self.failure(name: "TypeError", code: "invalidMessage", "expected an 'options' object in the message")
+            throw Self.invalidMessage("expected an 'options' object in the message")
         }
         let mediation: PasskeyMediation? = switch object["mediation"] {
         case nil, .null?: .modal
@@ -41,21 +54,12 @@ public struct PasskeyBridge: Sendable {
         default: nil
         }
         guard let mediation else {
-            return Self.failure(name: "TypeError", code: "invalidMessage", "expected mediation 'optional', 'conditional' or 'immediate', found \(object["mediation"].map { $0.serialized() } ?? "none")")
+            throw Self.invalidMessage("expected mediation 'optional', 'conditional' or 'immediate', found \(object["mediation"].map { $0.serialized() } ?? "none")")
         }
-        do {
-            switch object["action"]?.stringValue {
-            case "create": return .object(JSONObject(["ok": .bool(true), "data": .object(try await provider.create(options, mediation: mediation))]))
-            case "get": return .object(JSONObject(["ok": .bool(true), "data": .object(try await provider.get(options, mediation: mediation))]))
-            default:
-                return Self.failure(name: "TypeError", code: "invalidMessage", "expected action 'create' or 'get', found \(object["action"].map { $0.serialized() } ?? "none")")
-            }
-        } catch {
-            return Self.failure(name: error.name, code: error.code, error.message)
+        switch object["action"]?.stringValue {
+        case "create": return try await provider.create(try PageScope.creation(options, page: page), mediation: mediation)
+        case "get": return try await provider.get(try PageScope.request(options, page: page), mediation: mediation)
+        default: throw Self.invalidMessage("expected action 'create' or 'get', found \(object["action"].map { $0.serialized() } ?? "none")")
         }
-    }
-
-    static func failure(name: String, code: String, _ message: String) -> JSONValue {
-        .object(JSONObject(["ok": .bool(false), "errMsg": .string(message), "name": .string(name), "code": .string(code)]))
     }
 }

@@ -7,7 +7,8 @@ public import WebKit
 /// `window.webkit.messageHandlers.passkeys.postMessage(…)` calls with the bridge's reply.
 ///
 /// The origin checked against the bridge's allow-list is the frame's security origin as WebKit reports it, not
-/// anything the page says about itself.
+/// anything the page says about itself. Any message body gets a reply: bodies that are not an object of JSON values
+/// are refused by ``PasskeyBridge/message(fromBody:)`` before anything serializes them.
 @MainActor
 public final class PasskeyBridgeMessageHandler: NSObject, WKScriptMessageHandlerWithReply {
     public let bridge: PasskeyBridge
@@ -23,15 +24,17 @@ public final class PasskeyBridgeMessageHandler: NSObject, WKScriptMessageHandler
     }
 
     public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) async -> (Any?, String?) {
-        let origin = message.frameInfo.securityOrigin
-        let serialized = origin.port == 0 ? "\(origin.protocol)://\(origin.host)" : "\(origin.protocol)://\(origin.host):\(origin.port)"
-        guard message.frameInfo.isMainFrame,
-              let data = try? JSONSerialization.data(withJSONObject: message.body) else {
-            return (PasskeyBridge.failure(name: "TypeError", code: "invalidMessage", "expected a message object from the main frame").serialized(), nil)
+        guard message.frameInfo.isMainFrame else {
+            return (PasskeyBridge.reply(refusing: PasskeyBridge.invalidMessage("expected a message from the main frame, found one from a subframe")).serialized(), nil)
         }
-        let reply = await bridge.handle(Array(data), from: serialized)
+        let security = message.frameInfo.securityOrigin
+        let origin = PasskeyBridge.origin(scheme: security.protocol, host: security.host, port: security.port)
+        let body: [UInt8]
+        do { body = try PasskeyBridge.message(fromBody: message.body) } catch {
+            return (PasskeyBridge.reply(refusing: error).serialized(), nil)
+        }
         // The reply goes back as a JSON string: passkeys-bridge.js parses it, so no value is lost in conversion.
-        return (reply.serialized(), nil)
+        return (await bridge.handle(body, from: origin).serialized(), nil)
     }
 }
 #endif

@@ -29,8 +29,12 @@ public actor PasskeyCoordinator {
 
     /// Creates an account with a new passkey (or, when signed in as `username`, adds a passkey to it), and signs in.
     ///
-    /// If the server refuses the new credential, the provider forgets it again, so no passkey is left on the
-    /// device for an account the server does not know (the platform provider cannot delete; see ``PasskeyProvider``).
+    /// If the server refuses the new credential (a 4xx answer), the provider forgets it again, so no passkey is left
+    /// on the device for an account the server does not know (the platform provider cannot delete; see
+    /// ``PasskeyProvider``). If the answer is lost instead (a network error, a timeout, a 5xx, a malformed answer),
+    /// the server may have stored the credential, so the passkey is kept and the call throws
+    /// ``PasskeyError/Kind/registrationOutcomeUnknown(credentialID:)``: deleting it could leave an account whose only
+    /// passkey no longer exists anywhere.
     @discardableResult
     public func register(username: String, displayName: String? = nil, mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> Registered {
         let options = try await server { [relyingParty, session] () async throws(RelyingPartyClientError) in
@@ -43,10 +47,22 @@ public actor PasskeyCoordinator {
             session = registered.session
             return registered
         } catch {
-            // The server's refusal is the error to report; a failed rollback cannot change what the caller should do.
-            if !credentialID.isEmpty { try? await provider.forget(credentialID: credentialID) }
-            throw PasskeyErrorClassifier.classify(error)
+            throw await settleFailedRegistration(error, credentialID: credentialID)
         }
+    }
+
+    /// What a failed `/attestation/result` means for the new key: forgotten after a certain refusal, kept otherwise.
+    private func settleFailedRegistration(_ error: RelyingPartyClientError, credentialID: [UInt8]) async -> PasskeyError {
+        let reported = PasskeyErrorClassifier.classify(error)
+        guard error.isRefusal else {
+            let id = Base64URL.encode(credentialID)
+            return PasskeyError(
+                .registrationOutcomeUnknown(credentialID: id),
+                "the server's answer to the new passkey \(id) did not arrive or could not be read (\(reported.message)); the passkey was kept on this device because the server may have registered it: sign in with it or list the account's passkeys to find out")
+        }
+        // The server's refusal is the error to report; a failed rollback cannot change what the caller should do.
+        if !credentialID.isEmpty { try? await provider.forget(credentialID: credentialID) }
+        return reported
     }
 
     /// Signs in to `username`'s account with one of its passkeys (the server sends them as `allowCredentials`).

@@ -24,6 +24,11 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
         /// The relying party refused, with its `errorMessage` and, for a failed verification, its error code
         /// (`challengeMismatch`, `originMismatch`, …).
         case server(status: Int, message: String, code: String?)
+        /// A new passkey was created, but the server's answer to it never arrived or could not be read (a network
+        /// error, a timeout, a 5xx, a malformed answer): the server may or may not have stored it. The passkey
+        /// (`credentialID`, base64url) is kept on the device; signing in with it, or listing the account's passkeys,
+        /// tells which. Only a 4xx answer, a certain refusal, removes the new passkey again.
+        case registrationOutcomeUnknown(credentialID: String)
     }
 
     public let kind: Kind
@@ -38,7 +43,8 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
         self.name = name ?? kind.defaultName
     }
 
-    /// The typed case as a stable identifier: `cancelled`, `noCredentials`, …, a failure's reason, `network`, `server`.
+    /// The typed case as a stable identifier: `cancelled`, `noCredentials`, …, a failure's reason, `network`, `server`,
+    /// `registrationOutcomeUnknown`.
     public var code: String { kind.code }
 
     public var description: String { "\(name) (\(code)): \(message)" }
@@ -55,18 +61,20 @@ extension PasskeyError.Kind {
         case .failed(let reason): reason
         case .network: "network"
         case .server: "server"
+        case .registrationOutcomeUnknown: "registrationOutcomeUnknown"
         }
     }
 
     /// L3 §5.1.3 / §5.1.4: cancellation, timeouts and "nothing to use" are all NotAllowedError, so a page cannot tell
     /// them apart (privacy); an excluded credential is InvalidStateError; a domain the caller may not use is
-    /// SecurityError.
+    /// SecurityError; an answer that never came is UnknownError (WebIDL: "the operation failed for an unknown
+    /// transient reason").
     var defaultName: String {
         switch self {
         case .cancelled, .noCredentials, .timeout: "NotAllowedError"
         case .excludedCredentialMatched: "InvalidStateError"
         case .domainNotAssociated: "SecurityError"
-        case .failed: "UnknownError"
+        case .failed, .registrationOutcomeUnknown: "UnknownError"
         case .network, .server: "NetworkError"
         }
     }

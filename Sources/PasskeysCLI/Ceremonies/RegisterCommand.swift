@@ -13,7 +13,8 @@ struct RegisterCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CeremonyContext(server)
         try await context.run {
-            // The coordinator removes the local key again if the server refuses the registration.
+            // The coordinator removes the local key again only if the server refuses the registration (4xx); if the
+            // answer is lost the key stays and this fails with registrationOutcomeUnknown, naming the credential.
             let registered = try await context.coordinator.register(username: username, displayName: displayName ?? username)
             return JSONObject([
                 "registered": .bool(true), "username": .string(username), "credentialId": .string(registered.credential.id),
