@@ -1,5 +1,5 @@
-public import Foundation
-public import X509
+import Foundation
+import X509
 
 /// The internal soundness of an attestation certificate chain, required whether or not any trust anchor is known.
 ///

@@ -7,7 +7,7 @@ enum OpenAPIDocument {
   "info": {
     "title": "Passkeys relying party",
     "version": "1.0.0",
-    "description": "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage, and a failure a stable code where one applies. Binary values are base64url without padding. Every POST, PATCH and DELETE must be sent as application/json (a DELETE without a body may omit it; else 415 unsupportedMediaType) and is refused with 403 when its Origin header is not one of the relying party's origins (originNotAllowed) or Sec-Fetch-Site is cross-site (crossSiteRequest). Options requests and failed results are rate limited per client (429 rateLimited, with Retry-After)."
+    "description": "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage, and a failure a stable code where one applies. Binary values are base64url without padding. Every POST, PATCH and DELETE must be sent as application/json (a DELETE without a body may omit it; else 415 unsupportedMediaType) and is refused with 403 when its Origin header is not one of the relying party's origins (originNotAllowed) or Sec-Fetch-Site is cross-site (crossSiteRequest). Options requests and failed results are rate limited per client (429 rateLimited, with Retry-After). While the database is unreachable, every endpoint that needs it answers 503 storeUnavailable with Retry-After."
   },
   "paths": {
     "/attestation/options": {
@@ -109,7 +109,10 @@ enum OpenAPIDocument {
     "/.well-known/assetlinks.json": {
       "get": {"summary": "Digital Asset Links for Android apps", "responses": {"200": {"description": "Asset links", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}}}
     },
-    "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
+    "/healthz": {"get": {"summary": "Liveness: the process answers (cheap; does not touch the database)", "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}},
+    "/readyz": {"get": {"summary": "Readiness: the database answers within 2 s and its schema is this build's", "responses": {
+      "200": {"description": "Ready", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+      "503": {"description": "Not ready (code storeUnavailable, with Retry-After)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Failure"}}}}}}},
     "/metrics": {"get": {"summary": "Prometheus metrics (served on --metrics-address instead, when given)", "responses": {"200": {"description": "Prometheus text exposition", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
     "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}}},
     "/": {"get": {"summary": "The web page to try passkeys", "responses": {"200": {"description": "HTML", "content": {"text/html": {"schema": {"type": "string"}}}}}}},
