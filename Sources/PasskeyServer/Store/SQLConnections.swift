@@ -71,7 +71,14 @@ final class SQLConnections: Sendable {
     /// reported unavailable: a stopped database must not make requests hang.
     static let connectionWait = TimeAmount.seconds(3)
 
-    static func open(_ location: DatabaseLocation, logger: Logger, health: StoreHealth) throws -> SQLConnections {
+    static func open(_ location: DatabaseLocation, logger serverLogger: Logger, health: StoreHealth) throws -> SQLConnections {
+        // The pools log every failed connection attempt; during an outage that is a line per request. StoreHealth
+        // says once that the database went and once that it came back, so the pools only log what is critical.
+        let logger = {
+            var quiet = serverLogger
+            quiet.logLevel = .critical
+            return quiet
+        }()
         let group = MultiThreadedEventLoopGroup.singleton
         switch location {
         case .sqliteFile, .sqliteMemory:
