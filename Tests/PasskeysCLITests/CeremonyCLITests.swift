@@ -8,13 +8,14 @@ import Testing
 @Suite("CLI ceremonies against a running server", .serialized)
 struct CeremonyCLITests {
     /// Starts `passkeys serve` on a random loopback port; stops it when `body` returns.
-    static func withServer(_ extra: [String] = [], _ body: (String) async throws -> Void) async throws {
+    /// - Parameter database: the SQLite file to serve (default: a new one in a temporary folder).
+    static func withServer(_ extra: [String] = [], database: String? = nil, _ body: (String) async throws -> Void) async throws {
         let port = Int.random(in: 30_000..<40_000)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(folder)/server.sqlite", "--rate-limit", "0"] + extra
+        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database ?? "\(folder)/server.sqlite")", "--rate-limit", "0"] + extra
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -58,6 +59,28 @@ struct CeremonyCLITests {
             #expect(refused.status == 1 && (refused.stdout + refused.stderr).contains("only passkey"), "\(refused.stdout) \(refused.stderr)")
             let after = try CLIRunner.run(["login"] + common)
             #expect(after.status == 0, "\(after.stdout) \(after.stderr)")
+        }
+    }
+
+    @Test("backup copies the database while the server runs; the copy serves the same accounts")
+    func backup() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-backup-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = Self.storePath()
+        try await Self.withServer(database: "\(folder)/live.sqlite") { server in
+            let registered = try CLIRunner.run(["register", "--username", "ada", "--server", server, "--store", store])
+            #expect(registered.status == 0, "\(registered.stdout) \(registered.stderr)")
+            let copy = try CLIRunner.run(["backup", "--database", "sqlite:\(folder)/live.sqlite", "--to", "\(folder)/copy.sqlite"])
+            #expect(copy.status == 0, "\(copy.stdout) \(copy.stderr)")
+            #expect((copy.json["bytes"] as? Int ?? 0) > 0)
+            let again = try CLIRunner.run(["backup", "--database", "sqlite:\(folder)/live.sqlite", "--to", "\(folder)/copy.sqlite"])
+            #expect(again.status == 1 && again.errorCode == "backupFailed", "an existing file is never overwritten")
+            let postgres = try CLIRunner.run(["backup", "--database", "postgres://u:p@localhost/db", "--to", "\(folder)/x.sqlite"])
+            #expect(postgres.status == 2 && postgres.stderr.contains("pg_dump"))
+        }
+        try await Self.withServer(database: "\(folder)/copy.sqlite") { server in
+            let login = try CLIRunner.run(["login", "--username", "ada", "--server", server, "--store", store])
+            #expect(login.status == 0, "the copy signs the account in: \(login.stdout) \(login.stderr)")
         }
     }
 

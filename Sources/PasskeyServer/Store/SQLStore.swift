@@ -330,6 +330,19 @@ public final class SQLStore: Store {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
     }
 
+    /// Writes a consistent copy of an SQLite database to `path` while it is in use (`VACUUM INTO`: one read
+    /// transaction, so the copy is a snapshot even with a server writing meanwhile). The file must not exist yet.
+    /// PostgreSQL has its own tools for this (`pg_dump`; docs/deploy.md).
+    public func backup(to path: String) async throws {
+        guard connections.dialect == .sqlite else {
+            throw ConfigurationError("backup: only SQLite databases are copied by passkeys; back up PostgreSQL with pg_dump (docs/deploy.md)")
+        }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw ConfigurationError("backup: '\(path)' exists already; give a new file")
+        }
+        try await connections.with { db in try await db.raw("VACUUM INTO \(bind: path)").run() }
+    }
+
     public func checkReadiness() async throws {
         try await connections.with { db in
             let applied = try await db.raw("SELECT MAX(version) AS version FROM schema_migrations").first()?.decode(column: "version", as: Int?.self)
