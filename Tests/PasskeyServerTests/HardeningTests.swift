@@ -131,6 +131,8 @@ struct HardeningTests {
                 #expect(text.contains(#"passkeys_ceremonies_total{kind="registration",outcome="succeeded"} 1"#), "\(text)")
                 #expect(text.contains(#"passkeys_ceremonies_total{kind="authentication",outcome="failed",code="originMismatch"} 1"#), "\(text)")
                 #expect(text.contains("passkeys_http_request_duration_seconds_bucket"))
+                #expect(text.contains("process_cpu_seconds_total") && text.contains("process_resident_memory_bytes") && text.contains("process_open_fds"))
+                #expect(text.contains("passkeys_store_up 1"))
             }
         }
     }

@@ -34,7 +34,7 @@ final class ServerMetrics: CeremonyMetrics {
     }
 
     func exposition() -> String {
-        var text = registry.emitToString()
+        var text = registry.emitToString() + ProcessMetrics.exposition()
         if let storeHealth {
             text += "# HELP passkeys_store_unavailable_total Store operations that failed because the database was unreachable\n"
             text += "# TYPE passkeys_store_unavailable_total counter\npasskeys_store_unavailable_total \(storeHealth.unavailableCount)\n"

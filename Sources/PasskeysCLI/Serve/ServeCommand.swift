@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
-            true), PASSKEYS_DATABASE_PASSWORD_FILE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL. Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -30,6 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("user-verification"), help: "required, preferred or discouraged: the least user verification every ceremony asks for; requests may only raise it (default preferred).") var userVerification: String?
     @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy's address or CIDR range whose X-Forwarded-For / Forwarded headers name the client (repeatable).") var trustedProxies: [String] = []
     @Option(name: .customLong("metrics-address"), help: "HOST:PORT to serve /metrics on instead of the public address.") var metricsAddress: String?
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info; a line per request is info).") var logLevel: String?
     @Flag(name: .customLong("allow-insecure-origin"), help: "Allow http:// origins with an RP ID other than localhost (test setups only).") var allowInsecureOrigin = false
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
 
@@ -41,9 +42,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as WebAuthnError {
             throw ValidationError("--metadata: \(error.message)")
         }
+        let levelText = logLevel ?? ProcessInfo.processInfo.environment["PASSKEYS_LOG_LEVEL"] ?? "info"
+        guard let level = Logger.Level(rawValue: levelText) else {
+            throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical, found '\(levelText)'")
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
+            handler.logLevel = level
             return handler
         }
         try await PasskeysServer.run(configuration, logger: Logger(label: "passkeys"))
