@@ -122,6 +122,9 @@ struct CeremonyCLITests {
             #expect(result.json["failures"] as? Int == 0, "\(result.stdout)")
             let latency = try #require(result.json["latencyMs"] as? [String: Any])
             for key in ["p50", "p90", "p99", "max"] { #expect((latency[key] as? Double ?? 0) > 0, "\(key)") }
+            // CPU per ceremony, the server's from its /metrics and the generator's own: present and positive.
+            #expect((result.json["serverCpuMsPerCeremony"] as? Double ?? 0) > 0, "\(result.stdout)")
+            #expect((result.json["loadCpuMsPerCeremony"] as? Double ?? 0) > 0, "\(result.stdout)")
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The standard Prometheus process metrics, read from `/proc` at scrape time: what an operator needs to see the CPU
 /// cost per request and memory or descriptor leaks. Empty where `/proc` does not exist (macOS).
-enum ProcessMetrics {
+public enum ProcessMetrics {
     static func exposition() -> String {
         var text = ""
         if let cpu = cpuSeconds() {
@@ -22,7 +22,7 @@ enum ProcessMetrics {
 
     /// utime + stime from `/proc/self/stat` (fields 14 and 15, in clock ticks), read after the `)` that ends the
     /// command name (which may itself hold spaces).
-    static func cpuSeconds() -> Double? {
+    public static func cpuSeconds() -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After ")": state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
@@ -37,5 +37,14 @@ enum ProcessMetrics {
         let fields = statm.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The value of `process_cpu_seconds_total` in a Prometheus text exposition (what `passkeys load` reads from the
+    /// server before and after a run).
+    public static func cpuSeconds(inExposition text: String) -> Double? {
+        for line in text.split(separator: "\n") where line.hasPrefix("process_cpu_seconds_total ") {
+            return Double(line.dropFirst("process_cpu_seconds_total ".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
     }
 }

@@ -4,6 +4,7 @@ import Histogram
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeyServer
 import Synchronization
 
 /// `passkeys load` (CONTRACT.md §1.6): real ceremonies against a running relying party, bounded in time.
@@ -21,6 +22,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Ceremonies in flight at once (1 to 1024).") var concurrency: Int = 32
     @Option(help: "Seconds to run (1 to 3600).") var duration: Double = 10
     @Option(help: "Accounts registered before a login or mixed run (1 to 100000; at least --concurrency).") var users: Int = 200
+    @Option(help: "Where the server's Prometheus metrics are (default: SERVER/metrics), for its CPU time per ceremony.") var metrics: String?
     @Flag(help: "Print one JSON object instead of a table.") var json = false
 
     func validate() throws {
@@ -47,7 +49,16 @@ struct LoadCommand: AsyncParsableCommand {
                 accounts = try await load.registerAccounts(count, concurrency: concurrency)
             }
             if !json { Output.stderr("running \(scenario.rawValue) for \(duration) s with \(concurrency) in flight…") }
-            result = await load.run(scenario: scenario, accounts: accounts, concurrency: concurrency, seconds: duration, progress: !json)
+            // CPU seconds of the server (from its /metrics) and of this process, around the measured window only.
+            let metricsURL = metrics ?? server + "/metrics"
+            let serverBefore = await Self.serverCPU(transport, metricsURL)
+            let ownBefore = ProcessMetrics.cpuSeconds()
+            var outcome = await load.run(scenario: scenario, accounts: accounts, concurrency: concurrency, seconds: duration, progress: !json)
+            let serverAfter = await Self.serverCPU(transport, metricsURL)
+            let ownAfter = ProcessMetrics.cpuSeconds()
+            if let serverBefore, let serverAfter { outcome.serverCPUSeconds = serverAfter - serverBefore }
+            if let ownBefore, let ownAfter { outcome.loadCPUSeconds = ownAfter - ownBefore }
+            result = outcome
         } catch {
             await transport.shutdown()
             throw error
@@ -60,6 +71,14 @@ struct LoadCommand: AsyncParsableCommand {
             print(result.table(scenario: scenario.rawValue))
         }
         if result.ceremonies == 0 { throw OperationFailed() }
+    }
+}
+
+extension LoadCommand {
+    /// The server's `process_cpu_seconds_total`, or nil when its metrics cannot be read (elsewhere, or not Linux).
+    static func serverCPU(_ transport: any HTTPTransport, _ url: String) async -> Double? {
+        guard let response = try? await transport.send(TransportRequest(method: .get, url: url)), response.status == 200 else { return nil }
+        return ProcessMetrics.cpuSeconds(inExposition: String(decoding: response.body, as: UTF8.self))
     }
 }
 
@@ -116,6 +135,15 @@ struct LoadRun: Sendable {
         var ceremonies = 0
         var failures: [String: Int] = [:]
         var elapsed = 0.0
+        /// CPU time over the measured window: the server's (from its `/metrics`) and this load generator's.
+        var serverCPUSeconds: Double?
+        var loadCPUSeconds: Double?
+
+        /// Milliseconds of CPU per ceremony, to two decimals.
+        func perCeremony(_ seconds: Double?) -> Double? {
+            guard let seconds, ceremonies > 0 else { return nil }
+            return (seconds * 1000 / Double(ceremonies) * 1000).rounded() / 1000
+        }
 
         mutating func merge(_ other: Outcome) {
             histogram.add(other.histogram)
@@ -137,6 +165,8 @@ struct LoadRun: Sendable {
                     "p50": JSONValue(milliseconds(50)), "p90": JSONValue(milliseconds(90)), "p99": JSONValue(milliseconds(99)),
                     "max": JSONValue((Double(histogram.max) / 10).rounded() / 100),
                 ])),
+                "serverCpuMsPerCeremony": perCeremony(serverCPUSeconds).map { JSONValue($0) } ?? .null,
+                "loadCpuMsPerCeremony": perCeremony(loadCPUSeconds).map { JSONValue($0) } ?? .null,
             ]))
         }
 
@@ -148,6 +178,8 @@ struct LoadRun: Sendable {
                 "failures            \(failureCount)",
                 "latency p50/p90/p99 \(milliseconds(50)) / \(milliseconds(90)) / \(milliseconds(99)) ms (max \(Double(histogram.max) / 1000) ms)",
             ]
+            lines.append("server CPU/ceremony \(perCeremony(serverCPUSeconds).map { "\($0) ms" } ?? "unknown (no process_cpu_seconds_total at --metrics)")")
+            lines.append("load CPU/ceremony   \(perCeremony(loadCPUSeconds).map { "\($0) ms" } ?? "unknown")")
             for (reason, count) in failures.sorted(by: { $0.value > $1.value }) { lines.append("  failed: \(reason) × \(count)") }
             return lines.joined(separator: "\n")
         }
