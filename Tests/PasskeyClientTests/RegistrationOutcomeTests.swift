@@ -33,6 +33,8 @@ struct RegistrationOutcomeTests {
 
     enum Finish: String, CaseIterable, Sendable {
         case connectionLost, timedOut, serverError, badGateway, okWithoutSession, badRequest, forbidden
+        /// What a retried POST meets when its first attempt was stored: not a refusal of the credential.
+        case retriedAfterSuccess, alreadyRegistered
 
         func answer() throws -> TransportResponse {
             switch self {
@@ -43,6 +45,8 @@ struct RegistrationOutcomeTests {
             case .okWithoutSession: return Self.json(200, #"{"status":"ok","errorMessage":""}"#)
             case .badRequest: return Self.json(400, #"{"status":"failed","errorMessage":"origin mismatch","code":"originMismatch"}"#)
             case .forbidden: return Self.json(403, #"{"status":"failed","errorMessage":"sign in to add a passkey to this account"}"#)
+            case .retriedAfterSuccess: return Self.json(400, #"{"status":"failed","errorMessage":"unknown or finished","code":"unknownCeremony"}"#)
+            case .alreadyRegistered: return Self.json(400, #"{"status":"failed","errorMessage":"already registered","code":"credentialAlreadyRegistered"}"#)
             }
         }
 

@@ -69,7 +69,7 @@ struct HardeningTests {
 
     @Test("the options endpoints are rate limited per client")
     func rateLimit() async throws {
-        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 1)) { client in
+        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
             var statuses: [Int] = []
             for _ in 0..<15 {
                 statuses.append(try await client.call(.post, "/assertion/options", json: JSONObject()).status.code)

@@ -20,9 +20,13 @@ public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringCon
 
     /// Whether the server certainly did not act on the request: it answered 4xx (RFC 9110 §15.5, the client's
     /// request was refused as it stands). After anything else (no answer, a 5xx, an answer that cannot be read) the
-    /// request may have taken effect.
+    /// request may have taken effect. Two 4xx codes are not refusals of the request as first sent: `unknownCeremony`
+    /// and `credentialAlreadyRegistered`, which a retried request meets when its first attempt succeeded.
     public var isRefusal: Bool {
-        if case .server(let status, _, _) = self { (400..<500).contains(status) } else { false }
+        guard case .server(let status, _, let code) = self, (400..<500).contains(status) else { return false }
+        // A repeated result (a transport or proxy that retried a POST whose first attempt was stored) meets an
+        // already-used challenge or an already-registered credential: that says nothing against the key.
+        return !["unknownCeremony", "credentialAlreadyRegistered"].contains(code ?? "")
     }
 
     /// A short reason for counting failures: the verification code, the HTTP status, or the kind.

@@ -41,6 +41,26 @@ public struct AuthenticationVerifier: Sendable {
         self.rpIDHash = RPIDHash.of(policy.rpID)
     }
 
+    /// §7.2 steps 9–19: everything that can be judged without the credential record — the client data (type,
+    /// challenge, origin, cross-origin), the RP ID hash and the flags — returning the parsed authenticator data.
+    ///
+    /// ``verify(_:challenge:credential:allowCredentials:userHandleRequired:)`` runs these too. A relying party that
+    /// must not reveal which credential IDs it stores runs them first, before it looks the credential up: then every
+    /// answer that depends on the credential can be one and the same (a failure here says nothing about any account).
+    @discardableResult
+    public func verifyCeremonyData(_ response: AuthenticationResponse, challenge: Challenge) throws(WebAuthnError) -> AuthenticatorData {
+        // Steps 9–10.
+        let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
+        // Steps 11–15.
+        try ClientDataVerification.verify(clientData, expectedType: "webauthn.get", challenge: challenge, policy: policy)
+        let authData = try AuthenticatorData(bytes: response.authenticatorData, field: "response.authenticatorData")
+        // Step 16.
+        try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
+        // Steps 17–19.
+        try FlagVerification.verify(authData, policy: policy)
+        return authData
+    }
+
     /// - Parameters:
     ///   - allowCredentials: the `allowCredentials` IDs the options carried; empty when none were listed.
     ///   - userHandleRequired: true for discoverable (usernameless) sign-in, where the user handle is how the
@@ -65,15 +85,7 @@ public struct AuthenticationVerifier: Sendable {
         } else if userHandleRequired {
             throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of a discoverable credential, found none")
         }
-        // Steps 9–10.
-        let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
-        // Steps 11–15.
-        try ClientDataVerification.verify(clientData, expectedType: "webauthn.get", challenge: challenge, policy: policy)
-        let authData = try AuthenticatorData(bytes: response.authenticatorData, field: "response.authenticatorData")
-        // Step 16.
-        try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
-        // Steps 17–19.
-        try FlagVerification.verify(authData, policy: policy)
+        let authData = try verifyCeremonyData(response, challenge: challenge)
         // Step 20: backup eligibility is fixed when the credential is created (§6.1.3).
         if let recorded = credential.backupEligible, recorded != authData.backupEligible {
             throw WebAuthnError(.backupEligibilityChanged, "authenticatorData flags: expected BE=\(recorded ? 1 : 0) as recorded at registration, found BE=\(authData.backupEligible ? 1 : 0)")

@@ -34,6 +34,14 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Which header trusted proxies report the client in.
+public enum ForwardedHeader: String, Sendable, CaseIterable {
+    /// `X-Forwarded-For: client, proxy1` (nginx's `$proxy_add_x_forwarded_for`, Caddy, most load balancers).
+    case xForwardedFor = "x-forwarded-for"
+    /// `Forwarded: for=client` (RFC 7239; HAProxy's `option forwarded`).
+    case forwarded
+}
+
 /// An address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`, or a single address), as `--trusted-proxy` takes it.
 public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
     public let address: IPAddress

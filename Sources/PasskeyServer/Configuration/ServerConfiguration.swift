@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var rateLimit: Double?
     /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client; from anyone else they are ignored.
     public var trustedProxies: [IPNetwork]
+    /// The one header trusted proxies report the client in.
+    public var forwardedHeader: ForwardedHeader
     /// Where `/metrics` is served instead of the public address (`host:port`); nil serves it with the API.
     public var metricsAddress: (host: String, port: Int)?
     /// A connection with no request in flight is closed after this long (slow or abandoned clients hold no socket).
@@ -23,6 +25,7 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,
         appleAppIDs: [String] = [], androidApps: [AndroidApp] = [], rateLimit: Double? = 20, trustedProxies: [IPNetwork] = [],
+        forwardedHeader: ForwardedHeader = .xForwardedFor,
         metricsAddress: (host: String, port: Int)? = nil, idleTimeout: Duration = .seconds(30)
     ) {
         self.host = host
@@ -33,6 +36,7 @@ public struct ServerConfiguration: Sendable {
         self.androidApps = androidApps
         self.rateLimit = rateLimit
         self.trustedProxies = trustedProxies
+        self.forwardedHeader = forwardedHeader
         self.metricsAddress = metricsAddress
         self.idleTimeout = idleTimeout
     }

@@ -4,21 +4,26 @@ import Hummingbird
 import PasskeyCore
 
 /// Who sent a request: the TCP peer, or — only when the peer is one of the operator's trusted proxies — the address
-/// the proxies report in `X-Forwarded-For` or `Forwarded` (RFC 7239).
+/// the proxies report in the one header the operator names: `X-Forwarded-For` or `Forwarded` (RFC 7239). Only one
+/// is read: a proxy that appends to one passes the other through as the client wrote it.
 ///
 /// Proxies append the address they received a connection from, so the list is read from the right: trusted hops are
 /// skipped and the first untrusted address is the client. Everything left of it was written by the client and is
 /// ignored, as are both headers on connections that do not come from a trusted proxy.
 struct ClientAddressResolver: Sendable {
     let trustedProxies: [IPNetwork]
+    var header: ForwardedHeader = .xForwardedFor
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")
     static let forwarded = HTTPField.Name("Forwarded")
 
     func resolve(peer: IPAddress?, headers: HTTPFields) -> IPAddress? {
         guard let peer, isTrusted(peer) else { return peer }
-        let hops = Self.forwardedFor.map { headers[values: $0] }.flatMap { $0.isEmpty ? nil : $0 }.map(Self.forwardedForHops)
-            ?? Self.forwarded.map { Self.forwardedHops(headers[values: $0]) } ?? []
+        let hops: [String]
+        switch header {
+        case .xForwardedFor: hops = Self.forwardedFor.map { Self.forwardedForHops(headers[values: $0]) } ?? []
+        case .forwarded: hops = Self.forwarded.map { Self.forwardedHops(headers[values: $0]) } ?? []
+        }
         var client = peer
         for hop in hops.reversed() {
             // A hop that is not an address (a proxy's obfuscated name, or garbage) ends what can be trusted.

@@ -93,6 +93,13 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/sessions": {
+      "delete": {
+        "summary": "Sign out everywhere else", "security": [{"bearer": []}, {"cookie": []}],
+        "description": "Ends every session of the signed-in account except the one making this request (for a user who suspects a session was stolen).",
+        "responses": {"200": {"description": "Other sessions ended", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}, "401": {"$ref": "#/components/responses/Failure"}, "403": {"$ref": "#/components/responses/Failure"}}
+      }
+    },
     "/account": {
       "delete": {
         "summary": "Delete the signed-in account", "security": [{"bearer": []}, {"cookie": []}],

@@ -47,14 +47,9 @@ final class RateLimiter: Sendable {
         }
     }
 
-    /// Whether `client` has a token left, without taking it.
-    func hasToken(_ client: String, now: Double = ProcessInfo.processInfo.systemUptime) -> Bool {
-        withBucket(client, now: now) { $0.tokens >= 1 }
-    }
-
-    /// Takes a token for `client` if there is one (used to charge an outcome after the fact).
-    func charge(_ client: String, now: Double = ProcessInfo.processInfo.systemUptime) {
-        _ = allow(client, now: now)
+    /// Gives back a token taken by ``allow(_:now:)`` (the request turned out not to count), up to the burst.
+    func refund(_ client: String, now: Double = ProcessInfo.processInfo.systemUptime) {
+        withBucket(client, now: now) { $0.tokens = min(burst, $0.tokens + 1) }
     }
 
     var trackedClients: Int { table.withLock { $0.buckets.count } }
@@ -94,23 +89,24 @@ struct OptionsRateLimitMiddleware: RouterMiddleware {
 }
 
 /// Limits failed ceremony results per client: guessing, replaying and fuzzing all fail, honest clients rarely do.
-/// A client whose failure budget is spent is refused before its request is looked at.
+///
+/// Every result takes a token as it arrives and gets it back if it succeeds (or the server was at fault), so a
+/// client whose failure budget is spent is refused before its request is looked at, and firing many requests at once
+/// cannot overdraw the budget (each one in flight holds a token).
 struct FailedResultRateLimitMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let limiter: RateLimiter
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         let client = ClientAddressResolver.bucket(context.clientAddress)
-        guard limiter.hasToken(client) else { throw RelyingPartyError.tooManyRequests }
+        guard limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
         do {
             let response = try await next(request, context)
-            if (400..<500).contains(response.status.code) { limiter.charge(client) }
+            if !(400..<500).contains(response.status.code) { limiter.refund(client) }
             return response
         } catch let error as StoreUnavailable {
             // The server's outage is not the client's failure.
-            throw error
-        } catch {
-            limiter.charge(client)
+            limiter.refund(client)
             throw error
         }
     }

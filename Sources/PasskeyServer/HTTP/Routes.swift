@@ -23,7 +23,7 @@ struct Routes {
     /// The router, and every endpoint it serves (the OpenAPI test compares these with the document).
     func buildWithEndpoints() -> (router: Router<ServerContext>, endpoints: [Endpoint]) {
         let router = Router(context: ServerContext.self)
-        router.add(middleware: ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies)))
+        router.add(middleware: ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
@@ -67,6 +67,10 @@ struct Routes {
             try await relyingParty.signOut(token: token(request))
             return APIResponse.ok(headers: cookie(nil))
         }
+        on(router, .delete, "/sessions") { request, _ in
+            try await relyingParty.endOtherSessions(try await session(request))
+            return APIResponse.ok()
+        }
         on(router, .delete, "/account") { request, _ in
             try await relyingParty.deleteAccount(try await session(request))
             return APIResponse.ok(headers: cookie(nil))
@@ -93,7 +97,7 @@ struct Routes {
         on(router, .get, "/readyz") { _, _ in
             // Ready means the database answers, with this build's schema, within a short bound.
             do {
-                try await withDeadline(Self.readinessWait) { try await relyingParty.store.checkReadiness() }
+                try await answerByDeadline(Self.readinessWait) { try await relyingParty.store.checkReadiness() }
                 return APIResponse.ok()
             } catch is DeadlineExceeded {
                 throw StoreUnavailable(reason: "no answer within \(Self.readinessWait)")

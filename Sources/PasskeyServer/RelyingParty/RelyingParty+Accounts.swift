@@ -24,6 +24,14 @@ extension RelyingParty {
         try await store.deleteSession(tokenHash: Self.hash(token))
     }
 
+    /// `DELETE /sessions`: ends every other session of the signed-in account ("sign out everywhere else"), for a
+    /// user who suspects a session was stolen; the asking session stays.
+    public func endOtherSessions(_ session: SessionRecord?) async throws {
+        let user = try await signedInUser(session)
+        guard let session else { throw RelyingPartyError.noSession }
+        try await store.deleteSessions(userHandle: user.handle, except: session.tokenHash)
+    }
+
     public func listCredentials(_ session: SessionRecord?) async throws -> JSONObject {
         let user = try await signedInUser(session)
         return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map(summary))])

@@ -72,7 +72,8 @@ public final class RelyingParty: Sendable {
         let challenge = Base64URL.encode(Self.randomBytes(32))
         try await store.insertCeremony(PendingCeremony(
             challenge: challenge, kind: .registration, userHandle: handle, username: newAccountName, displayName: displayName,
-            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout))
+            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout,
+            sessionHash: newAccountName == nil ? session?.tokenHash : nil))
         metrics.begun(.registration)
 
         // Contract: authenticatorSelection, attestation and extensions are echoed as given. The one change is the
@@ -90,7 +91,7 @@ public final class RelyingParty: Sendable {
             "challenge": .string(challenge),
             "pubKeyCredParams": .array(configuration.algorithms.map { .object(JSONObject(["type": .string("public-key"), "alg": JSONValue($0.rawValue)])) }),
             "timeout": JSONValue(configuration.ceremonyTimeout),
-            "excludeCredentials": .array(excluded.map(Self.descriptor)),
+            "excludeCredentials": .array(excluded.map { Self.descriptor($0, withTransports: true) }),
         ])
         if let selection { response["authenticatorSelection"] = .object(selection) }
         response["attestation"] = .string(attestation ?? "none")
@@ -125,7 +126,7 @@ public final class RelyingParty: Sendable {
             name: verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid) ?? "Passkey \(existingCount + 1)",
             createdAt: now, lastUsedAt: nil)
         let (token, session) = newSession(for: handle, credentialID: record.id, now: now)
-        switch try await store.finishRegistration(newUser: newUser, credential: record, session: session) {
+        switch try await store.finishRegistration(newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash, now: now) {
         case .registered:
             break
         case .usernameTaken:
@@ -138,6 +139,9 @@ public final class RelyingParty: Sendable {
         case .accountGone:
             metrics.failed(.registration, code: "accountDeleted")
             throw RelyingPartyError(.forbidden, "The account this passkey was for was deleted while the registration was in progress.", code: "accountDeleted")
+        case .sessionEnded:
+            metrics.failed(.registration, code: "sessionEnded")
+            throw RelyingPartyError(.forbidden, "The session that began this registration has ended (signed out, expired, or its passkey was removed); sign in and begin again.", code: "sessionEnded")
         }
         var user = newUser
         if user == nil { user = try await store.user(handle: handle) }
@@ -166,7 +170,9 @@ public final class RelyingParty: Sendable {
         var handle: [UInt8]? = nil
         if let username {
             if let (user, credentials) = try await store.userWithCredentials(username: username), !credentials.isEmpty {
-                allowed = credentials.map(Self.descriptor)
+                // IDs only: transports (which vary with each user's authenticators) would tell real lists from
+                // stand-ins. They are hints (§5.8.3); clients offer every transport without them.
+                allowed = credentials.map { Self.descriptor($0, withTransports: false) }
                 handle = user.handle
             } else {
                 let standIns = try await standInCredentials()
@@ -196,23 +202,29 @@ public final class RelyingParty: Sendable {
         do { response = try AuthenticationResponse(json: body) } catch { throw failure(.authentication, error) }
         let now = configuration.nowMilliseconds
         let ceremony = try await claimCeremony(.authentication, clientDataJSON: response.clientDataJSON, now: now)
+        let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
+        let challenge = Challenge(base64URL: ceremony.challenge)
+        // §7.2 steps 9–19 first: they do not depend on the credential, so their detailed answers reveal nothing about
+        // which credential IDs (and so which accounts) exist. Everything after the lookup that a sender without the
+        // private key can provoke gets the one answer an unknown passkey gets (`unknownCredential`); /metrics keeps
+        // the real reason for operators.
+        do { try verifier.verifyCeremonyData(response, challenge: challenge) } catch { throw failure(.authentication, error) }
         guard let (record, user) = try await store.credentialWithOwner(id: response.rawID) else {
-            metrics.failed(.authentication, code: "unknownCredential")
-            throw RelyingPartyError(.badRequest, Self.unknownPasskey, code: "unknownCredential")
+            throw notAccepted(code: "unknownCredential")
         }
         // §7.2 steps 5–6: a username sign-in allowed only that user's credentials.
         if let identified = ceremony.userHandle, identified != record.userHandle {
-            throw failure(.authentication, WebAuthnError(.credentialNotAllowed, "rawId: expected one of the passkeys of the user who began this sign-in, found a passkey of another account"))
+            throw notAccepted(code: WebAuthnError.Code.credentialNotAllowed.rawValue)
         }
         let verified: VerifiedAuthentication
         do {
             let key = try CredentialPublicKey(coseBytes: record.publicKey)
             let stored = StoredCredential(id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
-            let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
-            verified = try verifier.verify(
-                response, challenge: Challenge(base64URL: ceremony.challenge), credential: stored,
-                userHandleRequired: ceremony.userHandle == nil)
+            verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
         } catch {
+            // Until the signature has verified, the sender may not hold the key: what the stored record says (its
+            // owner's handle, its backup eligibility) stays hidden. After it (the counter), the sender is the holder.
+            if Self.answeredAsUnknown.contains(error.code) { throw notAccepted(code: error.code.rawValue) }
             throw failure(.authentication, error)
         }
         let (token, session) = newSession(for: user.handle, credentialID: record.id, now: now)
@@ -224,8 +236,19 @@ public final class RelyingParty: Sendable {
         return (JSONObject(["session": .string(token), "user": Self.user(user)]), token)
     }
 
-    /// The same words for a credential ID that is not stored, whether it never was, was removed, or was a stand-in.
-    static let unknownPasskey = "This passkey is not registered here (it may have been removed)."
+    /// The same words for a credential ID that is not stored (never was, was removed, or was a stand-in) and for one
+    /// that is stored but whose assertion was not made with its key: the two must not be told apart.
+    static let unknownPasskey = "This passkey is not registered here (it may have been removed), or it did not sign this sign-in."
+
+    /// Failures that depend on the stored credential and come before (or are) its signature check.
+    static let answeredAsUnknown: Set<WebAuthnError.Code> = [.invalidSignature, .backupEligibilityChanged, .userHandleMismatch, .credentialIdMismatch, .credentialNotAllowed, .invalidPublicKey]
+
+    /// The one answer for every failure that could tell a stranger whether a credential ID is stored; `code` is the
+    /// real reason, counted in metrics only.
+    private func notAccepted(code: String) -> RelyingPartyError {
+        metrics.failed(.authentication, code: code)
+        return RelyingPartyError(.badRequest, Self.unknownPasskey, code: "unknownCredential")
+    }
 
     // MARK: Helpers
 
@@ -286,9 +309,11 @@ public final class RelyingParty: Sendable {
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    static func descriptor(_ record: CredentialRecord) -> JSONValue {
+    /// A `PublicKeyCredentialDescriptorJSON`; transports only where their shape reveals nothing (to the account's
+    /// own session, in `excludeCredentials`).
+    static func descriptor(_ record: CredentialRecord, withTransports: Bool) -> JSONValue {
         var object = JSONObject(["type": .string("public-key"), "id": .string(Base64URL.encode(record.id))])
-        if !record.transports.isEmpty { object["transports"] = .array(record.transports.map(JSONValue.string)) }
+        if withTransports, !record.transports.isEmpty { object["transports"] = .array(record.transports.map(JSONValue.string)) }
         return .object(object)
     }
 

@@ -4,21 +4,32 @@ import PasskeyCore
 /// Typed reads of request members, with the contract's wording for errors ("key: expected …, found …").
 enum RequestMembers {
     static let maximumNameLength = 64
+    /// Characters can be long (a letter with thousands of combining marks is one character): names are also bounded
+    /// in bytes, well below what a database index entry takes.
+    static let maximumNameBytes = 256
 
-    /// A user-facing name: trimmed, non-empty, at most ``maximumNameLength`` characters, no control characters.
+    /// A user-facing name: NFC-normalized (so one name has one spelling), trimmed, non-empty, at most
+    /// ``maximumNameLength`` characters and ``maximumNameBytes`` UTF-8 bytes, no control or invisible format
+    /// characters (zero-width joiners, bidirectional overrides) that would make two names look alike.
     static func name(_ object: JSONObject, _ key: String, required: Bool) throws -> String? {
         guard let value = object[key] else {
             if required { throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found nothing") }
             return nil
         }
         guard case .string(let text) = value else { throw RelyingPartyError.badRequest("\(key): expected a string, found \(value.typeName)") }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.utf8.count <= maximumNameBytes * 4 else {
+            throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameBytes) bytes of UTF-8, found \(text.utf8.count)")
+        }
+        let trimmed = text.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found an empty one") }
+        guard trimmed.utf8.count <= maximumNameBytes else {
+            throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameBytes) bytes of UTF-8, found \(trimmed.utf8.count)")
+        }
         guard trimmed.count <= maximumNameLength else {
             throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameLength) characters, found \(trimmed.count)")
         }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw RelyingPartyError.badRequest("\(key): expected no control characters")
+        guard !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) }) else {
+            throw RelyingPartyError.badRequest("\(key): expected no control or invisible format characters")
         }
         return trimmed
     }

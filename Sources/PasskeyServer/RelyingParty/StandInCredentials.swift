@@ -6,7 +6,7 @@ import PasskeyCore
 ///
 /// Everything is derived with HMAC-SHA-256 under a deployment secret from the username alone, so repeated calls
 /// answer the same, every instance on one database answers alike, and nobody without the secret can tell these IDs
-/// from real ones. The shapes (ID length, transports) follow common authenticators.
+/// from real ones. ID lengths follow common authenticators; like real sign-in options, they carry no transports.
 struct StandInCredentials: Sendable {
     let key: SymmetricKey
 
@@ -24,25 +24,19 @@ struct StandInCredentials: Sendable {
         let shape = mac("shape", username)
         let count = shape[0] & 0x03 == 0 ? 2 : 1
         return (0..<count).map { index in
-            let form = Self.forms[Int(shape[1 + index]) % Self.forms.count]
+            let length = Self.lengths[Int(shape[1 + index]) % Self.lengths.count]
             var id: [UInt8] = []
             var block = 0
-            while id.count < form.length {
+            while id.count < length {
                 id += mac("credential-id/\(index)/\(block)", username)
                 block += 1
             }
-            return .object(JSONObject([
-                "type": .string("public-key"),
-                "id": .string(Base64URL.encode(Array(id.prefix(form.length)))),
-                "transports": .array(form.transports.map(JSONValue.string)),
-            ]))
+            return .object(JSONObject(["type": .string("public-key"), "id": .string(Base64URL.encode(Array(id.prefix(length))))]))
         }
     }
 
-    /// Credential ID lengths and transports as platform and roaming authenticators report them.
-    private static let forms: [(length: Int, transports: [String])] = [
-        (16, ["hybrid", "internal"]), (20, ["hybrid", "internal"]), (32, ["hybrid", "internal"]), (64, ["nfc", "usb"]),
-    ]
+    /// Credential ID lengths as common platform and roaming authenticators make them.
+    private static let lengths = [16, 20, 32, 64]
 
     private func mac(_ purpose: String, _ username: String) -> [UInt8] {
         Array(HMAC<SHA256>.authenticationCode(for: Array("\(purpose)\u{0}\(username)".utf8), using: key))

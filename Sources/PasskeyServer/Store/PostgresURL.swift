@@ -7,11 +7,15 @@ import PostgresKit
 ///
 /// `sslmode`, as in libpq:
 /// - `disable`: no TLS.
-/// - `prefer` (the default, as libpq's): TLS when the server offers it, certificate not checked.
+/// - `prefer`: TLS when the server offers it, certificate not checked.
 /// - `require`: TLS or no connection; the certificate is checked against `sslrootcert` only when one is given (as
 ///   libpq does when a root certificate is present).
 /// - `verify-ca`: TLS, and the server's chain must end in `sslrootcert` (or the system's roots).
-/// - `verify-full`: as `verify-ca`, and the certificate must name the host. Use this in production.
+/// - `verify-full`: as `verify-ca`, and the certificate must name the host.
+///
+/// Without `sslmode` the default is `verify-full` (the system's roots unless `sslrootcert` is given), except for a
+/// loopback host, where it is `prefer`. libpq defaults to `prefer` everywhere, which an on-path attacker can strip
+/// or impersonate; a default must be safe for a database across a network.
 ///
 /// Nothing here ever prints the password.
 struct PostgresURL: Sendable {
@@ -52,7 +56,8 @@ struct PostgresURL: Sendable {
             }
             parameters[item.name] = item.value ?? ""
         }
-        let modeText = parameters["sslmode"] ?? SSLMode.prefer.rawValue
+        let loopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased())
+        let modeText = parameters["sslmode"] ?? (loopback ? SSLMode.prefer : SSLMode.verifyFull).rawValue
         guard let mode = SSLMode(rawValue: modeText) else {
             throw ConfigurationError("--database: sslmode expected disable, prefer, require, verify-ca or verify-full, found '\(modeText)'")
         }

@@ -40,6 +40,23 @@ public struct PendingCeremony: Sendable, Equatable {
     public let requireUserVerification: Bool
     /// Milliseconds since 1970.
     public let expiresAt: Int64
+    /// Registration joining an account: the hash of the session that began it, which must still be live at finish
+    /// (a stolen session cannot stockpile registrations to use after it is ended).
+    public let sessionHash: String?
+
+    public init(
+        challenge: String, kind: Kind, userHandle: [UInt8]?, username: String?, displayName: String?,
+        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil
+    ) {
+        self.challenge = challenge
+        self.kind = kind
+        self.userHandle = userHandle
+        self.username = username
+        self.displayName = displayName
+        self.requireUserVerification = requireUserVerification
+        self.expiresAt = expiresAt
+        self.sessionHash = sessionHash
+    }
 }
 
 /// A signed-in session. Only the SHA-256 of the token is stored, so a database leak yields no usable session.

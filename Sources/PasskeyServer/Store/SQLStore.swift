@@ -75,6 +75,8 @@ public final class SQLStore: Store {
             "CREATE INDEX sessions_credential ON sessions(credential_id)",
             "CREATE INDEX sessions_user ON sessions(user_handle)",
             "CREATE INDEX ceremonies_user ON ceremonies(user_handle)",
+            // A registration that joins an account stays bound to the session that began it.
+            "ALTER TABLE ceremonies ADD COLUMN session_hash TEXT",
             // Deployment secrets (the key that derives stand-in credential IDs for unknown usernames).
             "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
         ],
@@ -152,7 +154,7 @@ public final class SQLStore: Store {
         }
     }
 
-    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord) async throws -> RegistrationOutcome {
+    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
         let transports = JSONValue.array(c.transports.map(JSONValue.string)).serialized()
         let handle = Base64URL.encode(c.userHandle)
         return try await connections.transaction { db in
@@ -167,6 +169,12 @@ public final class SQLStore: Store {
                 // Locked, so the account cannot be deleted between this check and the insert below.
                 let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle)\(unsafeRaw: connections.lockRow)").all()
                 if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
+                if let requiredSession {
+                    let live = try await db.raw("""
+                        SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
+                        """).all()
+                    if live.isEmpty { throw RollBack(value: RegistrationOutcome.sessionEnded) }
+                }
             }
             let inserted = try await db.raw("""
                 INSERT INTO credentials (\(unsafeRaw: Self.credentialColumns))
@@ -280,9 +288,9 @@ public final class SQLStore: Store {
     public func insertCeremony(_ c: PendingCeremony) async throws {
         try await connections.with { db in
             try await db.raw("""
-                INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at)
+                INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash)
                 VALUES (\(bind: c.challenge), \(bind: c.kind.rawValue), \(bind: c.userHandle.map { Base64URL.encode($0) }), \(bind: c.username),
-                        \(bind: c.displayName), \(bind: c.requireUserVerification ? 1 : 0), \(bind: c.expiresAt))
+                        \(bind: c.displayName), \(bind: c.requireUserVerification ? 1 : 0), \(bind: c.expiresAt), \(bind: c.sessionHash))
                 """).run()
         }
     }
@@ -292,7 +300,7 @@ public final class SQLStore: Store {
             // One statement: the row is claimed and removed atomically, so a challenge is used at most once.
             let row = try await db.raw("""
                 DELETE FROM ceremonies WHERE challenge = \(bind: challenge) AND kind = \(bind: kind.rawValue)
-                RETURNING challenge, kind, user_handle, username, display_name, require_uv, expires_at
+                RETURNING challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash
                 """).first()
             guard let row else { return nil }
             let ceremony = PendingCeremony(
@@ -301,7 +309,8 @@ public final class SQLStore: Store {
                 username: try row.decode(column: "username", as: String?.self),
                 displayName: try row.decode(column: "display_name", as: String?.self),
                 requireUserVerification: try row.decode(column: "require_uv", as: Int64.self) != 0,
-                expiresAt: try row.decode(column: "expires_at", as: Int64.self))
+                expiresAt: try row.decode(column: "expires_at", as: Int64.self),
+                sessionHash: try row.decode(column: "session_hash", as: String?.self))
             return ceremony.expiresAt > now ? ceremony : nil
         }
     }
@@ -323,6 +332,12 @@ public final class SQLStore: Store {
                 userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
                 credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
                 expiresAt: try row.decode(column: "expires_at", as: Int64.self))
+        }
+    }
+
+    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
+        try await connections.with { db in
+            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash)").run()
         }
     }
 

@@ -15,8 +15,9 @@ public protocol Store: Sendable {
 
     /// A finished registration in one transaction: the account (when `newUser` is given; its username must be free),
     /// the credential (its ID must be new, WebAuthn L3 §7.1 step 26) and the session it starts. Without `newUser`
-    /// the credential joins the existing account `credential.userHandle`, which must still exist.
-    func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord) async throws -> RegistrationOutcome
+    /// the credential joins the existing account `credential.userHandle`, which must still exist, and so must its
+    /// session `requiredSession` (the one that began the ceremony) at `now`.
+    func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome
 
     /// Removes a credential of `userHandle` and ends the sessions it started, except `keepingSession` (the session
     /// that asked). Refuses to remove an account's last credential: the account would be left without a way in.
@@ -41,6 +42,8 @@ public protocol Store: Sendable {
 
     func session(tokenHash: String, now: Int64) async throws -> SessionRecord?
     func deleteSession(tokenHash: String) async throws
+    /// Ends every session of the account except `tokenHash` ("sign out everywhere else").
+    func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws
     /// Removes expired ceremonies and sessions.
     func purgeExpired(now: Int64) async throws
 
@@ -62,6 +65,8 @@ public enum RegistrationOutcome: Sendable, Equatable {
     case credentialExists
     /// The account this passkey was to join was deleted while the ceremony ran.
     case accountGone
+    /// The session that began the ceremony ended (signed out, expired, or its passkey was removed).
+    case sessionEnded
 }
 
 /// What ``Store/deleteCredential(id:userHandle:keepingSession:)`` did.

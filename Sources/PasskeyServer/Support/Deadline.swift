@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The operation did not finish within its time limit.
 struct DeadlineExceeded: Error {}
 
@@ -13,5 +15,38 @@ func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendab
         defer { group.cancelAll() }
         guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
         return value
+    }
+}
+
+/// Like ``withDeadline(_:_:)``, but returns at the deadline even when `operation` ignores cancellation (a query
+/// waiting on a silent network does): the operation runs on in the background until it ends by itself. For probes,
+/// whose answer must come on time.
+func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    let waiter = FirstAnswer<T>()
+    return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        waiter.set(continuation)
+        let work = Task {
+            do { waiter.answer(.success(try await operation())) } catch { waiter.answer(.failure(error)) }
+        }
+        Task {
+            try? await Task.sleep(for: limit)
+            waiter.answer(.failure(DeadlineExceeded()))
+            work.cancel()
+        }
+    }
+}
+
+/// Resumes a continuation with the first answer offered; later answers are dropped.
+private final class FirstAnswer<T: Sendable>: Sendable {
+    private let continuation = Mutex<CheckedContinuation<T, any Error>?>(nil)
+
+    func set(_ waiting: CheckedContinuation<T, any Error>) { continuation.withLock { $0 = waiting } }
+
+    func answer(_ result: Result<T, any Error>) {
+        let waiting = continuation.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+        waiting?.resume(with: result)
     }
 }

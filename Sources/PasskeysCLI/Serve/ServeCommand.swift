@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
-            true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER. Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -29,6 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rate-limit"), help: "Options requests per second per client (failed results: a quarter of it); 0 turns the limits off (default 20).") var rateLimit: Double?
     @Option(name: .customLong("user-verification"), help: "required, preferred or discouraged: the least user verification every ceremony asks for; requests may only raise it (default preferred).") var userVerification: String?
     @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy's address or CIDR range whose X-Forwarded-For / Forwarded headers name the client (repeatable).") var trustedProxies: [String] = []
+    @Option(name: .customLong("forwarded-header"), help: "x-forwarded-for or forwarded: the header trusted proxies name the client in (default x-forwarded-for).") var forwardedHeader: String?
     @Option(name: .customLong("metrics-address"), help: "HOST:PORT to serve /metrics on instead of the public address.") var metricsAddress: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info; a line per request is info).") var logLevel: String?
     @Flag(name: .customLong("allow-insecure-origin"), help: "Allow http:// origins with an RP ID other than localhost (test setups only).") var allowInsecureOrigin = false
@@ -87,12 +88,16 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ConfigurationError("--user-verification: expected required, preferred or discouraged, found '\(uvText)'")
             }
             let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in try IPNetwork(range) }
+            let headerText = forwardedHeader ?? environment["PASSKEYS_FORWARDED_HEADER"] ?? ForwardedHeader.xForwardedFor.rawValue
+            guard let header = ForwardedHeader(rawValue: headerText.lowercased()) else {
+                throw ConfigurationError("--forwarded-header: expected x-forwarded-for or forwarded, found '\(headerText)'")
+            }
             let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in try Self.hostAndPort(text) }
             let configuration = ServerConfiguration(
                 host: host, port: portValue,
                 relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, userVerification: uv),
                 database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil,
-                trustedProxies: proxies, metricsAddress: metrics)
+                trustedProxies: proxies, forwardedHeader: header, metricsAddress: metrics)
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
             return configuration

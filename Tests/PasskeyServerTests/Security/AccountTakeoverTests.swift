@@ -57,6 +57,44 @@ struct AccountTakeoverTests {
         }
     }
 
+    @Test("a registration begun with a session that has since ended (its passkey removed) cannot be finished", arguments: Backend.all)
+    func stockpiledRegistration(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var lostPhone = TestBrowser(origin: TestServer.origin)
+            var laptop = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName("owner")
+            let stolen = try await client.register(username, browser: &lostPhone)
+            let mine = try await client.register(username, browser: &laptop, session: stolen)
+            // The thief, holding the phone's session, begins a registration and keeps it for later.
+            let kept = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: stolen)
+            #expect(kept.ok)
+            // The owner removes the lost phone's passkey, which ends its sessions.
+            #expect(try await client.call(.delete, "/credentials/\(Base64URL.encode(lostPhone.credentials[0].id))", session: mine).ok)
+            var thief = TestBrowser(origin: TestServer.origin)
+            let late = try await client.call(.post, "/attestation/result", bytes: try thief.create(kept.object))
+            #expect(late.status == .forbidden && late.code == "sessionEnded", "\(late.status) \(late.errorMessage)")
+            #expect(late.object["session"] == nil)
+            #expect(try await client.call(.get, "/credentials", session: mine).object["credentials"]?.arrayValue?.count == 1)
+        }
+    }
+
+    @Test("usernames: one spelling per name, bounded in bytes, no invisible characters; never a 5xx", arguments: Backend.all)
+    func usernames(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            let combining = "a" + String(repeating: "\u{301}", count: 5_000)
+            for name in [combining, "ad\u{200B}min", "admin\u{202E}", String(repeating: "é", count: 200)] {
+                let answer = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(name)]))
+                #expect(answer.status == .badRequest, "\(name.unicodeScalars.count) scalars: \(answer.status) \(answer.errorMessage)")
+            }
+            // "é" precomposed and decomposed are one name.
+            var first = TestBrowser(origin: TestServer.origin)
+            let base = uniqueName("caf")
+            _ = try await client.register(base + "\u{E9}", browser: &first)
+            let lookalike = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(base + "e\u{301}")]))
+            #expect(lookalike.status == .forbidden, "the decomposed spelling is the same, taken name")
+        }
+    }
+
     @Test("a registration begun for an account that is deleted before it finishes does not revive the account", arguments: Backend.all)
     func registrationAfterDeletion(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HummingbirdTesting
 import PasskeyCore
@@ -47,6 +48,36 @@ struct EnumerationTests {
             let unregistered = try await client.call(.post, "/assertion/result", bytes: try stranger.get(try await client.call(.post, "/assertion/options", json: JSONObject()).object))
             #expect(standInAnswer.status == unregistered.status && standInAnswer.errorMessage == unregistered.errorMessage && standInAnswer.code == unregistered.code,
                     "\(standInAnswer.errorMessage) vs \(unregistered.errorMessage)")
+            // Real lists carry the same members as stand-ins (no transports, whose shape would differ).
+            for descriptor in real.object["allowCredentials"]?.arrayValue ?? [] {
+                #expect(descriptor.objectValue?.keys == ["type", "id"], "\(descriptor)")
+            }
+            #expect(descriptors.allSatisfy { $0.objectValue?.keys == ["type", "id"] })
+
+            // Probing with a forged assertion: a real passkey's ID and a stand-in's get the same answer, whatever is
+            // wrong with the assertion (a signature nobody made; an origin that is not ours).
+            let realID = try #require(real.object["allowCredentials"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+            for origin in [TestServer.origin, "https://evil.example"] {
+                var answers: [String] = []
+                for (name, id) in [(knownName, realID), (unknown, standInID)] {
+                    let options = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(name)]))
+                    let challenge = try #require(options.object["challenge"]?.stringValue)
+                    let clientData = Array(#"{"type":"webauthn.get","challenge":"\#(challenge)","origin":"\#(origin)"}"#.utf8)
+                    var authData = Array(SHA256.hash(data: Array("localhost".utf8)))
+                    authData += [0x05, 0, 0, 0, 99]
+                    let probe = JSONObject([
+                        "id": .string(id), "rawId": .string(id), "type": .string("public-key"),
+                        "response": .object(JSONObject([
+                            "clientDataJSON": .string(Base64URL.encode(clientData)), "authenticatorData": .string(Base64URL.encode(authData)),
+                            "signature": .string(Base64URL.encode(Array(repeating: 1, count: 70))),
+                        ])),
+                    ])
+                    let answer = try await client.call(.post, "/assertion/result", json: probe)
+                    answers.append("\(answer.status.code) \(answer.code ?? "") \(answer.errorMessage)")
+                }
+                #expect(answers[0] == answers[1], "\(origin): \(answers)")
+            }
+
             // A real passkey of another account cannot finish the unknown name's sign-in either.
             let theirs = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(unknown)]))
             let crossed = try await client.call(.post, "/assertion/result", bytes: try known.get(theirs.object, credentialIndex: 0))

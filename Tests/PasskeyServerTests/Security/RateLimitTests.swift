@@ -56,17 +56,36 @@ struct RateLimitTests {
             let spoofed = try await Self.statuses(client, "/assertion/options", count: 3, headers: [Self.forwardedFor: "203.0.113.9, 203.0.113.1"])
             #expect(spoofed.allSatisfy { $0 == 429 }, "what the client wrote left of the proxy's hop is not trusted: \(spoofed)")
             // IPv6 clients are bucketed by /64: rotating addresses inside one /64 does not help.
-            let v6 = try await Self.statuses(client, "/assertion/options", count: 12, headers: [Self.forwarded: "for=\"[2001:db8:1:2::1]:5555\""])
+            let v6 = try await Self.statuses(client, "/assertion/options", count: 12, headers: [Self.forwardedFor: "2001:db8:1:2::1"])
             #expect(v6.contains(429))
-            let sameSubnet = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwarded: "for=\"[2001:db8:1:2::ffff]\""])
+            let sameSubnet = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "2001:db8:1:2::ffff"])
             #expect(sameSubnet.allSatisfy { $0 == 429 }, "\(sameSubnet)")
-            let otherSubnet = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwarded: "for=\"[2001:db8:1:3::1]\""])
+            let otherSubnet = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "[2001:db8:1:3::1]:443"])
             #expect(otherSubnet.allSatisfy { $0 == 200 }, "\(otherSubnet)")
+            // Only the configured header counts: a Forwarded header the proxy passed through is the client's word.
+            let other = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "203.0.113.1", Self.forwarded: "for=198.51.100.77"])
+            #expect(other.allSatisfy { $0 == 429 }, "\(other)")
         }
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
             _ = try await Self.statuses(client, "/assertion/options", count: 12, headers: [Self.forwardedFor: "203.0.113.1"])
             let forged = try await Self.statuses(client, "/assertion/options", count: 3, headers: [Self.forwardedFor: "203.0.113.2"])
             #expect(forged.allSatisfy { $0 == 429 }, "no trusted proxy: X-Forwarded-For is the client's own word: \(forged)")
+        }
+    }
+
+    @Test("failed results sent all at once cannot overdraw the budget: each one in flight holds a token")
+    func parallelFailures() async throws {
+        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
+            let port = try #require(client.port)
+            let body = #"{"id":"AA"}"#
+            let request = "POST /assertion/result HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            let answers = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<30 { group.addTask { try await SlowClientTests.exchange(port: port, sending: request, readFor: .seconds(20)) } }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            let refused = answers.filter { $0.hasPrefix("HTTP/1.1 429") }.count
+            let judged = answers.filter { $0.hasPrefix("HTTP/1.1 400") }.count
+            #expect(judged <= 10 && refused >= 20, "a burst of 10 failures at most: \(judged) judged, \(refused) refused")
         }
     }
 
@@ -91,10 +110,14 @@ struct RateLimitTests {
     @Test("client addresses: X-Forwarded-For and Forwarded parsed, brackets and ports stripped, IPv4-mapped IPv6 folded")
     func addressParsing() throws {
         let resolver = ClientAddressResolver(trustedProxies: [try IPNetwork("10.0.0.0/8"), try IPNetwork("::1")])
+        let rfc7239 = ClientAddressResolver(trustedProxies: resolver.trustedProxies, header: .forwarded)
         let proxy = IPAddress("10.1.2.3")
         #expect(resolver.resolve(peer: proxy, headers: [Self.forwardedFor: "192.0.2.1, 10.9.9.9"]) == IPAddress("192.0.2.1"))
-        #expect(resolver.resolve(peer: proxy, headers: [Self.forwarded: "for=192.0.2.60;proto=https;by=10.0.0.1"]) == IPAddress("192.0.2.60"))
-        #expect(resolver.resolve(peer: proxy, headers: [Self.forwarded: "for=\"[2001:db8::17]:4711\""]) == IPAddress("2001:db8::17"))
+        #expect(rfc7239.resolve(peer: proxy, headers: [Self.forwarded: "for=192.0.2.60;proto=https;by=10.0.0.1"]) == IPAddress("192.0.2.60"))
+        #expect(rfc7239.resolve(peer: proxy, headers: [Self.forwarded: "for=\"[2001:db8::17]:4711\""]) == IPAddress("2001:db8::17"))
+        #expect(rfc7239.resolve(peer: proxy, headers: [Self.forwardedFor: "192.0.2.1", Self.forwarded: "for=192.0.2.60"]) == IPAddress("192.0.2.60"),
+                "only the configured header is read")
+        #expect(resolver.resolve(peer: proxy, headers: [Self.forwarded: "for=192.0.2.60"]) == proxy)
         #expect(resolver.resolve(peer: proxy, headers: [Self.forwardedFor: "not-an-address"]) == proxy)
         #expect(resolver.resolve(peer: IPAddress("192.0.2.99"), headers: [Self.forwardedFor: "198.51.100.1"]) == IPAddress("192.0.2.99"))
         #expect(IPAddress("::ffff:192.0.2.1") == IPAddress("192.0.2.1"))

@@ -36,6 +36,24 @@ struct SessionLifecycleTests {
         }
     }
 
+    @Test("DELETE /sessions signs out everywhere else, including a session that detached itself from its passkey", arguments: Backend.all)
+    func signOutEverywhereElse(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var phone = TestBrowser(origin: TestServer.origin)
+            var laptop = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName()
+            let stolen = try await client.register(username, browser: &phone)
+            let mine = try await client.register(username, browser: &laptop, session: stolen)
+            // The thief removes the phone's passkey from its own session, which therefore survives that removal.
+            #expect(try await client.call(.delete, "/credentials/\(Base64URL.encode(phone.credentials[0].id))", session: stolen).ok)
+            #expect(try await client.call(.get, "/session", session: stolen).ok)
+            #expect(try await client.call(.delete, "/sessions", session: mine).ok)
+            #expect(try await client.call(.get, "/session", session: stolen).status == .unauthorized)
+            #expect(try await client.call(.get, "/session", session: mine).ok, "the asking session stays")
+            #expect(try await client.call(.delete, "/sessions").status == .unauthorized)
+        }
+    }
+
     /// The relying party over a real store, without HTTP, so requests truly run at the same time.
     static func withRelyingParty(_ backend: Backend, _ body: (RelyingParty) async throws -> Void) async throws {
         var logger = Logger(label: "passkeys-test")
