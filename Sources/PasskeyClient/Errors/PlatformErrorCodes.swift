@@ -1,6 +1,7 @@
-/// `ASAuthorizationError.Code` (ASAuthorizationError.h, iOS 18.0 SDK; 1009 and 1010 are iOS 26) and what each means
-/// for a passkey request. Raw values, because the classifier also runs where AuthenticationServices does not exist;
-/// ``PasskeysManager`` checks in debug builds that each case has the SDK's raw value.
+/// `ASAuthorizationError.Code` (ASAuthorizationError.h: 1000-1008 in the iOS 18 SDK, 1009 and 1010 added for
+/// iOS 26) and what each means for a passkey request. Raw values, because the classifier also runs where
+/// AuthenticationServices does not exist; `PasskeysManager` checks in debug builds that each case has the SDK's
+/// raw value.
 enum AuthorizationCode: Int, CaseIterable {
     case unknown = 1000
     case canceled = 1001

@@ -21,8 +21,8 @@ public typealias ASPresentationAnchor = UIWindow
 public let ASAuthorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
 
 // iOS 13.0, ASAuthorizationError.h: typedef NS_ERROR_ENUM(ASAuthorizationErrorDomain, ASAuthorizationError),
-// imported as `struct ASAuthorizationError` with a nested `Code`. Raw values from the iOS 18.0 header; 1009 and
-// 1010 are marked ios(19.0) there, the release shipped as iOS 26.
+// imported as `struct ASAuthorizationError` with a nested `Code`. 1000-1008 as in the iOS 18 SDK's header; 1009 and
+// 1010 from the later header that adds them marked ios(19.0), the release that shipped as iOS 26.
 public struct ASAuthorizationError: Error {
     public enum Code: Int, Sendable {
         case unknown = 1000                                  // iOS 13.0
