@@ -18,11 +18,16 @@ public actor PasskeyCoordinator {
     /// The bearer token of the signed-in account, or nil. Set by registering or signing in; restore a saved one with
     /// ``init(relyingParty:provider:session:)``.
     public private(set) var session: String?
+    /// Where to tell the platform what the server said about its passkeys (``PasskeySignal``), or nil.
+    public let signals: (any PasskeySignaling)?
 
-    public init(relyingParty: RelyingPartyClient, provider: any PasskeyProvider, session: String? = nil) {
+    /// - Parameter signals: for example `PlatformPasskeySignals()` on iOS 26, so a passkey the server no longer
+    ///   knows stops being offered.
+    public init(relyingParty: RelyingPartyClient, provider: any PasskeyProvider, session: String? = nil, signals: (any PasskeySignaling)? = nil) {
         self.relyingParty = relyingParty
         self.provider = provider
         self.session = session
+        self.signals = signals
     }
 
     // MARK: Ceremonies
@@ -81,7 +86,17 @@ public actor PasskeyCoordinator {
     private func authenticate(_ request: AuthenticationOptionsRequest, mediation: PasskeyMediation) async throws(PasskeyError) -> SignedIn {
         let options = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.beginAuthentication(request) }
         let response = try await provider.get(options, mediation: mediation)
-        let signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
+        let signedIn: SignedIn
+        do {
+            signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
+        } catch {
+            let credentialID = (try? Base64URL.decode(response["rawId"]?.stringValue ?? "")) ?? []
+            if let signals, let relyingPartyID = options["rpId"]?.stringValue,
+               let signal = PasskeySignal.afterSignIn(failedWith: error, relyingPartyID: relyingPartyID, credentialID: credentialID) {
+                await signals.signal(signal)
+            }
+            throw error
+        }
         session = signedIn.session
         return signedIn
     }
