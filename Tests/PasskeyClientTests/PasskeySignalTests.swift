@@ -49,12 +49,18 @@ struct PasskeySignalTests {
         func signal(_ signal: PasskeySignal) { signals.append(signal) }
     }
 
-    @Test("a sign-in with a passkey whose account was deleted elsewhere signals it as unknown")
-    func coordinatorSignalsUnknownCredential() async throws {
+    /// A coordinator over the software authenticator that records its signals, against a live server.
+    static func withDevice(_ body: @Sendable (_ device: PasskeyCoordinator, _ recorder: Recorder, _ baseURL: String) async throws -> Void) async throws {
         try await LiveServer.run { baseURL in
             let (provider, _) = LiveServer.softwareProvider()
             let recorder = Recorder()
-            let device = PasskeyCoordinator(relyingParty: LiveServer.relyingParty(baseURL), provider: provider, signals: recorder)
+            try await body(PasskeyCoordinator(relyingParty: LiveServer.relyingParty(baseURL), provider: provider, signals: recorder), recorder, baseURL)
+        }
+    }
+
+    @Test("a sign-in with a passkey whose account was deleted elsewhere signals it as unknown")
+    func coordinatorSignalsUnknownCredential() async throws {
+        try await Self.withDevice { device, recorder, baseURL in
             let registered = try await device.register(username: "signal")
             // Another device deletes the account; this one still holds the passkey.
             let (otherProvider, _) = LiveServer.softwareProvider()
@@ -68,6 +74,24 @@ struct PasskeySignalTests {
                 return
             }
             #expect(Base64URL.encode(credentialID) == registered.credential.id)
+        }
+    }
+
+    @Test("signing in signals the account's names; reading the passkey list signals it as the accepted list")
+    func coordinatorSignalsAccount() async throws {
+        try await Self.withDevice { device, recorder, _ in
+            let registered = try await device.register(username: "ada", displayName: "Ada Lovelace")
+            let signedIn = try await device.signIn()
+            _ = try await device.passkeys()
+            let credentialID = try Base64URL.decode(registered.credential.id)
+            let signals = await recorder.signals
+            guard signals.count == 2, case .currentUserDetails(let relyingPartyID, let handle, "ada", "Ada Lovelace") = signals[0] else {
+                Issue.record("expected user details then the accepted list, found \(signals)")
+                return
+            }
+            #expect(handle == signedIn.user.handle)
+            #expect(signals[1] == .allAcceptedCredentials(relyingPartyID: relyingPartyID, userHandle: handle, credentialIDs: [credentialID]))
+            try await device.signOut()
         }
     }
 }
