@@ -14,7 +14,8 @@ final class AccountModel {
         UIApplication.shared.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first ?? ASPresentationAnchor()
     }
     @ObservationIgnored private(set) lazy var coordinator = PasskeyCoordinator(
-        relyingParty: RelyingPartyClient(baseURL: Self.server, transport: URLSessionTransport()), provider: manager)
+        relyingParty: RelyingPartyClient(baseURL: Self.server, transport: URLSessionTransport()), provider: manager,
+        signals: PlatformPasskeySignals())
 
     var user: AccountUser?
     var passkeys: [PasskeySummary] = []

@@ -1,5 +1,5 @@
-#if canImport(WebKit) && (os(iOS) || os(macOS))
-import Foundation
+#if canImport(WebKit) && (os(iOS) || os(macOS) || APPLE_SDK_STUBS)
+public import Foundation
 import PasskeyCore
 public import WebKit
 

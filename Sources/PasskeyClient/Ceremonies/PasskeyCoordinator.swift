@@ -18,11 +18,18 @@ public actor PasskeyCoordinator {
     /// The bearer token of the signed-in account, or nil. Set by registering or signing in; restore a saved one with
     /// ``init(relyingParty:provider:session:)``.
     public private(set) var session: String?
+    /// Where to tell the platform what the server said about its passkeys (``PasskeySignal``), or nil.
+    public let signals: (any PasskeySignaling)?
+    /// The RP ID and account of the last ceremony, which signals about the signed-in account name.
+    private var signedInAccount: (relyingPartyID: String, user: AccountUser)?
 
-    public init(relyingParty: RelyingPartyClient, provider: any PasskeyProvider, session: String? = nil) {
+    /// - Parameter signals: for example `PlatformPasskeySignals()` on iOS 26, so a passkey the server no longer
+    ///   knows stops being offered.
+    public init(relyingParty: RelyingPartyClient, provider: any PasskeyProvider, session: String? = nil, signals: (any PasskeySignaling)? = nil) {
         self.relyingParty = relyingParty
         self.provider = provider
         self.session = session
+        self.signals = signals
     }
 
     // MARK: Ceremonies
@@ -45,6 +52,9 @@ public actor PasskeyCoordinator {
         do {
             let registered = try await relyingParty.finishRegistration(response)
             session = registered.session
+            if case .object(let rp)? = options["rp"], let relyingPartyID = rp["id"]?.stringValue {
+                signedInAccount = (relyingPartyID, registered.user)
+            }
             return registered
         } catch {
             throw await settleFailedRegistration(error, credentialID: credentialID)
@@ -81,17 +91,35 @@ public actor PasskeyCoordinator {
     private func authenticate(_ request: AuthenticationOptionsRequest, mediation: PasskeyMediation) async throws(PasskeyError) -> SignedIn {
         let options = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.beginAuthentication(request) }
         let response = try await provider.get(options, mediation: mediation)
-        let signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
+        let signedIn: SignedIn
+        do {
+            signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
+        } catch {
+            let credentialID = (try? Base64URL.decode(response["rawId"]?.stringValue ?? "")) ?? []
+            if let signals, let relyingPartyID = options["rpId"]?.stringValue,
+               let signal = PasskeySignal.afterSignIn(failedWith: error, relyingPartyID: relyingPartyID, credentialID: credentialID) {
+                await signals.signal(signal)
+            }
+            throw error
+        }
         session = signedIn.session
+        if let relyingPartyID = options["rpId"]?.stringValue {
+            signedInAccount = (relyingPartyID, signedIn.user)
+            await signals?.signal(.details(of: signedIn.user, relyingPartyID: relyingPartyID))
+        }
         return signedIn
     }
 
     // MARK: The signed-in account
 
-    /// The signed-in account's passkeys.
+    /// The signed-in account's passkeys. The list is also what the server accepts, and is signalled as such.
     public func passkeys() async throws(PasskeyError) -> [PasskeySummary] {
         let session = try requireSession()
-        return try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.passkeys(session: session) }
+        let list = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.passkeys(session: session) }
+        if let signals, let signedInAccount {
+            await signals.signal(.accepted(list, of: signedInAccount.user, relyingPartyID: signedInAccount.relyingPartyID))
+        }
+        return list
     }
 
     /// Renames one of the signed-in account's passkeys.
@@ -120,6 +148,7 @@ public actor PasskeyCoordinator {
     public func signOut() async throws(PasskeyError) {
         guard let session else { return }
         self.session = nil
+        signedInAccount = nil
         try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.signOut(session: session) }
     }
 
@@ -131,6 +160,7 @@ public actor PasskeyCoordinator {
         let owned = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.passkeys(session: session) }
         try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.deleteAccount(session: session) }
         self.session = nil
+        signedInAccount = nil
         for passkey in owned {
             guard let credentialID = try? Base64URL.decode(passkey.id) else { continue }
             try? await provider.forget(credentialID: credentialID)

@@ -4,27 +4,18 @@ import PasskeyAuthenticator
 /// Turns whatever a passkey operation threw into a ``PasskeyError``: AuthenticationServices' and WebKit's NSErrors,
 /// the software authenticator's errors, and the API client's.
 ///
+/// The error's domain and code decide the case, so a device set to any language gets the same answer. Texts are
+/// consulted only afterwards, and only to refine a case the code leaves open: iOS reports a missing
+/// `webcredentials` association as `failed` (1004) and an empty credential list as `canceled` (1001), in English
+/// text only. Where that text is localized or absent, the answer stays the code's (`failed`, `cancelled`).
+///
 /// Platform independent on purpose: the rules are tested on Linux with synthetic NSErrors, and the Apple adapter
-/// only forwards what it receives. Known failure texts are checked before codes, because iOS reports some distinct
-/// causes under one code: "not associated with domain" comes as `failed` (1004), and "No credentials available"
-/// can come as `canceled` (1001).
+/// only forwards what it receives.
 public enum PasskeyErrorClassifier {
     /// `ASAuthorizationErrorDomain`, spelled out so the classifier builds where AuthenticationServices does not exist.
     public static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
     /// `WKErrorDomain`: WebKit reports WebAuthn failures with WebCore's DOM exception codes.
     public static let webKitErrorDomain = "WKErrorDomain"
-
-    /// `ASAuthorizationError.Code` raw values.
-    enum AuthorizationCode: Int {
-        case unknown = 1000, canceled, invalidResponse, notHandled, failed, notInteractive, matchedExcludedCredential
-        case credentialImport, credentialExport, preferSignInWithApple, deviceNotConfiguredForPasskeyCreation
-    }
-
-    /// WebCore's `ExceptionCode` values that WebKit's WebAuthn surfaces in `WKErrorDomain`.
-    enum WebKitCode {
-        static let invalidStateError = 8
-        static let notAllowedError = 31
-    }
 
     public static func classify(_ error: any Error) -> PasskeyError {
         switch error {
@@ -37,47 +28,42 @@ public enum PasskeyErrorClassifier {
     }
 
     static func classify(_ error: NSError) -> PasskeyError {
-        let reason = error.userInfo[NSLocalizedFailureReasonErrorKey] as? String
-        let message = reason ?? error.localizedDescription
-        let text = [reason, error.localizedDescription, error.userInfo[NSLocalizedDescriptionKey] as? String].compactMap { $0 }.joined(separator: " ")
-        func mentions(_ phrase: String) -> Bool { text.range(of: phrase, options: .caseInsensitive) != nil }
-
-        if mentions("not associated with domain") || mentions("webcredentials association") {
-            return PasskeyError(.domainNotAssociated, message)
-        }
-        if mentions("No credentials available") {
-            return PasskeyError(.noCredentials, message)
-        }
-
+        let message = (error.userInfo[NSLocalizedFailureReasonErrorKey] as? String) ?? error.localizedDescription
         switch error.domain {
         case authorizationErrorDomain:
-            switch AuthorizationCode(rawValue: error.code) {
-            case .canceled: return PasskeyError(.cancelled, message)
-            // Returned by performRequests(options: .preferImmediatelyAvailableCredentials) when no credential can be
-            // offered without further UI.
-            case .notInteractive: return PasskeyError(.noCredentials, message)
-            case .matchedExcludedCredential: return PasskeyError(.excludedCredentialMatched, message)
-            case .failed: return PasskeyError(.failed(reason: "authorizationFailed"), message)
-            case .invalidResponse: return PasskeyError(.failed(reason: "invalidResponse"), message)
-            case .notHandled: return PasskeyError(.failed(reason: "notHandled"), message)
-            case .deviceNotConfiguredForPasskeyCreation: return PasskeyError(.failed(reason: "deviceNotConfigured"), message, name: "NotAllowedError")
-            case .unknown, .credentialImport, .credentialExport, .preferSignInWithApple, nil:
+            guard let code = AuthorizationCode(rawValue: error.code) else {
                 return PasskeyError(.failed(reason: "authorizationError\(error.code)"), message)
             }
-        case webKitErrorDomain:
-            switch error.code {
-            case WebKitCode.invalidStateError: return PasskeyError(.excludedCredentialMatched, message)
-            case WebKitCode.notAllowedError:
-                if mentions("timed out") { return PasskeyError(.timeout, message) }
-                return PasskeyError(.cancelled, message)
-            default: return PasskeyError(.failed(reason: "webKitError\(error.code)"), message)
+            if code == .failed, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == webKitErrorDomain {
+                return classify(underlying)
             }
+            return refine(code.error(message), by: error)
+        case webKitErrorDomain:
+            return refine(WebKitCode.error(error.code, message), by: error)
         case NSURLErrorDomain:
-            if error.code == NSURLErrorCancelled { return PasskeyError(.cancelled, message) }
-            return PasskeyError(.network, message)
+            return PasskeyError(error.code == NSURLErrorCancelled ? .cancelled : .network, message)
         default:
             return PasskeyError(.failed(reason: "unknown"), "\(error.domain) \(error.code): \(message)")
         }
+    }
+
+    /// The last resort: English texts iOS is known to send for causes its codes do not tell apart. Only a case a
+    /// text can sharpen is touched; a code that already says what happened is never overridden by words.
+    static func refine(_ classified: PasskeyError, by error: NSError) -> PasskeyError {
+        let text = [error.userInfo[NSLocalizedFailureReasonErrorKey] as? String, error.localizedDescription].compactMap { $0 }.joined(separator: " ")
+        func mentions(_ phrase: String) -> Bool { text.range(of: phrase, options: .caseInsensitive) != nil }
+        switch classified.kind {
+        case .failed(reason: "authorizationFailed"), .failed(reason: "authorizationUnknown"):
+            if mentions("not associated with domain") || mentions("webcredentials association") {
+                return PasskeyError(.domainNotAssociated, classified.message)
+            }
+        case .cancelled where error.domain == authorizationErrorDomain:
+            if mentions("No credentials available") { return PasskeyError(.noCredentials, classified.message) }
+        case .cancelled where error.domain == webKitErrorDomain:
+            if mentions("timed out") { return PasskeyError(.timeout, classified.message) }
+        default: break
+        }
+        return classified
     }
 
     static func classify(_ error: WebAuthnClientError) -> PasskeyError {

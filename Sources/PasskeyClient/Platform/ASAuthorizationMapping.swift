@@ -1,4 +1,4 @@
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS))
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || APPLE_SDK_STUBS)
 import AuthenticationServices
 import CryptoKit
 import Foundation
@@ -75,8 +75,8 @@ extension PlatformAssertionRequest {
 }
 
 extension PlatformRegistrationResult {
-    init(_ credential: ASAuthorizationCredential, request: PlatformRegistrationRequest) throws(PasskeyError) {
-        guard let created = credential as? ASAuthorizationPublicKeyCredentialRegistration, let attestationObject = created.rawAttestationObject else {
+    init(_ credential: any ASAuthorizationCredential, request: PlatformRegistrationRequest) throws(PasskeyError) {
+        guard let created = credential as? any ASAuthorizationPublicKeyCredentialRegistration, let attestationObject = created.rawAttestationObject else {
             throw PasskeyError(.failed(reason: "invalidResponse"), "the platform returned no attestation object")
         }
         let platform = credential as? ASAuthorizationPlatformPublicKeyCredentialRegistration, local = platform?.attachment == .platform
@@ -95,15 +95,16 @@ extension PlatformRegistrationResult {
 }
 
 extension PlatformAssertionResult {
-    init(_ credential: ASAuthorizationCredential, request: PlatformAssertionRequest) throws(PasskeyError) {
-        guard let asserted = credential as? ASAuthorizationPublicKeyCredentialAssertion,
-              let authenticatorData = asserted.rawAuthenticatorData, let signature = asserted.signature else {
+    init(_ credential: any ASAuthorizationCredential, request: PlatformAssertionRequest) throws(PasskeyError) {
+        // The headers declare these nonnull `Data`, Apple's documentation `Data!`: `as Data?` compiles against both.
+        guard let asserted = credential as? any ASAuthorizationPublicKeyCredentialAssertion,
+              let authenticatorData = asserted.rawAuthenticatorData as Data?, let signature = asserted.signature as Data? else {
             throw PasskeyError(.failed(reason: "invalidResponse"), "the platform returned no passkey assertion")
         }
         let platform = credential as? ASAuthorizationPlatformPublicKeyCredentialAssertion
         self.init(
             credentialID: Array(asserted.credentialID), clientDataJSON: Array(asserted.rawClientDataJSON), authenticatorData: Array(authenticatorData),
-            signature: Array(signature), userID: asserted.userID.map { Array($0) }, attachment: platform?.attachment == .platform ? "platform" : "cross-platform")
+            signature: Array(signature), userID: (asserted.userID as Data?).map { Array($0) }, attachment: platform?.attachment == .platform ? "platform" : "cross-platform")
         switch platform?.largeBlob?.result {
         case .read(let data)?: largeBlobRead = data.map { Array($0) }
         case .write(let success)?: largeBlobWritten = success
@@ -126,6 +127,23 @@ extension PRFInputs.Values {
     @available(iOS 18.0, macOS 15.0, *)
     static func platform(_ values: PRFInputs.Values) -> ASAuthorizationPublicKeyCredentialPRFAssertionInput.InputValues {
         .saltInput1(Data(values.first), saltInput2: values.second.map { Data($0) })
+    }
+}
+
+extension AuthorizationCode {
+    /// The SDK's `ASAuthorizationError.Code` cases by name, each with the classifier's case: a case the SDK renames
+    /// or drops fails the Apple type-check, and ``matchesSDK`` compares the numbers on a device.
+    @available(iOS 26.0, macOS 26.0, *)
+    static var sdkCases: [(ASAuthorizationError.Code, AuthorizationCode)] {
+        [(.unknown, .unknown), (.canceled, .canceled), (.invalidResponse, .invalidResponse), (.notHandled, .notHandled),
+         (.failed, .failed), (.notInteractive, .notInteractive), (.matchedExcludedCredential, .matchedExcludedCredential),
+         (.credentialImport, .credentialImport), (.credentialExport, .credentialExport),
+         (.preferSignInWithApple, .preferSignInWithApple), (.deviceNotConfiguredForPasskeyCreation, .deviceNotConfiguredForPasskeyCreation)]
+    }
+
+    @available(iOS 26.0, macOS 26.0, *)
+    static var matchesSDK: Bool {
+        sdkCases.count == allCases.count && sdkCases.allSatisfy { $0.0.rawValue == $0.1.rawValue }
     }
 }
 

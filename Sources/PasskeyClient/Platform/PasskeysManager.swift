@@ -1,6 +1,6 @@
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS))
-import AuthenticationServices
-import Foundation
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || APPLE_SDK_STUBS)
+public import AuthenticationServices
+public import Foundation
 public import PasskeyCore
 
 /// Passkeys through AuthenticationServices, as a ``PasskeyProvider``: a thin adapter. Request decisions live in
@@ -21,6 +21,9 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
     public init(relyingPartyID: String, anchor: @escaping @MainActor () -> ASPresentationAnchor) {
         self.relyingPartyID = relyingPartyID
         self.anchor = anchor
+        if #available(iOS 26.0, macOS 26.0, *) {
+            assert(AuthorizationCode.matchesSDK, "PasskeyErrorClassifier's ASAuthorizationError codes differ from the SDK's")
+        }
     }
 
     public nonisolated func create(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {

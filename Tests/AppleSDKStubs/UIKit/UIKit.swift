@@ -1,0 +1,52 @@
+// Stub of the parts of UIKit that PasskeyClient and Examples/iOS use, for the Linux type-check
+// (scripts/typecheck-apple). Declarations transcribed from the iOS 16.5 SDK headers (UIKit.framework/Headers:
+// UIResponder.h, UIView.h, UIWindow.h, UIScene.h, UIWindowScene.h, UIApplication.h, UITextInputTraits.h); the
+// availability named on each is Apple's. Bodies are placeholders: nothing here runs.
+// UIKit.h imports Foundation, and a Clang module re-exports what its headers import.
+@_exported import Foundation
+
+// iOS 2.0, UIResponder.h: NS_SWIFT_UI_ACTOR.
+@MainActor open class UIResponder: NSObject {}
+
+// iOS 2.0, UIView.h: NS_SWIFT_UI_ACTOR; -initWithFrame: and -init are designated.
+@MainActor open class UIView: UIResponder {
+    // iOS 2.0: - (instancetype)initWithFrame:(CGRect)frame NS_DESIGNATED_INITIALIZER;
+    public init(frame: CGRect) { super.init() }
+    // iOS 2.0: inherited - (instancetype)init, usable as UIView().
+    public override convenience init() { self.init(frame: .zero) }
+}
+
+// iOS 2.0, UIWindow.h: NS_SWIFT_UI_ACTOR.
+@MainActor open class UIWindow: UIView {
+    // iOS 13.0: - (instancetype)initWithWindowScene:(UIWindowScene *)windowScene;
+    public init(windowScene: UIWindowScene) { super.init(frame: .zero) }
+    public override init(frame: CGRect) { super.init(frame: frame) }
+}
+
+// iOS 13.0, UIScene.h: NS_SWIFT_UI_ACTOR.
+@MainActor open class UIScene: UIResponder {}
+
+// iOS 13.0, UIWindowScene.h: NS_SWIFT_UI_ACTOR.
+@MainActor open class UIWindowScene: UIScene {
+    // iOS 15.0: @property (nonatomic, readonly, nullable) UIWindow *keyWindow;
+    open var keyWindow: UIWindow? { nil }
+}
+
+// iOS 2.0, UIApplication.h: NS_SWIFT_UI_ACTOR.
+@MainActor open class UIApplication: UIResponder {
+    // iOS 2.0: @property (class, nonatomic, readonly) UIApplication *sharedApplication; (Swift name `shared`)
+    open class var shared: UIApplication { UIApplication() }
+    // iOS 13.0: @property (nonatomic, readonly) NSSet<UIScene *> *connectedScenes;
+    open var connectedScenes: Set<UIScene> { [] }
+}
+
+// iOS 10.0, UITextInputTraits.h: typedef NSString * UITextContentType NS_TYPED_ENUM; imported as a struct.
+public struct UITextContentType: Hashable, Equatable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    // iOS 11.0: UIKIT_EXTERN UITextContentType const UITextContentTypeUsername;
+    public static let username = UITextContentType(rawValue: "username")
+    // iOS 11.0: UIKIT_EXTERN UITextContentType const UITextContentTypePassword;
+    public static let password = UITextContentType(rawValue: "password")
+}
