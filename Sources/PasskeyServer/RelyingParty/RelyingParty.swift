@@ -78,12 +78,11 @@ public final class RelyingParty: Sendable {
 
         // Contract: authenticatorSelection, attestation and extensions are echoed as given. The one change is the
         // server's user-verification floor: a lower request is raised, and a stricter-than-default policy is stated.
-        if requested != nil || userVerification > .preferred {
-            if requested.flatMap(UserVerificationPolicy.init(rawValue:)) != userVerification {
-                var raised = selection ?? JSONObject()
-                raised["userVerification"] = .string(userVerification.rawValue)
-                selection = raised
-            }
+        let asked = requested.flatMap(UserVerificationPolicy.init(rawValue:))
+        if asked != userVerification, requested != nil || userVerification == .required {
+            var raised = selection ?? JSONObject()
+            raised["userVerification"] = .string(userVerification.rawValue)
+            selection = raised
         }
         var response = JSONObject([
             "rp": .object(JSONObject(["name": .string(configuration.rpName), "id": .string(configuration.rpID)])),

@@ -25,13 +25,14 @@ func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Se
     let waiter = FirstAnswer<T>()
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
         waiter.set(continuation)
-        let work = Task {
-            do { waiter.answer(.success(try await operation())) } catch { waiter.answer(.failure(error)) }
+        let timer = Task {
+            try await Task.sleep(for: limit)
+            waiter.answer(.failure(DeadlineExceeded()))
         }
         Task {
-            try? await Task.sleep(for: limit)
-            waiter.answer(.failure(DeadlineExceeded()))
-            work.cancel()
+            do { waiter.answer(.success(try await operation())) } catch { waiter.answer(.failure(error)) }
+            // An answer in time needs no timer sleeping out the rest of the limit.
+            timer.cancel()
         }
     }
 }
