@@ -217,6 +217,42 @@ struct VectorTests {
         }
     }
 
+    /// The one refusal that comes from a rule of ours rather than a defect of the capture: Feitian's BioPass sends
+    /// its self-signed root as x5c[2] (FIDO conformance Resp-5 F-10 refuses that). The source expects the
+    /// attestation statement to verify, so the same capture with the root moved out of x5c and into the RP's
+    /// trust anchors must verify, and be trusted: only the included root is refused, nothing about the device.
+    @Test("Feitian BioPass: refused only for the root in x5c; verified and trusted with the root as an anchor")
+    func feitianRootMovedToAnchor() throws {
+        let name = "registration-packed-x5c-feitian-biopass-go"
+        guard VectorCatalog.names.contains(name) else { return }
+        let v = try Vector(name)
+        var credential = v.response
+        var response = try #require(credential["response"] as? [String: Any])
+        let object = try CBORDecoder.decode(try Base64URL.decode(try #require(response["attestationObject"] as? String)))
+        var pairs = try #require(object.mapValue)
+        let statementIndex = try #require(pairs.firstIndex { $0.key == .text("attStmt") })
+        var statement = try #require(pairs[statementIndex].value.mapValue)
+        let x5cIndex = try #require(statement.firstIndex { $0.key == .text("x5c") })
+        let x5c = try #require(statement[x5cIndex].value.arrayValue)
+        try #require(x5c.count == 3, "the capture's x5c is leaf, intermediate, root")
+        let root = try Certificate(derEncoded: try #require(x5c[2].bytesValue))
+        #expect(root.subject == root.issuer, "x5c[2] is self-signed")
+        statement[x5cIndex].value = .array(Array(x5c.prefix(2)))
+        pairs[statementIndex].value = .map(statement)
+        response["attestationObject"] = Base64URL.encode(CBOREncoder.encode(.map(pairs)))
+        credential["response"] = response
+
+        let rootPath = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-feitian-root-\(UUID().uuidString).pem").path
+        try root.serializeAsPEM().pemString.write(toFile: rootPath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: rootPath) }
+        let result = try CLIRunner.run(
+            v.arguments(legacyBase64: v.usesLegacyEncoding, extra: ["--trust-anchor", rootPath, "--require-trusted-attestation"]),
+            stdin: try JSONSerialization.data(withJSONObject: credential))
+        #expect(result.status == 0, "\(name) without its root in x5c: \(result.stdout) \(result.stderr)")
+        #expect(result.json["trusted"] as? Bool == true, "\(name): the chain must end in the Feitian root given as an anchor: \(result.stdout)")
+        try Self.checkAgainstCollector(v, result.json)
+    }
+
     /// Cross-checks our output against the collector's independent decode.
     static func checkAgainstCollector(_ v: Vector, _ json: [String: Any]) throws {
         guard let authData = v.collector["authData"] as? [String: Any] else { return }
