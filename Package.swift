@@ -6,7 +6,8 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// swift-crypto, swift-certificates and swift-asn1: what every layer that touches keys or certificates needs.
+/// swift-crypto, swift-certificates and swift-asn1: what the verifier and the software authenticator need. The app
+/// SDK (`PasskeyClient` over `PasskeyModel`) needs none of them; `scripts/check-lean-client` keeps it that way.
 let cryptography: [Target.Dependency] = [
     .product(name: "Crypto", package: "swift-crypto"),
     .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -18,10 +19,12 @@ let package = Package(
     name: "Passkeys",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "PasskeyModel", targets: ["PasskeyModel"]),
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
+        .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
     ],
     dependencies: [
@@ -44,8 +47,10 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
-        .target(name: "PasskeyCore", dependencies: cryptography, swiftSettings: strict),
-        .target(name: "PasskeyAuthenticator", dependencies: ["PasskeyCore"] + cryptography, swiftSettings: strict),
+        // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
+        .target(name: "PasskeyModel", swiftSettings: strict),
+        .target(name: "PasskeyCore", dependencies: ["PasskeyModel"] + cryptography, swiftSettings: strict),
+        .target(name: "PasskeyAuthenticator", dependencies: ["PasskeyModel", "PasskeyCore"] + cryptography, swiftSettings: strict),
         .target(
             name: "PasskeyServer",
             dependencies: [
@@ -65,13 +70,16 @@ let package = Package(
             ] + cryptography,
             swiftSettings: strict
         ),
+        // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
-            name: "PasskeyClient", dependencies: ["PasskeyCore", "PasskeyAuthenticator"],
+            name: "PasskeyClient", dependencies: ["PasskeyModel"],
             resources: [.copy("Resources/passkeys-bridge.js")], swiftSettings: strict),
+        // The software authenticator as a PasskeyProvider, for the CLI, tests and Linux apps.
+        .target(name: "PasskeySoftwareProvider", dependencies: ["PasskeyClient", "PasskeyAuthenticator"], swiftSettings: strict),
         .target(
             name: "PasskeysCLI",
             dependencies: [
-                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer", "PasskeyClient",
+                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer", "PasskeyClient", "PasskeySoftwareProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -85,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "PasskeyClientTests",
             dependencies: [
-                "PasskeyClient", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer",
+                "PasskeyClient", "PasskeySoftwareProvider", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

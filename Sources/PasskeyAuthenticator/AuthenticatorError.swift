@@ -29,3 +29,17 @@ public struct AuthenticatorError: Error, Sendable, Equatable, CustomStringConver
 
     public var description: String { "\(code.rawValue): \(message)" }
 }
+
+extension WebAuthnClientError {
+    /// The DOMException a browser reports for each CTAP2 failure (WebAuthn L3 §5.1.3, §5.1.4).
+    init(_ error: AuthenticatorError) {
+        switch error.code {
+        case .unsupportedAlgorithm: self.init(.notSupported, .unsupportedAlgorithm, error.message)
+        case .credentialExcluded: self.init(.invalidState, .excludedCredentialMatched, error.message)
+        case .operationDenied: self.init(.notAllowed, .cancelled, error.message)
+        case .noCredentials: self.init(.notAllowed, .noCredentials, error.message)
+        case .userVerificationUnavailable: self.init(.notAllowed, .userVerificationUnavailable, error.message)
+        default: self.init(.unknown, .failed, error.message)
+        }
+    }
+}

@@ -49,11 +49,6 @@ public struct GetAssertionRequest: Sendable {
     }
 }
 
-/// WebAuthn's UserVerificationRequirement (L3 §5.8.6).
-public enum UserVerificationRequirement: String, Sendable {
-    case required, preferred, discouraged
-}
-
 /// What authenticatorGetAssertion returns.
 public struct Assertion: Sendable {
     public let credential: SoftwareCredential

@@ -13,10 +13,6 @@ public struct WebAuthnClient: Sendable {
         self.authenticator = authenticator
     }
 
-    /// Timeouts are clamped to this range, as browsers do (L3 §5.4.6 recommends 5 minutes as a default).
-    static let timeoutRange: ClosedRange<Int64> = 1_000...600_000
-    static let defaultTimeout: Int64 = 300_000
-
     // MARK: create()
 
     /// `navigator.credentials.create({publicKey})`: options are a `PublicKeyCredentialCreationOptionsJSON`.

@@ -2,6 +2,7 @@ import Foundation
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 import Testing
 
 /// Whatever a page posts reaches `PasskeyBridgeMessageHandler` as a Foundation object; every one of them gets a

@@ -2,6 +2,7 @@ import Foundation
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 import Testing
 
 /// The bridge gives a page what a browser would (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8): nothing for an

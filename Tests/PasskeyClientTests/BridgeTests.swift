@@ -1,6 +1,7 @@
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 import Testing
 
 @Suite("Web-view bridge core (CONTRACT.md §1.7)")

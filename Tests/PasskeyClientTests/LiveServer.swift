@@ -5,6 +5,7 @@ import Logging
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 import PasskeyServer
 import Testing
 

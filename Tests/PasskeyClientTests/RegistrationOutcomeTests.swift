@@ -5,6 +5,7 @@ import FoundationNetworking
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 import Testing
 
 /// The coordinator deletes a new key only when the server has certainly not stored its credential: an HTTP 4xx

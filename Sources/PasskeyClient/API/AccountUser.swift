@@ -1,4 +1,4 @@
-public import PasskeyCore
+public import PasskeyModel
 
 /// An account on the relying party, as the API returns it (`user` in CONTRACT.md §2).
 public struct AccountUser: Sendable, Equatable {

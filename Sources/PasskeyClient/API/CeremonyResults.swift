@@ -1,4 +1,4 @@
-import PasskeyCore
+import PasskeyModel
 
 /// A finished sign-in (`POST /assertion/result`): the session to send as `Authorization: Bearer` and the account.
 public struct SignedIn: Sendable, Equatable {

@@ -1,4 +1,4 @@
-public import PasskeyCore
+public import PasskeyModel
 
 /// The body of `POST /attestation/options` (FIDO2 conformance server API, CONTRACT.md §2).
 public struct RegistrationOptionsRequest: Sendable, Equatable {

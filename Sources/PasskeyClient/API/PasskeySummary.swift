@@ -1,5 +1,5 @@
 public import Foundation
-import PasskeyCore
+import PasskeyModel
 
 /// One passkey of the signed-in account, as `GET /credentials` lists it (CONTRACT.md §2).
 public struct PasskeySummary: Sendable, Equatable, Identifiable {

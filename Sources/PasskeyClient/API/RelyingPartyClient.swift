@@ -1,4 +1,4 @@
-public import PasskeyCore
+public import PasskeyModel
 
 /// The relying-party API of CONTRACT.md §2 (the FIDO2 conformance server API plus sessions and passkey management),
 /// over any ``HTTPTransport``: ``URLSessionTransport`` in apps, AsyncHTTPClient in the CLI.

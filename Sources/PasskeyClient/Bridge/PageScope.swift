@@ -1,5 +1,4 @@
-import PasskeyAuthenticator
-import PasskeyCore
+import PasskeyModel
 
 /// Bounds a page's options by the page's origin, as a browser does before any authenticator is asked (WebAuthn L3
 /// §5.1.3 step 8, §5.1.4 step 8): the RP ID must be the page's host or a registrable suffix of it, and options without

@@ -1,5 +1,4 @@
-public import PasskeyCore
-import PasskeyAuthenticator
+public import PasskeyModel
 
 /// The native side of the web-view bridge: a page posts `{"action":"create"|"get","options":{…}}` (optionally with
 /// `"mediation":"conditional"|"immediate"`) and gets `{"ok":true,"data":{…}}` or

@@ -1,6 +1,6 @@
 #if canImport(WebKit) && (os(iOS) || os(macOS) || APPLE_SDK_STUBS)
 public import Foundation
-import PasskeyCore
+import PasskeyModel
 public import WebKit
 
 /// Connects a `WKWebView` page to a ``PasskeyBridge``: installs `passkeys-bridge.js` and answers its

@@ -1,5 +1,5 @@
 import Foundation
-public import PasskeyCore
+public import PasskeyModel
 
 /// What WebKit hands the bridge (a script message's body and the frame's security origin), turned into what
 /// ``PasskeyBridge/handle(_:from:)`` takes. Platform independent, so the rules are tested on Linux with the bodies a

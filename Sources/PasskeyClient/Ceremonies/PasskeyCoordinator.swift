@@ -1,4 +1,4 @@
-import PasskeyCore
+import PasskeyModel
 
 /// Runs whole ceremonies against the relying party: options from the server, the authenticator, the result back
 /// to the server; and keeps the session they produce for managing the account's passkeys.

@@ -1,5 +1,5 @@
 import Foundation
-import PasskeyAuthenticator
+import PasskeyModel
 
 /// Turns whatever a passkey operation threw into a ``PasskeyError``: AuthenticationServices' and WebKit's NSErrors,
 /// the software authenticator's errors, and the API client's.

@@ -2,7 +2,7 @@
 import AuthenticationServices
 import CryptoKit
 import Foundation
-import PasskeyAuthenticator
+import PasskeyModel
 
 // Field copies between the platform-independent request/result values and AuthenticationServices, for
 // PasskeysManager. Nothing is decided here: which providers, algorithms and extension inputs to use was decided when

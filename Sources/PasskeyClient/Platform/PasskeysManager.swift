@@ -1,7 +1,7 @@
 #if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || APPLE_SDK_STUBS)
 public import AuthenticationServices
 public import Foundation
-public import PasskeyCore
+public import PasskeyModel
 
 /// Passkeys through AuthenticationServices, as a ``PasskeyProvider``: a thin adapter. Request decisions live in
 /// ``PlatformRegistrationRequest`` / ``PlatformAssertionRequest``, the L3 JSON in ``PlatformRegistrationResult`` /

@@ -1,4 +1,4 @@
-public import PasskeyCore
+public import PasskeyModel
 
 /// What a platform API returned for a new credential, as raw bytes, and its L3 `RegistrationResponseJSON`.
 public struct PlatformRegistrationResult: Sendable {

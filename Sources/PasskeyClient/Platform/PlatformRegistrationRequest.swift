@@ -1,5 +1,4 @@
-public import PasskeyAuthenticator
-public import PasskeyCore
+public import PasskeyModel
 
 /// Which of Apple's credential providers a request goes to: the platform one (iCloud Keychain and other passkey
 /// managers, phones over hybrid) or external security keys.

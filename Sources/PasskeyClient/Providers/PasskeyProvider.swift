@@ -1,6 +1,7 @@
-public import PasskeyCore
+public import PasskeyModel
 
-/// Something that performs WebAuthn ceremonies from L3 options JSON: ``SoftwarePasskeyProvider`` on any platform,
+/// Something that performs WebAuthn ceremonies from L3 options JSON: `SoftwarePasskeyProvider` (in the
+/// `PasskeySoftwareProvider` product, which brings the software authenticator) on any platform,
 /// `PasskeysManager` (AuthenticationServices) on Apple platforms. ``PasskeyCoordinator`` and ``PasskeyBridge`` run
 /// over it.
 public protocol PasskeyProvider: Sendable {

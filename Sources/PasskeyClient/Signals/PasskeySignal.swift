@@ -1,4 +1,4 @@
-import PasskeyCore
+import PasskeyModel
 
 /// Something to tell the platform's passkey list so it stays true to the server (WebAuthn L3 §5.1.10's
 /// `signalUnknownCredential`, `signalAllAcceptedCredentials` and `signalCurrentUserDetails`; on iOS 26

@@ -1,141 +1,76 @@
 import Crypto
 import _CryptoExtras
 
-/// A credential public key in COSE_Key form (RFC 9052 §7, WebAuthn L3 §6.5.1.1), parsed and checked.
+/// A credential public key in COSE_Key form (RFC 9052 §7, WebAuthn L3 §6.5.1.1), checked and ready to verify.
 ///
-/// Parsing enforces well-formedness, not only syntax: the `alg` must agree with `kty` and `crv`, EC points must
-/// lie on their curve (uncompressed coordinates of the exact length), RSA moduli must be at least 2048 bits, and a
-/// key that carries private parameters is refused.
+/// ``COSEKey`` (PasskeyModel) reads the map and checks its shape: `alg` agrees with `kty` and `crv`, exact
+/// coordinate lengths, RSA moduli of at least 2048 bits, no private parameters. This adds what needs a
+/// cryptography library: EC points must lie on their curve, and the key becomes a ``SignatureKey``.
 public struct CredentialPublicKey: Sendable {
     /// The algorithm the key is bound to by its `alg` parameter.
     public let algorithm: COSEAlgorithm
     /// The key, ready to check signatures.
     public let key: SignatureKey
+    /// The checked COSE form the key was made from.
+    public let cose: COSEKey
     /// The COSE_Key bytes exactly as received: what a relying party stores.
-    public let coseBytes: [UInt8]
+    public var coseBytes: [UInt8] { cose.coseBytes }
     /// The decoded COSE_Key map, for display.
-    public let coseMap: [CBORPair]
+    public var coseMap: [CBORPair] { cose.coseMap }
 
-    // COSE key common parameters (RFC 9052 §7.1) and type parameters (RFC 9053 §7).
-    enum Label {
-        static let kty: Int64 = 1
-        static let alg: Int64 = 3
-        static let crv: Int64 = -1
-        static let x: Int64 = -2
-        static let y: Int64 = -3
-        static let ecPrivate: Int64 = -4
-        static let rsaN: Int64 = -1
-        static let rsaE: Int64 = -2
-        static let rsaPrivate: ClosedRange<Int64> = -12 ... -3
-    }
-
-    enum KeyType: Int64 {
-        case okp = 1
-        case ec2 = 2
-        case rsa = 3
-    }
+    /// COSE_Key parameter labels, as the attestation formats that compare single parameters (TPM) name them.
+    typealias Label = COSEKey.Label
 
     /// Parses COSE_Key bytes that must be exactly one CBOR map.
     public init(coseBytes: [UInt8], field: String = "credentialPublicKey") throws(WebAuthnError) {
-        let value = try CBORDecoder.decode(coseBytes, what: field)
-        try self.init(cose: value, bytes: coseBytes, field: field)
+        try self.init(try COSEKey(coseBytes: coseBytes, field: field), field: field)
     }
 
-    /// Builds the key from an already decoded COSE_Key map and the bytes it was decoded from.
-    init(cose value: CBORValue, bytes: [UInt8], field: String) throws(WebAuthnError) {
-        guard case .map(let map) = value else {
-            throw WebAuthnError(.invalidPublicKey, "\(field): expected a COSE_Key map, found \(value.typeName)")
-        }
+    /// Makes the verifying key of a checked COSE key. The shape checks are done; what can still fail is a point
+    /// that is not on its curve, or key bytes the cryptography library refuses.
+    public init(_ cose: COSEKey, field: String = "credentialPublicKey") throws(WebAuthnError) {
         func invalid(_ message: String) -> WebAuthnError { WebAuthnError(.invalidPublicKey, "\(field): \(message)") }
-
-        guard let ktyValue = map[intKey: Label.kty] else { throw invalid("expected a kty (1) parameter, found none") }
-        guard let ktyInt = ktyValue.intValue, let kty = KeyType(rawValue: ktyInt) else {
-            throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected kty 1 (OKP), 2 (EC2) or 3 (RSA), found \(ktyValue.intValue.map(String.init) ?? ktyValue.typeName)")
-        }
-        guard let algValue = map[intKey: Label.alg] else { throw invalid("expected an alg (3) parameter, found none") }
-        guard let algInt = algValue.intValue else { throw invalid("expected alg to be an integer, found \(algValue.typeName)") }
-        guard let algorithm = COSEAlgorithm(rawValue: algInt) else {
-            throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected a supported COSE algorithm, found \(algInt)")
-        }
-
-        func bytesParam(_ label: Int64, _ name: String) throws(WebAuthnError) -> [UInt8] {
-            guard let v = map[intKey: label] else { throw invalid("expected parameter \(name) (\(label)), found none") }
-            guard case .bytes(let b) = v else { throw invalid("expected parameter \(name) (\(label)) to be a byte string, found \(v.typeName)") }
-            return b
-        }
-
         let key: SignatureKey
-        switch kty {
-        case .ec2:
-            guard map[intKey: Label.ecPrivate] == nil else { throw invalid("expected a public key, found the private parameter d (-4)") }
-            guard let crvValue = map[intKey: Label.crv]?.intValue, let curve = COSECurve(rawValue: crvValue), curve != .ed25519 else {
-                throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected EC2 crv 1 (P-256), 2 (P-384) or 3 (P-521), found \(map[intKey: Label.crv].map { $0.intValue.map(String.init) ?? $0.typeName } ?? "none")")
-            }
-            guard algorithm.keyFamily == .ec2(curve) else {
-                throw invalid("expected alg to match curve \(curve), found \(algorithm)")
-            }
-            let x = try bytesParam(Label.x, "x")
-            let yValue = map[intKey: Label.y]
-            if case .bool = yValue { throw invalid("expected an uncompressed point (y as a byte string), found a compressed point") }
-            let y = try bytesParam(Label.y, "y")
-            let n = curve.coordinateLength
-            guard x.count == n, y.count == n else {
-                throw invalid("expected \(n)-byte x and y coordinates for \(curve), found \(x.count) and \(y.count) bytes")
-            }
+        switch cose.parameters {
+        case .ec2(let curve, let x, let y):
             let point = [0x04] + x + y
             do {
                 switch curve {
                 case .p256: key = .p256(try P256.Signing.PublicKey(x963Representation: point))
                 case .p384: key = .p384(try P384.Signing.PublicKey(x963Representation: point))
                 case .p521: key = .p521(try P521.Signing.PublicKey(x963Representation: point))
-                case .ed25519: throw invalid("unreachable")
+                case .ed25519: throw invalid("expected an EC2 curve, found Ed25519")
                 }
             } catch {
                 throw invalid("expected a point on \(curve), found coordinates that are not on the curve")
             }
-        case .okp:
-            guard map[intKey: Label.ecPrivate] == nil else { throw invalid("expected a public key, found the private parameter d (-4)") }
-            guard let crvValue = map[intKey: Label.crv]?.intValue, crvValue == COSECurve.ed25519.rawValue else {
-                throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected OKP crv 6 (Ed25519), found \(map[intKey: Label.crv].map { $0.intValue.map(String.init) ?? $0.typeName } ?? "none")")
-            }
-            guard algorithm.keyFamily == .okp else { throw invalid("expected alg EdDSA (-8) or Ed25519 (-19) for an Ed25519 key, found \(algorithm)") }
-            let x = try bytesParam(Label.x, "x")
-            guard x.count == 32 else { throw invalid("expected a 32-byte Ed25519 public key, found \(x.count) bytes") }
+        case .ed25519(let x):
             do {
                 key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
             } catch {
                 throw invalid("expected a valid Ed25519 public key")
             }
-        case .rsa:
-            for pair in map {
-                if let label = pair.key.intValue, Label.rsaPrivate.contains(label) {
-                    throw invalid("expected a public key, found the private parameter \(label)")
-                }
-            }
-            guard algorithm.keyFamily == .rsa else { throw invalid("expected an RSA algorithm for an RSA key, found \(algorithm)") }
-            let modulus = try bytesParam(Label.rsaN, "n")
-            let exponent = try bytesParam(Label.rsaE, "e")
-            let significant = modulus.drop(while: { $0 == 0 })
-            let bits = significant.first.map { significant.count * 8 - $0.leadingZeroBitCount } ?? 0
-            guard bits >= 2048 else { throw invalid("expected an RSA modulus of at least 2048 bits, found \(bits) bits") }
-            guard bits <= 16384 else { throw WebAuthnError(.inputTooLarge, "\(field): expected an RSA modulus of at most 16384 bits, found \(bits) bits") }
-            guard let lastExponentByte = exponent.last, exponent.count <= 8, lastExponentByte & 1 == 1 else {
-                throw invalid("expected a small odd RSA public exponent, found \(exponent.count) bytes")
-            }
+        case .rsa(let modulus, let exponent):
             do {
                 key = .rsa(try _RSA.Signing.PublicKey(n: modulus, e: exponent))
             } catch {
                 throw invalid("expected a valid RSA public key")
             }
         }
-        self.algorithm = algorithm
+        self.algorithm = cose.algorithm
         self.key = key
-        self.coseBytes = bytes
-        self.coseMap = map
+        self.cose = cose
     }
 
     /// Checks a signature over `message` with this key under its own algorithm.
     public func isValidSignature(_ signature: [UInt8], over message: [UInt8]) -> Bool {
         key.isValidSignature(signature, over: message, algorithm: algorithm)
+    }
+}
+
+extension AttestedCredentialData {
+    /// Parses and checks the credential public key, ready to verify signatures.
+    public func publicKey() throws(WebAuthnError) -> CredentialPublicKey {
+        try CredentialPublicKey(try coseKey(), field: Self.publicKeyField)
     }
 }

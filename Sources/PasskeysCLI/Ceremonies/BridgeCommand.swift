@@ -3,6 +3,7 @@ import Foundation
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 
 /// `passkeys bridge` (CONTRACT.md §1.7): the web-view bridge on stdin/stdout, with the software authenticator.
 struct BridgeCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
+import PasskeySoftwareProvider
 
 /// Options the ceremony commands share.
 struct ServerOptions: ParsableArguments {

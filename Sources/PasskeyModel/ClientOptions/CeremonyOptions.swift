@@ -1,5 +1,3 @@
-public import PasskeyCore
-
 /// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.10), decoded with the checks `create()` makes: the
 /// one typed reading of creation options, for the software authenticator and the platform (iOS) adapter alike.
 /// Members a relying party adds beside the options (such as `status` and `errorMessage`) are ignored.
@@ -83,9 +81,13 @@ public struct CreationOptions: Sendable {
         }
     }
 
+    /// Timeouts are clamped to this range, as browsers do (L3 §5.4.6 recommends 5 minutes as a default).
+    static let timeoutRange: ClosedRange<Int64> = 1_000...600_000
+    static let defaultTimeout: Int64 = 300_000
+
     static func timeout(_ options: JSONObject) -> Int64 {
-        let requested = options["timeout"]?.int64Value ?? WebAuthnClient.defaultTimeout
-        return min(max(requested, WebAuthnClient.timeoutRange.lowerBound), WebAuthnClient.timeoutRange.upperBound)
+        let requested = options["timeout"]?.int64Value ?? defaultTimeout
+        return min(max(requested, timeoutRange.lowerBound), timeoutRange.upperBound)
     }
 }
 
@@ -150,7 +152,10 @@ public enum ResidentKeyRequirement: String, Sendable {
     case required, preferred, discouraged
 }
 
-extension UserVerificationRequirement {
+/// WebAuthn's UserVerificationRequirement (L3 §5.8.6).
+public enum UserVerificationRequirement: String, Sendable {
+    case required, preferred, discouraged
+
     /// §5.4.4: absent or unknown values mean `preferred`.
     init(_ value: String?) { self = value.flatMap(Self.init(rawValue:)) ?? .preferred }
 }

@@ -9,8 +9,9 @@ public enum CredentialResponseJSON {
     /// `RegistrationResponseJSON`. `authenticatorData`, `publicKey` and `publicKeyAlgorithm` are read from the
     /// attestation object (§5.2.1.1), since platform APIs such as iOS do not return them separately.
     ///
-    /// - Throws: ``WebAuthnError`` when the attestation object or its credential public key does not parse: a
-    ///   platform that returns such bytes has failed, and a relying party would refuse them anyway.
+    /// - Throws: ``WebAuthnError`` when the attestation object or its credential public key does not parse (see
+    ///   ``COSEKey`` for what is checked here): a platform that returns such bytes has failed, and a relying party
+    ///   would refuse them anyway.
     public static func registration(
         credentialID: [UInt8], clientDataJSON: [UInt8], attestationObject: [UInt8], transports: [String],
         authenticatorAttachment: String?, clientExtensionResults: JSONObject = JSONObject()
@@ -22,13 +23,13 @@ public enum CredentialResponseJSON {
         guard attested.credentialID == credentialID else {
             throw WebAuthnError(.credentialIdMismatch, "the credential ID (\(Base64URL.encode(credentialID))) differs from the one in authenticatorData (\(Base64URL.encode(attested.credentialID)))")
         }
-        let publicKey = try attested.publicKey()
+        let publicKey = try attested.coseKey()
         let response = JSONObject([
             "clientDataJSON": .string(Base64URL.encode(clientDataJSON)),
             "attestationObject": .string(Base64URL.encode(attestationObject)),
             "authenticatorData": .string(Base64URL.encode(attestation.authenticatorData.rawBytes)),
             "transports": .array(transports.map(JSONValue.string)),
-            "publicKey": .string(Base64URL.encode(try publicKey.key.subjectPublicKeyInfo())),
+            "publicKey": .string(Base64URL.encode(publicKey.subjectPublicKeyInfo())),
             "publicKeyAlgorithm": JSONValue(publicKey.algorithm.rawValue),
         ])
         return credential(id: credentialID, response: response, attachment: authenticatorAttachment, extensions: clientExtensionResults)

@@ -45,7 +45,7 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
     public var description: String { "\(name) (\(rawValue))" }
 
     /// The key family the algorithm needs.
-    var keyFamily: KeyFamily {
+    package var keyFamily: KeyFamily {
         switch self {
         case .es256, .esp256: .ec2(.p256)
         case .es384, .esp384: .ec2(.p384)
@@ -55,7 +55,7 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
-    enum KeyFamily: Equatable {
+    package enum KeyFamily: Equatable {
         case ec2(COSECurve)
         case okp
         case rsa
@@ -70,7 +70,7 @@ public enum COSECurve: Int64, Sendable, CustomStringConvertible {
     case ed25519 = 6
 
     /// Length in bytes of one affine coordinate.
-    var coordinateLength: Int {
+    package var coordinateLength: Int {
         switch self {
         case .p256: 32
         case .p384: 48

@@ -74,5 +74,5 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String { "\(code): \(message)" }
 
-    static func malformed(_ message: String) -> WebAuthnError { WebAuthnError(.malformedInput, message) }
+    package static func malformed(_ message: String) -> WebAuthnError { WebAuthnError(.malformedInput, message) }
 }

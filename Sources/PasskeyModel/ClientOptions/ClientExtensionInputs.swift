@@ -1,5 +1,3 @@
-import PasskeyCore
-
 /// `largeBlob.support` at registration (WebAuthn L3 §10.1.5).
 public enum LargeBlobSupport: String, Sendable {
     case required, preferred

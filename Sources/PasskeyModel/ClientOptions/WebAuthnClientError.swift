@@ -28,15 +28,4 @@ public struct WebAuthnClientError: Error, Sendable, Equatable, CustomStringConve
     }
 
     public var description: String { "\(name.rawValue) (\(code.rawValue)): \(message)" }
-
-    init(_ error: AuthenticatorError) {
-        switch error.code {
-        case .unsupportedAlgorithm: self.init(.notSupported, .unsupportedAlgorithm, error.message)
-        case .credentialExcluded: self.init(.invalidState, .excludedCredentialMatched, error.message)
-        case .operationDenied: self.init(.notAllowed, .cancelled, error.message)
-        case .noCredentials: self.init(.notAllowed, .noCredentials, error.message)
-        case .userVerificationUnavailable: self.init(.notAllowed, .userVerificationUnavailable, error.message)
-        default: self.init(.unknown, .failed, error.message)
-        }
-    }
 }

@@ -1,5 +1,5 @@
 public import PasskeyAuthenticator
-public import PasskeyCore
+public import PasskeyClient
 
 /// The software authenticator behind a ``WebAuthnClient``, as a ``PasskeyProvider``: the same flows as the platform
 /// provider on Linux, in the CLI and in tests.

@@ -87,10 +87,15 @@ public struct AttestedCredentialData: Sendable {
     public let credentialID: [UInt8]
     /// The COSE_Key bytes exactly as they appear in authenticator data.
     public let publicKeyBytes: [UInt8]
-    let publicKeyValue: CBORValue
+    /// The decoded COSE_Key, kept so the key is read without decoding its bytes again.
+    package let publicKeyValue: CBORValue
 
-    /// Parses and checks the credential public key.
-    public func publicKey() throws(WebAuthnError) -> CredentialPublicKey {
-        try CredentialPublicKey(cose: publicKeyValue, bytes: publicKeyBytes, field: "authenticatorData.credentialPublicKey")
+    /// Reads and checks the credential public key's COSE form. (`PasskeyCore` adds `publicKey()`, which also makes
+    /// a key that verifies signatures of it.)
+    public func coseKey() throws(WebAuthnError) -> COSEKey {
+        try COSEKey(cose: publicKeyValue, bytes: publicKeyBytes, field: Self.publicKeyField)
     }
+
+    /// How errors name the key.
+    package static let publicKeyField = "authenticatorData.credentialPublicKey"
 }
