@@ -37,7 +37,7 @@ struct RelyingPartyClientTests {
             await #expect {
                 try await api.removePasskey(id: registered.credential.id, session: signedIn.session)
             } throws: { error in
-                guard case .server(409, _, "lastPasskey") = error as? RelyingPartyClientError else { return false }
+                guard case .server(409, _, "lastPasskey", _) = error as? RelyingPartyClientError else { return false }
                 return true
             }
             try await api.deleteAccount(session: registered.session)
@@ -46,7 +46,7 @@ struct RelyingPartyClientTests {
             await #expect {
                 _ = try await api.currentUser(session: signedIn.session)
             } throws: { error in
-                guard case .server(let status, let message, _) = error as? RelyingPartyClientError else { return false }
+                guard case .server(let status, let message, _, _) = error as? RelyingPartyClientError else { return false }
                 return status == 401 && !message.isEmpty
             }
         }
@@ -61,7 +61,7 @@ struct RelyingPartyClientTests {
             let creation = try await api.beginRegistration(.passkey(username: "mallory"))
             let response = try await provider.create(creation)
             let error = await thrown { try await api.finishRegistration(response) }
-            guard case .server(let status, let message, let code)? = error as? RelyingPartyClientError else {
+            guard case .server(let status, let message, let code, _)? = error as? RelyingPartyClientError else {
                 Issue.record("expected the server's refusal, found \(String(describing: error))")
                 return
             }

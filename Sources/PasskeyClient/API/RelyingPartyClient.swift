@@ -110,7 +110,8 @@ public struct RelyingPartyClient: Sendable {
         }
         guard (200..<300).contains(response.status), object["status"] == .string("ok") else {
             let message = object["errorMessage"]?.stringValue ?? "the server answered \(response.status)"
-            throw .server(status: response.status, message: message, code: object["code"]?.stringValue)
+            throw .server(
+                status: response.status, message: message, code: object["code"]?.stringValue, credentialID: object["credentialId"]?.stringValue)
         }
         return object
     }

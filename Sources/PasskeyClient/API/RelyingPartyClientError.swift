@@ -1,7 +1,9 @@
 /// Why a call to the relying party failed.
 public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The server refused, with its `errorMessage` (and the verification code when it has one).
-    case server(status: Int, message: String, code: String?)
+    /// The server refused, with its `errorMessage` (and the verification code when it has one). `credentialID` is
+    /// the `credentialId` of an `unknownCredential` answer: the credential ID (base64url) the sign-in carried, which
+    /// the server no longer knows.
+    case server(status: Int, message: String, code: String?, credentialID: String? = nil)
     /// The server could not be reached.
     case network(String)
     /// The server answered something that is not the API's JSON.
@@ -11,7 +13,7 @@ public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringCon
 
     public var description: String {
         switch self {
-        case .server(let status, let message, let code): "the server refused (\(status)\(code.map { ", \($0)" } ?? "")): \(message)"
+        case .server(let status, let message, let code, _): "the server refused (\(status)\(code.map { ", \($0)" } ?? "")): \(message)"
         case .network(let message): "network error: \(message)"
         case .malformedResponse(let message): "unexpected answer: \(message)"
         case .invalidArgument(let message): "invalid argument: \(message)"
@@ -23,7 +25,7 @@ public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringCon
     /// request may have taken effect. Two 4xx codes are not refusals of the request as first sent: `unknownCeremony`
     /// and `credentialAlreadyRegistered`, which a retried request meets when its first attempt succeeded.
     public var isRefusal: Bool {
-        guard case .server(let status, _, let code) = self, (400..<500).contains(status) else { return false }
+        guard case .server(let status, _, let code, _) = self, (400..<500).contains(status) else { return false }
         // A repeated result (a transport or proxy that retried a POST whose first attempt was stored) meets an
         // already-used challenge or an already-registered credential: that says nothing against the key.
         return !["unknownCeremony", "credentialAlreadyRegistered"].contains(code ?? "")
@@ -32,7 +34,7 @@ public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringCon
     /// A short reason for counting failures: the verification code, the HTTP status, or the kind.
     public var reason: String {
         switch self {
-        case .server(let status, _, let code): code ?? "http\(status)"
+        case .server(let status, _, let code, _): code ?? "http\(status)"
         case .network: "network"
         case .malformedResponse: "malformedResponse"
         case .invalidArgument: "invalidArgument"

@@ -11,17 +11,25 @@ public import PasskeyModel
 /// (`insecureOrigin`), and an RP ID that is not the page's host nor a registrable suffix of it (`rpIdNotAllowed`).
 /// Options without an RP ID get the page's host.
 ///
+/// The page's Signal API calls arrive the same way (`"action":"signalUnknownCredential"`,
+/// `"signalAllAcceptedCredentials"` or `"signalCurrentUserDetails"`, the browser's arguments as `options`) and are
+/// passed to ``signals`` as ``PasskeySignal``s, for an RP ID the page may use; the reply is `{"ok":true,"data":{}}`.
+///
 /// Platform independent: `PasskeyBridgeMessageHandler` feeds it from a `WKWebView`, `passkeys bridge` from stdin.
 public struct PasskeyBridge: Sendable {
     public let provider: any PasskeyProvider
     public let allowedOrigins: Set<String>
+    /// Where a page's signals go (for example `PlatformPasskeySignals()`); nil accepts and drops them, as a
+    /// browser without the Signal API would have nothing to do with them either.
+    public let signals: (any PasskeySignaling)?
 
     /// The largest message accepted; options are a few KiB.
     public static let maximumMessageSize = 256 * 1024
 
-    public init(provider: any PasskeyProvider, allowedOrigins: Set<String>) {
+    public init(provider: any PasskeyProvider, allowedOrigins: Set<String>, signals: (any PasskeySignaling)? = nil) {
         self.provider = provider
         self.allowedOrigins = allowedOrigins
+        self.signals = signals
     }
 
     /// Answers one message from a page at `origin` (its serialized origin, `scheme://host[:port]`).
@@ -58,7 +66,11 @@ public struct PasskeyBridge: Sendable {
         switch object["action"]?.stringValue {
         case "create": return try await provider.create(try PageScope.creation(options, page: page), mediation: mediation)
         case "get": return try await provider.get(try PageScope.request(options, page: page), mediation: mediation)
-        default: throw Self.invalidMessage("expected action 'create' or 'get', found \(object["action"].map { $0.serialized() } ?? "none")")
+        case let action? where BridgeSignal.actions.contains(action):
+            let signal = try BridgeSignal.signal(action, options, page: page)
+            await signals?.signal(signal)
+            return JSONObject()
+        default: throw Self.invalidMessage("expected action 'create', 'get' or a signal, found \(object["action"].map { $0.serialized() } ?? "none")")
         }
     }
 }

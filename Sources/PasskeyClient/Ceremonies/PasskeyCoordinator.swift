@@ -95,9 +95,8 @@ public actor PasskeyCoordinator {
         do {
             signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
         } catch {
-            let credentialID = (try? Base64URL.decode(response["rawId"]?.stringValue ?? "")) ?? []
             if let signals, let relyingPartyID = options["rpId"]?.stringValue,
-               let signal = PasskeySignal.afterSignIn(failedWith: error, relyingPartyID: relyingPartyID, credentialID: credentialID) {
+               let signal = PasskeySignal.afterSignIn(failedWith: error, relyingPartyID: relyingPartyID) {
                 await signals.signal(signal)
             }
             throw error
@@ -132,10 +131,16 @@ public actor PasskeyCoordinator {
     }
 
     /// Removes a passkey from the account on the server, then from the provider when it can delete (the software
-    /// authenticator). If the server refuses, nothing is deleted locally.
+    /// authenticator). If the server refuses, nothing is deleted locally. With ``signals``, the account's remaining
+    /// passkeys are then signalled as the accepted list, so the platform can hide the removed one (iOS gives apps no
+    /// call to delete it).
     public func remove(_ passkeyID: String) async throws(PasskeyError) {
         let session = try requireSession()
         try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.removePasskey(id: passkeyID, session: session) }
+        if signals != nil {
+            // The removal is done; a list that cannot be read now only leaves the platform's list as it was.
+            _ = try? await passkeys()
+        }
         guard let credentialID = try? Base64URL.decode(passkeyID) else { return }
         do {
             try await provider.forget(credentialID: credentialID)

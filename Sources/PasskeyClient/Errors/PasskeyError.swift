@@ -36,11 +36,16 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
     public let name: String
     /// Plain words: what was expected and what happened.
     public let message: String
+    /// The credential a ``Kind/server(status:message:code:)`` refusal is about, when the server named one: the
+    /// `credentialId` of an `unknownCredential` answer, which ``PasskeySignal/afterSignIn(failedWith:relyingPartyID:)``
+    /// tells the platform to drop.
+    public let credentialID: [UInt8]?
 
-    public init(_ kind: Kind, _ message: String, name: String? = nil) {
+    public init(_ kind: Kind, _ message: String, name: String? = nil, credentialID: [UInt8]? = nil) {
         self.kind = kind
         self.message = message
         self.name = name ?? kind.defaultName
+        self.credentialID = credentialID
     }
 
     /// The typed case as a stable identifier: `cancelled`, `noCredentials`, …, a failure's reason, `network`, `server`,

@@ -79,7 +79,10 @@ public enum PasskeyErrorClassifier {
 
     static func classify(_ error: RelyingPartyClientError) -> PasskeyError {
         switch error {
-        case .server(let status, let message, let code): PasskeyError(.server(status: status, message: message, code: code), error.description)
+        case .server(let status, let message, let code, let credentialID):
+            PasskeyError(
+                .server(status: status, message: message, code: code), error.description,
+                credentialID: credentialID.flatMap { try? Base64URL.decode($0) })
         case .network: PasskeyError(.network, error.description)
         case .malformedResponse, .invalidArgument: PasskeyError(.failed(reason: error.reason), error.description)
         }

@@ -8,8 +8,10 @@
 // (cancelled, noCredentials, domainNotAssociated, excludedCredentialMatched, timeout, …).
 //
 // The native side is PasskeyBridge, reached through the "passkeys" script message handler with reply
-// (WKScriptMessageHandlerWithReply). window.passkeys.installCredentialsShim() additionally routes
-// navigator.credentials.create/get({publicKey}) through the bridge, for pages written against the browser API.
+// (WKScriptMessageHandlerWithReply). window.passkeys.signalUnknownCredential / signalAllAcceptedCredentials /
+// signalCurrentUserDetails pass the Signal API's calls to the app, which tells the platform's passkey list.
+// window.passkeys.installCredentialsShim() additionally routes navigator.credentials.create/get({publicKey}) and
+// PublicKeyCredential's signal calls through the bridge, for pages written against the browser API.
 (function () {
   "use strict";
   if (window.passkeys && window.passkeys.bridgeVersion) return;
@@ -122,9 +124,21 @@
     create: function (options, settings) { return send("create", options, settings && settings.mediation); },
     /** Signs in: L3 request options JSON in, AuthenticationResponseJSON out; {mediation: "conditional"} for AutoFill. */
     get: function (options, settings) { return send("get", options, settings && settings.mediation); },
-    /** Routes navigator.credentials.create/get({publicKey}) through the bridge. */
+    /** The Signal API (WebAuthn L3 §5.1.10) through the app: {rpId, credentialId}. */
+    signalUnknownCredential: function (details) { return send("signalUnknownCredential", details).then(function () {}); },
+    /** {rpId, userId, allAcceptedCredentialIds}. */
+    signalAllAcceptedCredentials: function (details) { return send("signalAllAcceptedCredentials", details).then(function () {}); },
+    /** {rpId, userId, name, displayName}. */
+    signalCurrentUserDetails: function (details) { return send("signalCurrentUserDetails", details).then(function () {}); },
+    /** Routes navigator.credentials.create/get({publicKey}), and PublicKeyCredential's signal calls, through the bridge. */
     installCredentialsShim: function () {
       if (!navigator.credentials) return false;
+      // A page that feature-tests typeof PublicKeyCredential.signalX === "function" finds the app's.
+      if (window.PublicKeyCredential) {
+        ["signalUnknownCredential", "signalAllAcceptedCredentials", "signalCurrentUserDetails"].forEach(function (name) {
+          window.PublicKeyCredential[name] = api[name];
+        });
+      }
       var original = { create: navigator.credentials.create, get: navigator.credentials.get };
       navigator.credentials.create = function (request) {
         if (!request || !request.publicKey) return original.create.apply(navigator.credentials, arguments);

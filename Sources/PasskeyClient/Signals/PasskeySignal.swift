@@ -14,10 +14,11 @@ public enum PasskeySignal: Sendable, Equatable {
     /// The user's current name and display name.
     case currentUserDetails(relyingPartyID: String, userHandle: [UInt8], name: String, displayName: String)
 
-    /// After a failed sign-in: the server's `unknownCredential` answer names the passkey it no longer knows.
-    /// Any other failure says nothing about the passkey, so nothing is signalled.
-    public static func afterSignIn(failedWith error: PasskeyError, relyingPartyID: String, credentialID: [UInt8]) -> PasskeySignal? {
-        guard case .server(_, _, "unknownCredential"?) = error.kind, !credentialID.isEmpty else { return nil }
+    /// After a failed sign-in: the server's `unknownCredential` answer names (`credentialId`) the passkey it no
+    /// longer knows, echoing what the sign-in sent. Any other failure, or one that names no credential (an older
+    /// server), says nothing about a passkey, so nothing is signalled.
+    public static func afterSignIn(failedWith error: PasskeyError, relyingPartyID: String) -> PasskeySignal? {
+        guard case .server(_, _, "unknownCredential"?) = error.kind, let credentialID = error.credentialID, !credentialID.isEmpty else { return nil }
         return .unknownCredential(relyingPartyID: relyingPartyID, credentialID: credentialID)
     }
 

@@ -11,9 +11,10 @@ enum APIResponse {
         return json(.object(body), status: .ok, headers: headers)
     }
 
-    static func failure(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, headers: HTTPFields = [:]) -> Response {
+    static func failure(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, credentialID: String? = nil, headers: HTTPFields = [:]) -> Response {
         var body = JSONObject(["status": .string("failed"), "errorMessage": .string(message)])
         if let code { body["code"] = .string(code) }
+        if let credentialID { body["credentialId"] = .string(credentialID) }
         return json(.object(body), status: status, headers: headers)
     }
 

@@ -136,8 +136,8 @@ enum OpenAPIDocument {
     },
     "schemas": {
       "Status": {"type": "object", "required": ["status", "errorMessage"], "properties": {"status": {"type": "string", "enum": ["ok", "failed"]}, "errorMessage": {"type": "string"}}},
-      "Failure": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "properties": {"code": {"type": "string"}}}]},
-      "User": {"type": "object", "required": ["id", "name", "displayName"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "displayName": {"type": "string"}}},
+      "Failure": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "properties": {"code": {"type": "string"}, "credentialId": {"type": "string", "description": "Only with code unknownCredential from POST /assertion/result: the credential ID (base64url) the request itself carried, echoed so the client can tell its platform to drop the passkey (signalUnknownCredential, ASCredentialUpdater). It is never read from the server's records, so it reveals nothing the sender did not send."}}}]},
+      "User": {"type": "object", "required": ["id", "name", "displayName"], "properties": {"id": {"type": "string", "description": "The user handle (WebAuthn user.id), base64url: the userId of signalAllAcceptedCredentials and signalCurrentUserDetails. Given only to the user's own session."}, "name": {"type": "string"}, "displayName": {"type": "string"}}},
       "CredentialDescriptor": {"type": "object", "required": ["type", "id"], "properties": {"type": {"const": "public-key"}, "id": {"type": "string"}, "transports": {"type": "array", "items": {"type": "string"}}}},
       "Credential": {"type": "object", "required": ["id", "name", "createdAt", "lastUsedAt", "aaguid", "format", "backupEligible", "backupState", "transports"], "properties": {
         "id": {"type": "string"}, "name": {"type": "string"}, "createdAt": {"type": "string", "format": "date-time"}, "lastUsedAt": {"type": ["string", "null"], "format": "date-time"},
@@ -166,7 +166,7 @@ enum OpenAPIDocument {
         "clientExtensionResults": {"type": "object"}, "getClientExtensionResults": {"type": "object"}}},
       "RegistrationResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["session", "user", "credential"], "properties": {"session": {"type": "string"}, "user": {"$ref": "#/components/schemas/User"}, "credential": {"$ref": "#/components/schemas/Credential"}}}]},
       "AuthenticationResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["session", "user"], "properties": {"session": {"type": "string"}, "user": {"$ref": "#/components/schemas/User"}}}]},
-      "SessionResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["user"], "properties": {"user": {"$ref": "#/components/schemas/User"}}}]},
+      "SessionResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["user", "rpId"], "properties": {"user": {"$ref": "#/components/schemas/User"}, "rpId": {"type": "string", "description": "The relying party ID, as in every options answer: the rpId of the Signal API calls a signed-in page makes"}}}]},
       "CredentialList": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["credentials"], "properties": {"credentials": {"type": "array", "items": {"$ref": "#/components/schemas/Credential"}}}}]},
       "CredentialResult": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["credential"], "properties": {"credential": {"$ref": "#/components/schemas/Credential"}}}]}
     }

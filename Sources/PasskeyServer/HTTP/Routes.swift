@@ -57,8 +57,14 @@ struct Routes {
             return APIResponse.ok(try await relyingParty.beginAuthentication(body))
         }
         on(results, .post, "/assertion/result") { request, context in
-            let (members, token) = try await relyingParty.finishAuthentication(try await APIResponse.body(request, context: context))
-            return APIResponse.ok(members, headers: cookie(token))
+            let body = try await APIResponse.body(request, context: context)
+            do {
+                let (members, token) = try await relyingParty.finishAuthentication(body)
+                return APIResponse.ok(members, headers: cookie(token))
+            } catch let refusal as RelyingPartyError {
+                // An unknown passkey's answer names the ID the client sent, for the Signal API.
+                throw refusal.echoingSubmittedCredential(body)
+            }
         }
         on(router, .get, "/session") { request, _ in
             APIResponse.ok(try await relyingParty.currentUser(try await session(request)))

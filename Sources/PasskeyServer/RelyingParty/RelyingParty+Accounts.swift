@@ -16,7 +16,8 @@ extension RelyingParty {
     }
 
     public func currentUser(_ session: SessionRecord?) async throws -> JSONObject {
-        JSONObject(["user": Self.user(try await signedInUser(session))])
+        // rpId too: the page names it in the Signal API calls it makes while signed in (it is in every options answer).
+        JSONObject(["user": Self.user(try await signedInUser(session)), "rpId": .string(configuration.rpID)])
     }
 
     public func signOut(token: String?) async throws {

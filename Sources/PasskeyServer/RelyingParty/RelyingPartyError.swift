@@ -11,11 +11,27 @@ public struct RelyingPartyError: Error, Sendable, Equatable {
     public let message: String
     /// A stable camelCase code: the verification core's when verification failed, else the relying party's own.
     public let code: String?
+    /// For `unknownCredential` at `/assertion/result`: the credential ID the client itself sent (base64url), so it
+    /// can tell its platform's passkey list to drop it (the Signal API). Never read from storage: see
+    /// ``echoingSubmittedCredential(_:)``.
+    public let credentialID: String?
 
-    public init(_ status: Status, _ message: String, code: String? = nil) {
+    public init(_ status: Status, _ message: String, code: String? = nil, credentialID: String? = nil) {
         self.status = status
         self.message = message
         self.code = code
+        self.credentialID = credentialID
+    }
+
+    /// This refusal, naming the credential the sign-in `body` was made with when the refusal is `unknownCredential`.
+    ///
+    /// The ID is read from the submitted body again, here at the edge, not from anything the relying party looked
+    /// up: an unstored ID and a stored one that did not verify get the same answer, each echoing only what its
+    /// sender sent (docs/security.md). Any other refusal is returned as it is.
+    public func echoingSubmittedCredential(_ body: [UInt8]) -> RelyingPartyError {
+        guard code == "unknownCredential", credentialID == nil,
+              let submitted = try? AuthenticationResponse(json: body) else { return self }
+        return RelyingPartyError(status, message, code: code, credentialID: Base64URL.encode(submitted.rawID))
     }
 
     static func badRequest(_ message: String) -> Self { Self(.badRequest, message) }

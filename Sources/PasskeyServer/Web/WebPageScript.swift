@@ -68,9 +68,23 @@ async function api(path, method = "GET", body) {
   if (json.status !== "ok") {
     const error = new Error(json.errorMessage || `The server answered ${response.status}.`);
     error.status = response.status;
+    error.code = json.code;
+    // An unknownCredential answer echoes the credential ID the page sent, for signalUnknownCredential.
+    error.credentialId = json.credentialId;
     throw error;
   }
   return json;
+}
+
+// ---- the Signal API: keeping the browser's passkey list true to the server ---------------------------------------
+// WebAuthn L3 §5.1.10. Only where the browser has the call, and never in the way: a signal is a hint, so a browser
+// that refuses or fails one changes nothing the user asked for.
+// (Not named `signal`: signIn() has a parameter of that name, an AbortSignal.)
+function sendSignal(name, details) {
+  if (!window.PublicKeyCredential || typeof PublicKeyCredential[name] !== "function") return;
+  try {
+    Promise.resolve(PublicKeyCredential[name](details)).catch(() => {});
+  } catch {}
 }
 
 // ---- messages in plain words -----------------------------------------------------------------------------------
@@ -118,7 +132,15 @@ async function signIn(username, mediation, signal) {
   if (mediation) request.mediation = mediation;
   if (signal) request.signal = signal;
   const credential = await navigator.credentials.get(request);
-  return api("/assertion/result", "POST", credentialJSON(credential));
+  try {
+    return await api("/assertion/result", "POST", credentialJSON(credential));
+  } catch (error) {
+    // The server no longer knows this passkey (removed, or its account deleted): the browser may hide it.
+    if (error.code === "unknownCredential" && error.credentialId) {
+      sendSignal("signalUnknownCredential", { rpId: options.rpId, credentialId: error.credentialId });
+    }
+    throw error;
+  }
 }
 
 // Passkey autofill: a pending conditional request lets the browser offer passkeys in the username field.
@@ -154,6 +176,12 @@ function formatDate(iso) {
 
 async function renderPasskeys() {
   const { credentials } = await api("/credentials");
+  // What the server accepts for this user, after every load of the list (so after a removal too).
+  if (currentUser) {
+    sendSignal("signalAllAcceptedCredentials", {
+      rpId: currentRPID, userId: currentUser.id, allAcceptedCredentialIds: credentials.map(credential => credential.id),
+    });
+  }
   const list = $("passkey-list");
   list.replaceChildren();
   for (const credential of credentials) {
@@ -200,9 +228,12 @@ async function renderPasskeys() {
 }
 
 let currentUser = null;
+let currentRPID = null;
 async function refresh(message) {
   try {
-    currentUser = (await api("/session")).user;
+    const session = await api("/session");
+    currentUser = session.user;
+    currentRPID = session.rpId;
   } catch (error) {
     currentUser = null;
     if (error.status !== 401) show(explain(error));
@@ -213,6 +244,10 @@ async function refresh(message) {
     abortConditional();
     $("welcome-name").textContent = currentUser.displayName;
     $("welcome-username").textContent = currentUser.name;
+    // After sign-in (and whenever the signed-in page loads): the names the browser should show for this account.
+    sendSignal("signalCurrentUserDetails", {
+      rpId: currentRPID, userId: currentUser.id, name: currentUser.name, displayName: currentUser.displayName,
+    });
     await renderPasskeys();
   } else {
     startConditional();

@@ -91,4 +91,51 @@ struct EnumerationTests {
             }
         }
     }
+
+    /// Issue 14 (the Signal API): the `unknownCredential` answer names a credential ID, so a client can tell its
+    /// platform to drop that passkey. It must be the one the request carried, and nothing else may differ between an
+    /// ID that is not stored and a stored one whose assertion is forged.
+    @Test("unknownCredential echoes only the submitted credential ID, alike for unstored and stored-but-forged IDs")
+    func unknownCredentialEchoesTheSubmittedID() async throws {
+        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location())) { client in
+            var owner = TestBrowser(origin: TestServer.origin)
+            let name = uniqueName("owner")
+            _ = try await client.register(name, browser: &owner)
+            func assertion() async throws -> JSONObject {
+                let options = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(name)]))
+                return try JSONParser.parseObject(try owner.get(options.object))
+            }
+
+            // A stored ID with a signature its key never made.
+            var forged = try await assertion()
+            let storedID = try #require(forged["id"]?.stringValue)
+            var response = try #require(forged["response"]?.objectValue)
+            var signature = try Base64URL.decode(try #require(response["signature"]?.stringValue))
+            signature[signature.count - 1] ^= 0x01
+            response["signature"] = .string(Base64URL.encode(signature))
+            forged["response"] = .object(response)
+            let storedAnswer = try await client.call(.post, "/assertion/result", json: forged)
+
+            // An ID that is stored nowhere, on an otherwise genuine assertion.
+            var unstored = try await assertion()
+            let unstoredID = Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255) })
+            unstored["id"] = .string(unstoredID)
+            unstored["rawId"] = .string(unstoredID)
+            let unstoredAnswer = try await client.call(.post, "/assertion/result", json: unstored)
+
+            for (answer, sent) in [(storedAnswer, storedID), (unstoredAnswer, unstoredID)] {
+                #expect(answer.status == .badRequest && answer.code == "unknownCredential", "\(answer.errorMessage)")
+                #expect(answer.object["credentialId"] == .string(sent), "the ID the request carried")
+                #expect(Set(answer.object.keys) == ["status", "errorMessage", "code", "credentialId"])
+            }
+            var withoutID = [storedAnswer.object, unstoredAnswer.object]
+            for index in withoutID.indices { withoutID[index]["credentialId"] = nil }
+            #expect(withoutID[0] == withoutID[1], "apart from the echo, one answer")
+
+            // Other refusals name no credential, even when the body carries an ID.
+            let malformed = try await client.call(.post, "/assertion/result", json: JSONObject(["id": .string(storedID)]))
+            #expect(malformed.status == .badRequest && malformed.object["credentialId"] == nil)
+        }
+    }
+
 }
