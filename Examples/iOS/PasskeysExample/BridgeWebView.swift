@@ -10,7 +10,8 @@ struct BridgeWebView: UIViewRepresentable {
     func makeUIView(context: Context) -> WKWebView {
         let configuration = WKWebViewConfiguration()
         let origin = "\(url.scheme ?? "https")://\(url.host ?? "")"
-        let bridge = PasskeyBridge(provider: account.manager, allowedOrigins: [origin])
+        // The page's Signal API calls (after its own sign-ins and removals) reach the platform's passkey list too.
+        let bridge = PasskeyBridge(provider: account.manager, allowedOrigins: [origin], signals: PlatformPasskeySignals())
         let handler = PasskeyBridgeMessageHandler(bridge: bridge)
         try? handler.install(in: configuration.userContentController)
         // Pages written against navigator.credentials work unchanged once the shim is installed.
