@@ -50,7 +50,7 @@ struct DatabaseOperationsTests {
         ]
         for (query, words) in refusals {
             do {
-                let store = try await SQLStore.open(.postgres("\(base)?\(query)"), logger: Self.logger)
+                let store = try await DatabaseLocation.postgres("\(base)?\(query)").openStore(logger: Self.logger)
                 try? await store.shutdown()
                 Issue.record("\(query): expected a refusal")
             } catch {
