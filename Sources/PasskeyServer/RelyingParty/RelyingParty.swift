@@ -20,6 +20,8 @@ public final class RelyingParty: Sendable {
     /// The verifiers for the two policies a ceremony can end up with, built once: user verification required or not.
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
     private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+    /// Parsed public keys of credentials that signed in recently.
+    private let publicKeys = PublicKeyCache()
     /// Read from the store on first use (it is made once per deployment and kept there).
     private let standIns = Mutex<StandInCredentials?>(nil)
 
@@ -219,7 +221,7 @@ public final class RelyingParty: Sendable {
         }
         let verified: VerifiedAuthentication
         do {
-            let key = try CredentialPublicKey(coseBytes: record.publicKey)
+            let key = try publicKeys.key(for: record.publicKey)
             let stored = StoredCredential(id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
             verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
         } catch {
