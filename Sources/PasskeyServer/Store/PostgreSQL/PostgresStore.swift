@@ -202,17 +202,22 @@ public final class PostgresStore: DatabaseStore {
 
     public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool {
         let count = Int64(signCount)
-        return try await connections.transaction { db in
-            // Conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
-            // counter pass §7.2 step 22 later). On PostgreSQL the row lock also orders this against a removal.
-            let updated = try await db.raw("""
-                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
-                WHERE id = \(bind: Base64URL.encode(credentialID)) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0))
-                RETURNING id
+        let handle = Base64URL.encode(session.userHandle)
+        return try await connections.with { db in
+            // One statement, so one round trip and atomic by itself: the session is inserted only from the row the
+            // update returned. The update is conditional, so concurrent sign-ins cannot store a lower counter last (a
+            // lost update would let a replayed counter pass §7.2 step 22 later), and its row lock orders it against a
+            // removal of the passkey (which then also ends this session).
+            let inserted = try await db.raw("""
+                WITH updated AS (
+                    UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
+                    WHERE id = \(bind: Base64URL.encode(credentialID)) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0))
+                    RETURNING id)
+                INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
+                SELECT \(bind: session.tokenHash), \(bind: handle), id, \(bind: session.expiresAt) FROM updated
+                RETURNING token_hash
                 """).all()
-            if updated.isEmpty { throw RollBack(value: false) }
-            try await Self.insert(session, into: db)
-            return true
+            return !inserted.isEmpty
         }
     }
 
