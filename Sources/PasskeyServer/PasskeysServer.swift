@@ -6,9 +6,9 @@ import ServiceLifecycle
 /// `passkeys serve`: the relying party on Hummingbird, over a SQL store.
 public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
-    public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: SQLStore) {
-        let store = try await SQLStore.open(configuration.database, logger: logger)
-        let metrics = ServerMetrics(storeHealth: store.health)
+    public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
+        let store = try await configuration.database.openStore(logger: logger)
+        let metrics = ServerMetrics(store: store)
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
         let router = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]

@@ -9,7 +9,7 @@ struct OpenAPITests {
     @Test("every served route is documented, and every documented route is served")
     func routesMatch() async throws {
         let configuration = TestServer.configuration(Backend.sqlite.location())
-        let store = try await SQLStore.open(configuration.database, logger: .init(label: "test"))
+        let store = try await configuration.database.openStore(logger: .init(label: "test"))
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store)
         let served = Set(Routes(relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics()).buildWithEndpoints().endpoints)
         try await store.shutdown()

@@ -26,20 +26,23 @@ final class ServerMetrics: CeremonyMetrics {
         ).record(elapsed)
     }
 
-    /// Read at exposition time: how often the database was out of reach.
-    let storeHealth: StoreHealth?
+    /// Read at exposition time: how often the database was out of reach, and how many statements it ran.
+    let store: (any DatabaseStore)?
 
-    init(storeHealth: StoreHealth? = nil) {
-        self.storeHealth = storeHealth
+    init(store: (any DatabaseStore)? = nil) {
+        self.store = store
     }
 
     func exposition() -> String {
         var text = registry.emitToString() + ProcessMetrics.exposition()
-        if let storeHealth {
+        if let store {
+            let storeHealth = store.health
             text += "# HELP passkeys_store_unavailable_total Store operations that failed because the database was unreachable\n"
             text += "# TYPE passkeys_store_unavailable_total counter\npasskeys_store_unavailable_total \(storeHealth.unavailableCount)\n"
             text += "# HELP passkeys_store_up Whether the database answered the last operation (1) or not (0)\n"
             text += "# TYPE passkeys_store_up gauge\npasskeys_store_up \(storeHealth.isDown ? 0 : 1)\n"
+            text += "# HELP passkeys_sql_statements_total SQL statements the database ran for this server (transaction control included)\n"
+            text += "# TYPE passkeys_sql_statements_total counter\npasskeys_sql_statements_total \(store.statementsExecuted)\n"
         }
         return text
     }

@@ -20,6 +20,8 @@ public final class RelyingParty: Sendable {
     /// The verifiers for the two policies a ceremony can end up with, built once: user verification required or not.
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
     private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+    /// Parsed public keys of credentials that signed in recently.
+    private let publicKeys = PublicKeyCache()
     /// Read from the store on first use (it is made once per deployment and kept there).
     private let standIns = Mutex<StandInCredentials?>(nil)
 
@@ -70,10 +72,11 @@ public final class RelyingParty: Sendable {
             newAccountName = username
         }
         let challenge = Base64URL.encode(Self.randomBytes(32))
-        try await store.insertCeremony(PendingCeremony(
+        let now = configuration.nowMilliseconds
+        try await store.ceremonies.insert(PendingCeremony(
             challenge: challenge, kind: .registration, userHandle: handle, username: newAccountName, displayName: displayName,
-            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout,
-            sessionHash: newAccountName == nil ? session?.tokenHash : nil))
+            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout,
+            sessionHash: newAccountName == nil ? session?.tokenHash : nil), now: now)
         metrics.begun(.registration)
 
         // Contract: authenticatorSelection, attestation and extensions are echoed as given. The one change is the
@@ -180,9 +183,10 @@ public final class RelyingParty: Sendable {
             }
         }
         let challenge = Base64URL.encode(Self.randomBytes(32))
-        try await store.insertCeremony(PendingCeremony(
+        let now = configuration.nowMilliseconds
+        try await store.ceremonies.insert(PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout))
+            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout), now: now)
         metrics.begun(.authentication)
         var response = JSONObject([
             "challenge": .string(challenge),
@@ -217,7 +221,7 @@ public final class RelyingParty: Sendable {
         }
         let verified: VerifiedAuthentication
         do {
-            let key = try CredentialPublicKey(coseBytes: record.publicKey)
+            let key = try publicKeys.key(for: record.publicKey)
             let stored = StoredCredential(id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
             verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
         } catch {
@@ -273,7 +277,7 @@ public final class RelyingParty: Sendable {
         let clientData: CollectedClientData
         do { clientData = try CollectedClientData(bytes: clientDataJSON, field: "response.clientDataJSON") } catch { throw failure(kind, error) }
         guard Self.couldBeOurChallenge(clientData.challenge),
-              let ceremony = try await store.takeCeremony(challenge: clientData.challenge, kind: kind, now: now) else {
+              let ceremony = try await store.ceremonies.take(challenge: clientData.challenge, kind: kind, now: now) else {
             metrics.failed(kind, code: "unknownCeremony")
             let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
             throw RelyingPartyError(.badRequest, "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).", code: "unknownCeremony")

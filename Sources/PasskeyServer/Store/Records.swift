@@ -4,6 +4,13 @@ public struct UserRecord: Sendable, Equatable {
     public let username: String
     public let displayName: String
     public let createdAt: Int64
+
+    public init(handle: [UInt8], username: String, displayName: String, createdAt: Int64) {
+        self.handle = handle
+        self.username = username
+        self.displayName = displayName
+        self.createdAt = createdAt
+    }
 }
 
 /// A credential record (WebAuthn L3 §4) and what the passkey list shows.
@@ -21,6 +28,25 @@ public struct CredentialRecord: Sendable, Equatable {
     public var name: String
     public let createdAt: Int64
     public var lastUsedAt: Int64?
+
+    public init(
+        id: [UInt8], userHandle: [UInt8], publicKey: [UInt8], signCount: UInt32, transports: [String], aaguid: String, format: String,
+        attestationType: String, backupEligible: Bool, backupState: Bool, name: String, createdAt: Int64, lastUsedAt: Int64?
+    ) {
+        self.id = id
+        self.userHandle = userHandle
+        self.publicKey = publicKey
+        self.signCount = signCount
+        self.transports = transports
+        self.aaguid = aaguid
+        self.format = format
+        self.attestationType = attestationType
+        self.backupEligible = backupEligible
+        self.backupState = backupState
+        self.name = name
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
 }
 
 /// A ceremony that was begun and not yet finished, found again by its challenge.

@@ -1,4 +1,5 @@
-/// Persistence for the relying party. One implementation, ``SQLStore``, serves SQLite and PostgreSQL.
+/// Persistence for the relying party: ``SQLiteStore`` (one file, one process) and ``PostgresStore`` (shared by
+/// several instances); ``DatabaseLocation/openStore(logger:health:)`` opens the right one.
 ///
 /// Every method is one atomic step (one statement or one transaction): the relying party never holds a transaction
 /// across calls. The steps that decide who owns what — finishing a registration, recording a sign-in, removing a
@@ -25,10 +26,8 @@ public protocol Store: Sendable {
     /// Removes an account with all its credentials, sessions and pending ceremonies; false when there is none.
     func deleteAccount(userHandle: [UInt8]) async throws -> Bool
 
-    func insertCeremony(_ ceremony: PendingCeremony) async throws
-    /// Removes and returns the ceremony with this challenge and kind, if it has not expired. Atomic: of any number of
-    /// concurrent calls for one challenge, exactly one gets it.
-    func takeCeremony(challenge: String, kind: PendingCeremony.Kind, now: Int64) async throws -> PendingCeremony?
+    /// Where begun ceremonies wait for their result.
+    var ceremonies: any CeremonyStore { get }
 
     /// A user and their credentials in one step (the options endpoints need both).
     func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])?
@@ -44,7 +43,7 @@ public protocol Store: Sendable {
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the account except `tokenHash` ("sign out everywhere else").
     func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws
-    /// Removes expired ceremonies and sessions.
+    /// Removes expired sessions and ceremonies.
     func purgeExpired(now: Int64) async throws
 
     /// Returns when the database answers and its schema is the one this build expects; throws
@@ -54,6 +53,18 @@ public protocol Store: Sendable {
     /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
     /// value.
     func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8]
+}
+
+/// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, and a way to close it.
+public protocol DatabaseStore: Store {
+    /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
+    var health: StoreHealth { get }
+    /// SQL statements run since the store was opened (`passkeys_sql_statements_total`).
+    var statementsExecuted: Int { get }
+    /// Writes a consistent copy of the database to the new file `path` while it is in use. Only SQLite; PostgreSQL
+    /// has `pg_dump` (docs/deploy.md).
+    func backup(to path: String) async throws
+    func shutdown() async throws
 }
 
 /// What ``Store/finishRegistration(newUser:credential:session:)`` did.

@@ -1,7 +1,6 @@
 import AsyncKit
 import NIOCore
 import PostgresNIO
-import SQLiteNIO
 
 /// The database cannot be reached or cannot take the request now (stopped, restarting, unreachable, disk full,
 /// out of connections). An expected state of a running service: requests get 503 with `Retry-After`, never 500.
@@ -30,13 +29,6 @@ public struct StoreUnavailable: Error, Sendable, CustomStringConvertible {
             let state = error.serverInfo?[.sqlState] ?? ""
             guard state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57P") else { return nil }
             return StoreUnavailable(reason: "PostgreSQL SQLSTATE \(state)")
-        case let error as SQLiteError:
-            switch error.reason {
-            case .busy, .locked, .busyInRecovery, .busyInSnapshot, .busyTimeout, .ioError, .full, .cantOpen, .readOnly:
-                return StoreUnavailable(reason: "SQLite: \(error.reason)")
-            default:
-                return nil
-            }
         case is ConnectionPoolTimeoutError:
             return StoreUnavailable(reason: "no connection within the pool's wait")
         case is ConnectionPoolError:

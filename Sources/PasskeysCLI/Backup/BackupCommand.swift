@@ -30,7 +30,7 @@ struct BackupCommand: AsyncParsableCommand {
         var logger = Logger(label: "passkeys-backup")
         logger.logLevel = .critical
         do {
-            let store = try await SQLStore.open(location, logger: logger)
+            let store = try await location.openStore(logger: logger)
             do {
                 try await store.backup(to: to)
             } catch {

@@ -50,7 +50,7 @@ struct DatabaseOperationsTests {
         ]
         for (query, words) in refusals {
             do {
-                let store = try await SQLStore.open(.postgres("\(base)?\(query)"), logger: Self.logger)
+                let store = try await DatabaseLocation.postgres("\(base)?\(query)").openStore(logger: Self.logger)
                 try? await store.shutdown()
                 Issue.record("\(query): expected a refusal")
             } catch {
@@ -138,13 +138,18 @@ struct DatabaseOperationsTests {
     @Test("a PostgreSQL restart during a run of sign-ups: no 500 answers, and every acknowledged registration signs in",
           .enabled(if: ready && environment["PASSKEYS_TEST_RESTART_UNDER_LOAD"] == "1", "intermittent hang under investigation; PASSKEYS_TEST_RESTART_UNDER_LOAD=1 runs it"))
     func restartUnderLoad() async throws {
+        Self.breadcrumb("restartUnderLoad: start")
+        defer { Self.breadcrumb("restartUnderLoad: end") }
         let location = DatabaseLocation.postgres(try #require(Self.opsURL))
         try await TestServer.withServer(TestServer.configuration(location)) { client in
             let restarter = Task {
                 try await Task.sleep(for: .milliseconds(700))
+                Self.breadcrumb("pg stop")
                 try await Self.pg("stop")
+                Self.breadcrumb("pg stopped")
                 try await Task.sleep(for: .milliseconds(300))
                 try await Self.pg("start")
+                Self.breadcrumb("pg started")
             }
             let deadline = ContinuousClock.now + .seconds(4)
             let results = try await withThrowingTaskGroup(of: [(Int, TestBrowser?, String)].self) { group in
@@ -156,12 +161,14 @@ struct DatabaseOperationsTests {
                             round += 1
                             var browser = TestBrowser(origin: TestServer.origin)
                             let username = "load-\(worker)-\(round)-\(UUID().uuidString.prefix(6))"
+                            Self.breadcrumb("w\(worker) r\(round) options")
                             let options = try await Self.status(client, .post, "/attestation/options", json: JSONObject(["username": .string(username)]))
                             guard options.0 == 200 else {
                                 outcomes.append((options.0, nil, username))
                                 continue
                             }
                             let body = try browser.create(try JSONParser.parseObject(Array(options.2.utf8)))
+                            Self.breadcrumb("w\(worker) r\(round) result")
                             let result = try await client.execute(uri: "/attestation/result", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) {
                                 Int($0.status.code)
                             }
@@ -172,7 +179,9 @@ struct DatabaseOperationsTests {
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
+            Self.breadcrumb("restartUnderLoad: workers done")
             try await restarter.value
+            Self.breadcrumb("restartUnderLoad: restart done")
             let statuses = Set(results.map(\.0))
             #expect(!statuses.contains(500), "\(statuses)")
             #expect(statuses.isSubset(of: [200, 503]), "\(statuses)")
@@ -184,6 +193,13 @@ struct DatabaseOperationsTests {
                 let signIn = try await client.signIn(username, browser: &browser)
                 #expect(signIn.ok, "\(username): \(signIn.errorMessage)")
             }
+            Self.breadcrumb("restartUnderLoad: sign-ins done")
         }
+        Self.breadcrumb("restartUnderLoad: server stopped")
+    }
+
+    /// Progress of the restart test, written unbuffered so a hang shows how far it got.
+    static func breadcrumb(_ text: String) {
+        if environment["PASSKEYS_TEST_BREADCRUMBS"] != nil { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
     }
 }

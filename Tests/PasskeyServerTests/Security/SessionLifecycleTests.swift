@@ -59,7 +59,7 @@ struct SessionLifecycleTests {
         var logger = Logger(label: "passkeys-test")
         logger.logLevel = .warning
         let configuration = TestServer.configuration(backend.location())
-        let store = try await SQLStore.open(configuration.database, logger: logger)
+        let store = try await configuration.database.openStore(logger: logger)
         do {
             try await body(RelyingParty(configuration: configuration.relyingParty, store: store))
         } catch {

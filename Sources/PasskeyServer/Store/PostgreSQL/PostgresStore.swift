@@ -3,105 +3,62 @@ public import Logging
 import PasskeyCore
 import SQLKit
 
-/// ``Store`` on sql-kit: the same statements run on SQLite and PostgreSQL.
-///
-/// Byte strings are stored as base64url TEXT and booleans and instants as BIGINT, so the schema is identical on both
-/// databases and readable in either shell.
-public final class SQLStore: Store {
-    private let connections: SQLConnections
+/// ``Store`` on PostgreSQL through postgres-kit, for deployments where several instances share one database: pending
+/// ceremonies live in the `ceremonies` table, so a ceremony begun on one instance finishes on any, once.
+public final class PostgresStore: DatabaseStore {
+    private let connections: PostgresConnections
+    public let ceremonies: any CeremonyStore
 
-    private init(connections: SQLConnections) {
+    private init(connections: PostgresConnections) {
         self.connections = connections
+        self.ceremonies = PostgresCeremonyStore(connections: connections)
     }
 
-    /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
     public var health: StoreHealth { connections.health }
+    public var statementsExecuted: Int { connections.statementsExecuted }
 
-    /// Opens the database and brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, logger: Logger, health: StoreHealth? = nil) async throws -> SQLStore {
-        let store = SQLStore(connections: try SQLConnections.open(location, logger: logger, health: health ?? StoreHealth(logger: logger)))
+    /// Opens the database at `url` and brings its schema up to date.
+    public static func open(url: String, location: DatabaseLocation, logger: Logger, health: StoreHealth) async throws -> PostgresStore {
+        let store = PostgresStore(connections: try PostgresConnections.open(url: url, logger: logger, health: health))
         do {
             try await store.migrate()
         } catch {
             // A pool must be shut down before it is released (async-kit asserts so), also when start-up fails.
             try? await store.shutdown()
-            throw DatabaseUnavailable(location: location, underlying: error)
+            var detail = String(reflecting: error)
+            if let password = location.password { detail = detail.replacingOccurrences(of: password, with: "***") }
+            throw StoreOpenFailed(location: location.description, underlying: Scrubbed(description: detail))
         }
         return store
     }
 
     public func shutdown() async throws { try await connections.shutdown() }
 
-    /// The database could not be opened or migrated.
-    public struct DatabaseUnavailable: Error, CustomStringConvertible {
-        public let location: DatabaseLocation
-        public let underlying: any Error
-        public var description: String {
-            var detail = String(reflecting: underlying)
-            if let password = location.password { detail = detail.replacingOccurrences(of: password, with: "***") }
-            return "cannot open the database \(location): \(detail)"
-        }
+    /// An error text with the password taken out.
+    struct Scrubbed: Error, CustomStringConvertible {
+        let description: String
     }
 
-    // MARK: Schema
-
-    /// Each entry is applied once, in order, and recorded in `schema_migrations`.
-    static let migrations: [[String]] = [
-        [
-            """
-            CREATE TABLE users (
-                handle TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL, created_at BIGINT NOT NULL)
-            """,
-            """
-            CREATE TABLE credentials (
-                id TEXT PRIMARY KEY, user_handle TEXT NOT NULL REFERENCES users(handle) ON DELETE CASCADE,
-                public_key TEXT NOT NULL, sign_count BIGINT NOT NULL, transports TEXT NOT NULL, aaguid TEXT NOT NULL,
-                format TEXT NOT NULL, attestation_type TEXT NOT NULL, backup_eligible BIGINT NOT NULL,
-                backup_state BIGINT NOT NULL, name TEXT NOT NULL, created_at BIGINT NOT NULL, last_used_at BIGINT)
-            """,
-            "CREATE INDEX credentials_user ON credentials(user_handle)",
-            """
-            CREATE TABLE ceremonies (
-                challenge TEXT PRIMARY KEY, kind TEXT NOT NULL, user_handle TEXT, username TEXT, display_name TEXT,
-                require_uv BIGINT NOT NULL, expires_at BIGINT NOT NULL)
-            """,
-            "CREATE INDEX ceremonies_expiry ON ceremonies(expires_at)",
-            "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_handle TEXT NOT NULL, expires_at BIGINT NOT NULL)",
-            "CREATE INDEX sessions_expiry ON sessions(expires_at)",
-        ],
-        [
-            // Sessions follow the passkey that started them (removing it ends them) and their account.
-            "ALTER TABLE sessions ADD COLUMN credential_id TEXT",
-            "CREATE INDEX sessions_credential ON sessions(credential_id)",
-            "CREATE INDEX sessions_user ON sessions(user_handle)",
-            "CREATE INDEX ceremonies_user ON ceremonies(user_handle)",
-            // A registration that joins an account stays bound to the session that began it.
-            "ALTER TABLE ceremonies ADD COLUMN session_hash TEXT",
-            // Deployment secrets (the key that derives stand-in credential IDs for unknown usernames).
-            "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
-        ],
-    ]
+    public func backup(to path: String) async throws {
+        throw ConfigurationError("backup: only SQLite databases are copied by passkeys; back up PostgreSQL with pg_dump (docs/deploy.md)")
+    }
 
     private func migrate() async throws {
         try await connections.with { db in
-            if connections.dialect == .postgres {
-                // Instances starting together must not race on CREATE TABLE; a session-level advisory lock orders them.
-                try await db.raw("SELECT pg_advisory_lock(7273001)").run()
-            } else {
-                try await db.raw("PRAGMA journal_mode = WAL").run()
-            }
+            // Instances starting together must not race on CREATE TABLE; a session-level advisory lock orders them.
+            try await db.raw("SELECT pg_advisory_lock(7273001)").run()
             do {
                 try await db.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)").run()
                 let applied = try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) }
-                for (index, statements) in Self.migrations.enumerated() where !applied.contains(index + 1) {
+                for (index, statements) in Schema.migrations.enumerated() where !applied.contains(index + 1) {
                     for statement in statements { try await db.raw(SQLQueryString(statement)).run() }
                     try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
                 }
             } catch {
-                if connections.dialect == .postgres { try? await db.raw("SELECT pg_advisory_unlock(7273001)").run() }
+                try? await db.raw("SELECT pg_advisory_unlock(7273001)").run()
                 throw error
             }
-            if connections.dialect == .postgres { try await db.raw("SELECT pg_advisory_unlock(7273001)").run() }
+            try await db.raw("SELECT pg_advisory_unlock(7273001)").run()
         }
     }
 
@@ -130,17 +87,15 @@ public final class SQLStore: Store {
 
     // MARK: Credentials
 
-    private static let credentialColumns = "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
-
     public func credential(id: [UInt8]) async throws -> CredentialRecord? {
         try await connections.with { db in
-            try await db.raw("SELECT \(unsafeRaw: Self.credentialColumns) FROM credentials WHERE id = \(bind: Base64URL.encode(id))").first().map(Self.credential)
+            try await db.raw("SELECT \(unsafeRaw: Schema.credentialColumns) FROM credentials WHERE id = \(bind: Base64URL.encode(id))").first().map(Self.credential)
         }
     }
 
     public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {
         try await connections.with { db in
-            try await db.raw("SELECT \(unsafeRaw: Self.credentialColumns) FROM credentials WHERE user_handle = \(bind: Base64URL.encode(userHandle)) ORDER BY created_at, id").all().map(Self.credential)
+            try await db.raw("SELECT \(unsafeRaw: Schema.credentialColumns) FROM credentials WHERE user_handle = \(bind: Base64URL.encode(userHandle)) ORDER BY created_at, id").all().map(Self.credential)
         }
     }
 
@@ -155,7 +110,7 @@ public final class SQLStore: Store {
     }
 
     public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
-        let transports = JSONValue.array(c.transports.map(JSONValue.string)).serialized()
+        let transports = Schema.transportsColumn(c.transports)
         let handle = Base64URL.encode(c.userHandle)
         return try await connections.transaction { db in
             if let user = newUser {
@@ -167,7 +122,7 @@ public final class SQLStore: Store {
                 if rows.isEmpty { throw RollBack(value: RegistrationOutcome.usernameTaken) }
             } else {
                 // Locked, so the account cannot be deleted between this check and the insert below.
-                let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle)\(unsafeRaw: connections.lockRow)").all()
+                let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
                 if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
                 if let requiredSession {
                     let live = try await db.raw("""
@@ -177,7 +132,7 @@ public final class SQLStore: Store {
                 }
             }
             let inserted = try await db.raw("""
-                INSERT INTO credentials (\(unsafeRaw: Self.credentialColumns))
+                INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns))
                 VALUES (\(bind: Base64URL.encode(c.id)), \(bind: handle), \(bind: Base64URL.encode(c.publicKey)),
                         \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
                         \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
@@ -195,7 +150,7 @@ public final class SQLStore: Store {
         return try await connections.transaction { db in
             // The account row is locked first, so two removals of an account's last two passkeys are ordered and the
             // second sees one left.
-            _ = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle)\(unsafeRaw: connections.lockRow)").all()
+            _ = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
             let owned = try await db.raw("SELECT id FROM credentials WHERE user_handle = \(bind: handle)").all()
                 .map { try $0.decode(column: "id", as: String.self) }
             guard owned.contains(credentialID) else { return .notFound }
@@ -224,7 +179,7 @@ public final class SQLStore: Store {
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
         try await connections.with { db in
             let rows = try await db.raw("""
-                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Self.joinedCredentialColumns)
+                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Schema.joinedCredentialColumns)
                 FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
                 WHERE u.username = \(bind: username) ORDER BY c.created_at, c.id
                 """).all()
@@ -238,7 +193,7 @@ public final class SQLStore: Store {
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
         try await connections.with { db in
             guard let row = try await db.raw("""
-                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Self.joinedCredentialColumns)
+                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Schema.joinedCredentialColumns)
                 FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = \(bind: Base64URL.encode(id))
                 """).first() else { return nil }
             return (try Self.credential(row), try Self.user(row, createdAt: "user_created_at"))
@@ -247,26 +202,27 @@ public final class SQLStore: Store {
 
     public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool {
         let count = Int64(signCount)
-        return try await connections.transaction { db in
-            // Conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
-            // counter pass §7.2 step 22 later). On PostgreSQL the row lock also orders this against a removal.
-            let updated = try await db.raw("""
-                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
-                WHERE id = \(bind: Base64URL.encode(credentialID)) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0))
-                RETURNING id
+        let handle = Base64URL.encode(session.userHandle)
+        return try await connections.with { db in
+            // One statement, so one round trip and atomic by itself: the session is inserted only from the row the
+            // update returned. The update is conditional, so concurrent sign-ins cannot store a lower counter last (a
+            // lost update would let a replayed counter pass §7.2 step 22 later), and its row lock orders it against a
+            // removal of the passkey (which then also ends this session).
+            let inserted = try await db.raw("""
+                WITH updated AS (
+                    UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
+                    WHERE id = \(bind: Base64URL.encode(credentialID)) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0))
+                    RETURNING id)
+                INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
+                SELECT \(bind: session.tokenHash), \(bind: handle), id, \(bind: session.expiresAt) FROM updated
+                RETURNING token_hash
                 """).all()
-            if updated.isEmpty { throw RollBack(value: false) }
-            try await Self.insert(session, into: db)
-            return true
+            return !inserted.isEmpty
         }
     }
 
-    /// The credential columns under their own names, for joins with users (whose `created_at` is renamed).
-    private static let joinedCredentialColumns = "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
-
     private static func credential(_ row: any SQLRow) throws -> CredentialRecord {
-        let transportsJSON = try row.decode(column: "transports", as: String.self)
-        let transports = (try? JSONParser.parse(transportsJSON))?.arrayValue?.compactMap(\.stringValue) ?? []
+        let transports = Schema.transports(fromColumn: try row.decode(column: "transports", as: String.self))
         return CredentialRecord(
             id: try Base64URL.decode(try row.decode(column: "id", as: String.self)),
             userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
@@ -281,38 +237,6 @@ public final class SQLStore: Store {
             name: try row.decode(column: "name", as: String.self),
             createdAt: try row.decode(column: "created_at", as: Int64.self),
             lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self))
-    }
-
-    // MARK: Ceremonies
-
-    public func insertCeremony(_ c: PendingCeremony) async throws {
-        try await connections.with { db in
-            try await db.raw("""
-                INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash)
-                VALUES (\(bind: c.challenge), \(bind: c.kind.rawValue), \(bind: c.userHandle.map { Base64URL.encode($0) }), \(bind: c.username),
-                        \(bind: c.displayName), \(bind: c.requireUserVerification ? 1 : 0), \(bind: c.expiresAt), \(bind: c.sessionHash))
-                """).run()
-        }
-    }
-
-    public func takeCeremony(challenge: String, kind: PendingCeremony.Kind, now: Int64) async throws -> PendingCeremony? {
-        try await connections.with { db in
-            // One statement: the row is claimed and removed atomically, so a challenge is used at most once.
-            let row = try await db.raw("""
-                DELETE FROM ceremonies WHERE challenge = \(bind: challenge) AND kind = \(bind: kind.rawValue)
-                RETURNING challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash
-                """).first()
-            guard let row else { return nil }
-            let ceremony = PendingCeremony(
-                challenge: try row.decode(column: "challenge", as: String.self), kind: kind,
-                userHandle: try row.decode(column: "user_handle", as: String?.self).map { try Base64URL.decode($0) },
-                username: try row.decode(column: "username", as: String?.self),
-                displayName: try row.decode(column: "display_name", as: String?.self),
-                requireUserVerification: try row.decode(column: "require_uv", as: Int64.self) != 0,
-                expiresAt: try row.decode(column: "expires_at", as: Int64.self),
-                sessionHash: try row.decode(column: "session_hash", as: String?.self))
-            return ceremony.expiresAt > now ? ceremony : nil
-        }
     }
 
     // MARK: Sessions
@@ -345,24 +269,11 @@ public final class SQLStore: Store {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
     }
 
-    /// Writes a consistent copy of an SQLite database to `path` while it is in use (`VACUUM INTO`: one read
-    /// transaction, so the copy is a snapshot even with a server writing meanwhile). The file must not exist yet.
-    /// PostgreSQL has its own tools for this (`pg_dump`; docs/deploy.md).
-    public func backup(to path: String) async throws {
-        guard connections.dialect == .sqlite else {
-            throw ConfigurationError("backup: only SQLite databases are copied by passkeys; back up PostgreSQL with pg_dump (docs/deploy.md)")
-        }
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw ConfigurationError("backup: '\(path)' exists already; give a new file")
-        }
-        try await connections.with { db in try await db.raw("VACUUM INTO \(bind: path)").run() }
-    }
-
     public func checkReadiness() async throws {
         try await connections.with { db in
             let applied = try await db.raw("SELECT MAX(version) AS version FROM schema_migrations").first()?.decode(column: "version", as: Int?.self)
-            guard applied == Self.migrations.count else {
-                throw StoreUnavailable(reason: "schema version \(applied.map(String.init) ?? "none"), expected \(Self.migrations.count)")
+            guard applied == Schema.migrations.count else {
+                throw StoreUnavailable(reason: "schema version \(applied.map(String.init) ?? "none"), expected \(Schema.migrations.count)")
             }
         }
     }
@@ -378,13 +289,8 @@ public final class SQLStore: Store {
         }
     }
 
-    /// The secrets table lost a row between the insert and the read (someone deleted it by hand).
-    struct SecretMissing: Error { let name: String }
-
     public func purgeExpired(now: Int64) async throws {
-        try await connections.with { db in
-            try await db.raw("DELETE FROM ceremonies WHERE expires_at <= \(bind: now)").run()
-            try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run()
-        }
+        try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run() }
+        try await ceremonies.purgeExpired(now: now)
     }
 }

@@ -1,0 +1,122 @@
+import AsyncKit
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import Synchronization
+
+/// A pool of PostgreSQL connections: borrow a connection, run statements.
+final class PostgresConnections: Sendable {
+    let health: StoreHealth
+    private let borrow: @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void)
+    private let close: @Sendable () async throws -> Void
+    private let statements = Atomic<Int>(0)
+
+    private init(
+        health: StoreHealth, borrow: @escaping @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void),
+        close: @escaping @Sendable () async throws -> Void
+    ) {
+        self.health = health
+        self.borrow = borrow
+        self.close = close
+    }
+
+    /// Statements sent since the pool was opened.
+    var statementsExecuted: Int { statements.load(ordering: .relaxed) }
+
+    /// Runs `body` with a connection from the pool and returns it afterwards. An error that means the database is out
+    /// of reach comes out as ``StoreUnavailable`` (and is recorded in ``health``); any other error is passed on.
+    func with<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        do {
+            let (database, release) = try await borrow()
+            defer { release() }
+            let result = try await body(CountingDatabase(base: database, count: { self.statements.add(1, ordering: .relaxed) }))
+            health.succeeded()
+            return result
+        } catch {
+            guard let unavailable = StoreUnavailable.classify(error) else { throw error }
+            health.failed(unavailable)
+            throw unavailable
+        }
+    }
+
+    func shutdown() async throws { try await close() }
+
+    /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws.
+    /// The statements lock the rows they change; `SELECT … FOR UPDATE` locks the account row a decision is about.
+    func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await with { db in
+            try await db.raw("BEGIN").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch let rollback as RollBack<T> {
+                try await db.raw("ROLLBACK").run()
+                return rollback.value
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    /// How long a request waits for a connection (and a new connection for its server) before the store is
+    /// reported unavailable: a stopped database must not make requests hang.
+    static let connectionWait = TimeAmount.seconds(3)
+
+    static func open(url: String, logger serverLogger: Logger, health: StoreHealth) throws -> PostgresConnections {
+        // The pools log every failed connection attempt; during an outage that is a line per request. StoreHealth
+        // says once that the database went and once that it came back, so the pools only log what is critical.
+        let logger = {
+            var quiet = serverLogger
+            quiet.logLevel = .critical
+            return quiet
+        }()
+        let group = MultiThreadedEventLoopGroup.singleton
+        var configuration = try PostgresURL(url).configuration()
+        configuration.coreConfiguration.options.connectTimeout = connectionWait
+        let pool = PoolBox(EventLoopGroupConnectionPool(
+            source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 4,
+            requestTimeout: connectionWait, pruneInterval: .seconds(60), logger: logger, on: group))
+        return PostgresConnections(health: health, borrow: {
+            let connection = try await pool.value.requestConnection(logger: logger).get()
+            return (connection.sql(), { pool.value.releaseConnection(connection, logger: logger) })
+        }, close: { try await pool.value.shutdownAsync() })
+    }
+}
+
+/// async-kit's pools are not marked Sendable, but every public method hops onto the pool's own event loop
+/// (`requestConnection`, `releaseConnection` and `close` check `inEventLoop` and `execute` otherwise), so sharing a
+/// reference across tasks is safe. The same holds for handing a connection back to its pool.
+struct PoolBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A connection that counts the statements sent through it (`passkeys_sql_statements_total`).
+struct CountingDatabase: SQLDatabase {
+    let base: any SQLDatabase
+    let count: @Sendable () -> Void
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+        count()
+        return base.execute(sql: query, onRow)
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
+        count()
+        try await base.execute(sql: query, onRow)
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await base.withSession { try await closure(CountingDatabase(base: $0, count: count)) }
+    }
+}

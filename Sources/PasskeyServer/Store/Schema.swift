@@ -1,0 +1,62 @@
+import PasskeyCore
+
+/// The tables, the same on SQLite and PostgreSQL, so a deployment can move between them with a plain export and a
+/// file made by an earlier release opens unchanged.
+///
+/// Byte strings are stored as base64url TEXT and booleans and instants as BIGINT, so both databases hold the same
+/// values and either shell reads them. On SQLite the `ceremonies` table stays empty: a server that owns its file
+/// keeps pending ceremonies in memory (``MemoryCeremonyStore``).
+enum Schema {
+    /// Each entry is applied once, in order, and recorded in `schema_migrations`.
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE users (
+                handle TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL, created_at BIGINT NOT NULL)
+            """,
+            """
+            CREATE TABLE credentials (
+                id TEXT PRIMARY KEY, user_handle TEXT NOT NULL REFERENCES users(handle) ON DELETE CASCADE,
+                public_key TEXT NOT NULL, sign_count BIGINT NOT NULL, transports TEXT NOT NULL, aaguid TEXT NOT NULL,
+                format TEXT NOT NULL, attestation_type TEXT NOT NULL, backup_eligible BIGINT NOT NULL,
+                backup_state BIGINT NOT NULL, name TEXT NOT NULL, created_at BIGINT NOT NULL, last_used_at BIGINT)
+            """,
+            "CREATE INDEX credentials_user ON credentials(user_handle)",
+            """
+            CREATE TABLE ceremonies (
+                challenge TEXT PRIMARY KEY, kind TEXT NOT NULL, user_handle TEXT, username TEXT, display_name TEXT,
+                require_uv BIGINT NOT NULL, expires_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX ceremonies_expiry ON ceremonies(expires_at)",
+            "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_handle TEXT NOT NULL, expires_at BIGINT NOT NULL)",
+            "CREATE INDEX sessions_expiry ON sessions(expires_at)",
+        ],
+        [
+            // Sessions follow the passkey that started them (removing it ends them) and their account.
+            "ALTER TABLE sessions ADD COLUMN credential_id TEXT",
+            "CREATE INDEX sessions_credential ON sessions(credential_id)",
+            "CREATE INDEX sessions_user ON sessions(user_handle)",
+            "CREATE INDEX ceremonies_user ON ceremonies(user_handle)",
+            // A registration that joins an account stays bound to the session that began it.
+            "ALTER TABLE ceremonies ADD COLUMN session_hash TEXT",
+            // Deployment secrets (the key that derives stand-in credential IDs for unknown usernames).
+            "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ],
+    ]
+
+    /// The columns of a credential row, in the order both stores read and write them.
+    static let credentialColumns = "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
+
+    /// The same columns qualified by the alias `c`, for joins with `users u`.
+    static let joinedCredentialColumns = "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
+
+    /// Transports are kept as a JSON array of strings.
+    static func transportsColumn(_ transports: [String]) -> String {
+        JSONValue.array(transports.map(JSONValue.string)).serialized()
+    }
+
+    /// The stored transports; a value that is not an array of strings reads as none (they are only hints, §5.8.3).
+    static func transports(fromColumn text: String) -> [String] {
+        (try? JSONParser.parse(text))?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}

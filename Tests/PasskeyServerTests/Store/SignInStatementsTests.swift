@@ -1,0 +1,47 @@
+import Foundation
+import HummingbirdTesting
+import PasskeyCore
+import PasskeyServer
+import Testing
+
+/// Issue 13: the sign-in path runs a small, fixed number of SQL statements, counted by the database itself
+/// (`passkeys_sql_statements_total` in /metrics). Not a timing: a count that only changes when the code does.
+@Suite("SQL statements per ceremony")
+struct SignInStatementsTests {
+    /// The most statements one sign-in (options + result) may run. SQLite: the user with credentials, the credential
+    /// with its owner (each preceded by GRDB's `PRAGMA schema_version`, its check that the pooled reader's schema
+    /// cache is current), and one transaction (BEGIN, conditional UPDATE, session INSERT, COMMIT); ceremonies are
+    /// in memory. PostgreSQL: the two reads, the ceremony INSERT and its DELETE … RETURNING, and one statement that
+    /// updates the counter and inserts the session.
+    static let signInBudget: [Backend: Int] = [.sqlite: 8, .postgres: 5]
+    /// A registration: the username lookup (SQLite: with its schema check), then one transaction (BEGIN, user,
+    /// credential, session, COMMIT); PostgreSQL adds the ceremony's two statements.
+    static let registrationBudget: [Backend: Int] = [.sqlite: 7, .postgres: 8]
+
+    static func statements(_ client: some TestClientProtocol) async throws -> Int {
+        let text = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("passkeys_sql_statements_total ") })
+        return try #require(Int(line.split(separator: " ").last ?? ""))
+    }
+
+    @Test("one registration and one sign-in each run at most their budget of statements", arguments: Backend.all)
+    func budget(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var browser = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName("count")
+            // Warm-up: the stand-in secret and the purge run once at start and are not part of a ceremony.
+            _ = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(uniqueName("nobody"))]))
+
+            let beforeRegistration = try await Self.statements(client)
+            _ = try await client.register(username, browser: &browser)
+            let registration = try await Self.statements(client) - beforeRegistration
+            #expect(registration <= Self.registrationBudget[backend] ?? 0, "registration ran \(registration) statements")
+
+            let before = try await Self.statements(client)
+            #expect(try await client.signIn(username, browser: &browser).ok)
+            let signIn = try await Self.statements(client) - before
+            #expect(signIn <= Self.signInBudget[backend] ?? 0, "sign-in ran \(signIn) statements")
+            #expect(signIn >= 3, "the count is real: a sign-in reads the credential and writes the counter and session")
+        }
+    }
+}
