@@ -7,9 +7,10 @@ import Testing
 @Suite("Input cost", .serialized)
 struct InputCostTests {
     static let size = 60 * 1024
-    /// Documents of like items: linear code measures about 2x (escapes against plain text, a CBOR map against
-    /// the same items as an array); the quadratic CBOR key check measured 250x.
-    static let allowedRatio = 8.0
+    /// Documents of like items: linear code measures about 2x in a quiet run (escapes against plain text, a CBOR
+    /// map against the same items as an array) and up to 10x with a release build compiling beside it (the two
+    /// sides are timed apart, so load that comes and goes skews them); the quadratic CBOR key check measured 250x.
+    static let allowedRatio = 32.0
     /// Many members against one string: every value is a fixed amount of work worth scanning a dozen string bytes,
     /// so linear code measures about 15x in a quiet debug build and up to 37x with other suites running beside
     /// it; the quadratic member checks measured 3,900x.
