@@ -104,8 +104,5 @@ public struct SoftwareAuthenticator: Sendable {
 }
 
 extension SystemRandomNumberGenerator {
-    static func bytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
+    static func bytes(_ count: Int) -> [UInt8] { SecureRandom.bytes(count) }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import Prometheus
+import Synchronization
 
 /// Prometheus metrics: ceremonies begun, succeeded and failed (by error code), and request latency by route.
 final class ServerMetrics: CeremonyMetrics {
@@ -15,16 +16,40 @@ final class ServerMetrics: CeremonyMetrics {
     func failed(_ kind: PendingCeremony.Kind, code: String) { count(kind, outcome: "failed", code: code) }
 
     private func count(_ kind: PendingCeremony.Kind, outcome: String, code: String) {
+        let key = "\(kind.rawValue) \(outcome) \(code)"
+        if let counter = counters.withLock({ $0[key] }) {
+            counter.increment()
+            return
+        }
         var labels = [("kind", kind.rawValue), ("outcome", outcome)]
         if !code.isEmpty { labels.append(("code", code)) }
-        registry.makeCounter(descriptor: Self.ceremonies, labels: labels).increment()
+        let counter = registry.makeCounter(descriptor: Self.ceremonies, labels: labels)
+        counters.withLock { $0[key] = counter }
+        counter.increment()
     }
 
-    func requestDuration(route: String, method: String, status: Int, _ elapsed: Duration) {
-        registry.makeDurationHistogram(
-            descriptor: Self.latency, labels: [("route", route), ("method", method), ("status", String(status / 100) + "xx")], buckets: Self.buckets
-        ).record(elapsed)
+    /// Methods a client may send are any token; only these become labels, the rest count as `OTHER`, so a client
+    /// cannot grow the metrics without bound.
+    static let methodLabels: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    func requestDuration(route: String, method given: String, status: Int, _ elapsed: Duration) {
+        let method = Self.methodLabels.contains(given) ? given : "OTHER"
+        let key = "\(route) \(method) \(status / 100)"
+        if let histogram = histograms.withLock({ $0[key] }) {
+            histogram.record(elapsed)
+            return
+        }
+        let histogram = registry.makeDurationHistogram(
+            descriptor: Self.latency, labels: [("route", route), ("method", method), ("status", String(status / 100) + "xx")], buckets: Self.buckets)
+        histograms.withLock { $0[key] = histogram }
+        histogram.record(elapsed)
     }
+
+    /// The registry's metrics by label set, so a request costs a dictionary lookup instead of the registry's
+    /// lookup, which builds the metric's name and labels again each time. The label values come from a fixed set
+    /// (kinds, outcomes, error codes, routes, methods, status classes), so the dictionaries stay small.
+    private let counters = Mutex<[String: Counter]>([:])
+    private let histograms = Mutex<[String: DurationHistogram]>([:])
 
     /// Read at exposition time: how often the database was out of reach, and how many statements it ran.
     let store: (any DatabaseStore)?

@@ -307,10 +307,7 @@ public final class RelyingParty: Sendable {
 
     static func hash(_ token: String) -> String { Hex.encode(SHA256.hash(data: Array(token.utf8))) }
 
-    static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
+    static func randomBytes(_ count: Int) -> [UInt8] { SecureRandom.bytes(count) }
 
     /// A `PublicKeyCredentialDescriptorJSON`; transports only where their shape reveals nothing (to the account's
     /// own session, in `excludeCredentials`).

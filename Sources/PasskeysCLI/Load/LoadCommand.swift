@@ -34,7 +34,10 @@ struct LoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let serverOptions = try ServerOptions.parse(["--server", server] + (origin.map { ["--origin", $0] } ?? []))
-        let transport = AsyncHTTPTransport(connections: concurrency)
+        // Plain http: the lean keep-alive transport, so the generator's own CPU stays small next to the server's.
+        let lean = KeepAliveHTTPTransport(baseURL: server)
+        let general = AsyncHTTPTransport(connections: lean == nil ? concurrency : 1)
+        let transport: any HTTPTransport = lean ?? general
         let relyingParty = RelyingPartyClient(baseURL: server, transport: transport)
         let load = LoadRun(relyingParty: relyingParty, origin: origin ?? serverOptions.serverOrigin, runID: String(UInt32.random(in: 0 ... .max), radix: 36))
 
@@ -51,19 +54,22 @@ struct LoadCommand: AsyncParsableCommand {
             if !json { Output.stderr("running \(scenario.rawValue) for \(duration) s with \(concurrency) in flight…") }
             // CPU seconds of the server (from its /metrics) and of this process, around the measured window only.
             let metricsURL = metrics ?? server + "/metrics"
-            let serverBefore = await Self.serverCPU(transport, metricsURL)
+            let metricsTransport: any HTTPTransport = metrics == nil ? transport : general
+            let serverBefore = await Self.serverCPU(metricsTransport, metricsURL)
             let ownBefore = ProcessMetrics.cpuSeconds()
             var outcome = await load.run(scenario: scenario, accounts: accounts, concurrency: concurrency, seconds: duration, progress: !json)
-            let serverAfter = await Self.serverCPU(transport, metricsURL)
+            let serverAfter = await Self.serverCPU(metricsTransport, metricsURL)
             let ownAfter = ProcessMetrics.cpuSeconds()
             if let serverBefore, let serverAfter { outcome.serverCPUSeconds = serverAfter - serverBefore }
             if let ownBefore, let ownAfter { outcome.loadCPUSeconds = ownAfter - ownBefore }
             result = outcome
         } catch {
-            await transport.shutdown()
+            await lean?.shutdown()
+            await general.shutdown()
             throw error
         }
-        await transport.shutdown()
+        await lean?.shutdown()
+        await general.shutdown()
         let report = result.report(scenario: scenario.rawValue)
         if json {
             Output.json(report)

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PasskeyCore
-import PasskeyServer
+@testable import PasskeyServer
 import Testing
 
 /// Issue 11, "Login CSRF": another site's page cannot post an assertion (or any state change) with the visitor's
@@ -70,5 +70,19 @@ struct RequestForgeryTests {
             #expect(try await client.call(.get, "/session", headers: [.cookie: "passkeys_session=\(token)"]).status == .unauthorized,
                     "a cookie without the prefix could have been planted by a sibling subdomain or over http")
         }
+    }
+}
+
+/// The media-type check behind the 415 answer, byte by byte (issue #13 made it allocation-free).
+@Suite("JSON media type check")
+struct JSONMediaTypeTests {
+    @Test("application/json in any case, with parameters and blanks around it; nothing else", arguments: [
+        ("application/json", true), ("Application/JSON; charset=utf-8", true), (" application/json\t;x=y", true),
+        ("APPLICATION/JSON", true), ("application/jsonx", false), ("application/json-patch+json", false), ("text/plain", false),
+        ("application/x-www-form-urlencoded", false), ("", false), (";application/json", false), ("application\u{2F}json", true),
+        ("applicationAjson", false), ("application/jsoN ; q", true), ("multipart/form-data; boundary=application/json", false),
+    ])
+    func mediaType(_ text: String, _ expected: Bool) {
+        #expect(CrossSiteRequestMiddleware.isJSON(text) == expected, "\(text)")
     }
 }

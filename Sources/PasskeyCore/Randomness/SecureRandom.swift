@@ -1,0 +1,13 @@
+import Crypto
+
+/// Cryptographically secure random bytes for challenges, user handles, session tokens and credential IDs.
+///
+/// One draw from BoringSSL's generator (seeded by the kernel, refilled in user space) per call. Drawing byte by byte
+/// from `SystemRandomNumberGenerator` costs a `getrandom` system call per byte, which a profile of the sign-in path
+/// showed as 3% of the server's CPU (issue #13).
+public enum SecureRandom {
+    public static func bytes(_ count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        return SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
+    }
+}
