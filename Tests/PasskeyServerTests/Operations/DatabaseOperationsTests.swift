@@ -132,11 +132,11 @@ struct DatabaseOperationsTests {
         }
     }
 
-    /// Off in CI until an intermittent hang is understood: in about one run of three the test never ends (every
-    /// thread idle, a continuation never resumed somewhere between the restart and the server's shutdown). Set
-    /// PASSKEYS_TEST_RESTART_UNDER_LOAD=1 to run it.
+    /// Run by `scripts/test` in a `swift test` of its own (PASSKEYS_TEST_RESTART_UNDER_LOAD=1), not in the main run.
+    /// Filtered runs have been seen to hang before their first test begins (every thread idle, nothing printed; the
+    /// breadcrumbs below, written unbuffered, show this test never started), so the script retries only that case.
     @Test("a PostgreSQL restart during a run of sign-ups: no 500 answers, and every acknowledged registration signs in",
-          .enabled(if: ready && environment["PASSKEYS_TEST_RESTART_UNDER_LOAD"] == "1", "intermittent hang under investigation; PASSKEYS_TEST_RESTART_UNDER_LOAD=1 runs it"))
+          .enabled(if: ready && environment["PASSKEYS_TEST_RESTART_UNDER_LOAD"] == "1", "scripts/test runs it on its own; PASSKEYS_TEST_RESTART_UNDER_LOAD=1 runs it here"))
     func restartUnderLoad() async throws {
         Self.breadcrumb("restartUnderLoad: start")
         defer { Self.breadcrumb("restartUnderLoad: end") }
