@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PasskeyCore
@@ -33,6 +34,23 @@ struct DisclosureTests {
             let mismatch = try await client.call(.post, "/assertion/result", json: swapped)
             #expect(mismatch.code == "unknownCredential", "before its signature is proven, a stored record's details stay hidden")
             #expect(!mismatch.errorMessage.contains(victimHandle), "\(mismatch.errorMessage)")
+        }
+    }
+
+    @Test("HTTP methods other than ours do not grow /metrics: they are counted as OTHER")
+    func methodLabelsBounded() async throws {
+        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location())) { client in
+            // NIO's HTTP/1 parser closes the connection on a method it does not know, so the methods a client can
+            // vary are the ones it knows: WebDAV's and a few others, none of them ours.
+            let foreign = ["PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK", "REPORT", "SEARCH", "PURGE"]
+            for (index, name) in foreign.enumerated() {
+                let method = try #require(HTTPRequest.Method(name))
+                _ = try await client.execute(uri: "/nowhere-\(index)", method: method) { $0.status }
+            }
+            let text = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            for name in foreign { #expect(!text.contains("\"\(name)\""), "the client-chosen method \(name) became a label") }
+            #expect(text.contains("method=\"OTHER\""), "\(text.prefix(400))")
+            #expect(!text.contains("nowhere"), "unmatched paths are one label")
         }
     }
 

@@ -3,21 +3,24 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresKit
+import PostgresNIO
 import SQLKit
 import Synchronization
 
 /// A pool of PostgreSQL connections: borrow a connection, run statements.
 final class PostgresConnections: Sendable {
     let health: StoreHealth
-    private let borrow: @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void)
+    private let borrow: @Sendable () async throws -> (PostgresConnection, @Sendable () -> Void)
     private let close: @Sendable () async throws -> Void
     private let statements = Atomic<Int>(0)
+    private let logger: Logger
 
     private init(
-        health: StoreHealth, borrow: @escaping @Sendable () async throws -> (any SQLDatabase, @Sendable () -> Void),
+        health: StoreHealth, logger: Logger, borrow: @escaping @Sendable () async throws -> (PostgresConnection, @Sendable () -> Void),
         close: @escaping @Sendable () async throws -> Void
     ) {
         self.health = health
+        self.logger = logger
         self.borrow = borrow
         self.close = close
     }
@@ -28,10 +31,28 @@ final class PostgresConnections: Sendable {
     /// Runs `body` with a connection from the pool and returns it afterwards. An error that means the database is out
     /// of reach comes out as ``StoreUnavailable`` (and is recorded in ``health``); any other error is passed on.
     func with<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withConnection { connection in
+            try await body(CountingDatabase(base: connection.sql(), count: { self.statements.add(1, ordering: .relaxed) }))
+        }
+    }
+
+    /// Runs the prepared statement `statement` on a pooled connection and returns its rows. Each connection parses
+    /// and plans it once (PostgreSQL's named prepared statements), and its values are bound in PostgreSQL's binary
+    /// format without a detour through `Codable`: the hot statements of a ceremony use this door.
+    func execute<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] where Statement.Row: Sendable {
+        try await withConnection { connection in
+            statements.add(1, ordering: .relaxed)
+            var rows: [Statement.Row] = []
+            for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+            return rows
+        }
+    }
+
+    private func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            let (database, release) = try await borrow()
+            let (connection, release) = try await borrow()
             defer { release() }
-            let result = try await body(CountingDatabase(base: database, count: { self.statements.add(1, ordering: .relaxed) }))
+            let result = try await body(connection)
             health.succeeded()
             return result
         } catch {
@@ -80,9 +101,9 @@ final class PostgresConnections: Sendable {
         let pool = PoolBox(EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 4,
             requestTimeout: connectionWait, pruneInterval: .seconds(60), logger: logger, on: group))
-        return PostgresConnections(health: health, borrow: {
+        return PostgresConnections(health: health, logger: logger, borrow: {
             let connection = try await pool.value.requestConnection(logger: logger).get()
-            return (connection.sql(), { pool.value.releaseConnection(connection, logger: logger) })
+            return (connection, { pool.value.releaseConnection(connection, logger: logger) })
         }, close: { try await pool.value.shutdownAsync() })
     }
 }

@@ -177,48 +177,25 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
-        try await connections.with { db in
-            let rows = try await db.raw("""
-                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Schema.joinedCredentialColumns)
-                FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
-                WHERE u.username = \(bind: username) ORDER BY c.created_at, c.id
-                """).all()
-            guard let first = rows.first else { return nil }
-            let user = try Self.user(first, createdAt: "user_created_at")
-            let credentials = try rows.filter { try $0.decode(column: "id", as: String?.self) != nil }.map(Self.credential)
-            return (user, credentials)
-        }
+        let rows = try await connections.execute(UserWithCredentialsStatement(username: username))
+        guard let user = rows.first?.0 else { return nil }
+        return (user, rows.compactMap(\.1))
     }
 
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
-        try await connections.with { db in
-            guard let row = try await db.raw("""
-                SELECT u.handle, u.username, u.display_name, u.created_at AS user_created_at, \(unsafeRaw: Schema.joinedCredentialColumns)
-                FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = \(bind: Base64URL.encode(id))
-                """).first() else { return nil }
-            return (try Self.credential(row), try Self.user(row, createdAt: "user_created_at"))
-        }
+        let rows = try await connections.execute(CredentialWithOwnerStatement(id: Base64URL.encode(id)))
+        guard let (user, credential) = rows.first, let credential else { return nil }
+        return (credential, user)
     }
 
     public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool {
-        let count = Int64(signCount)
-        let handle = Base64URL.encode(session.userHandle)
-        return try await connections.with { db in
-            // One statement, so one round trip and atomic by itself: the session is inserted only from the row the
-            // update returned. The update is conditional, so concurrent sign-ins cannot store a lower counter last (a
-            // lost update would let a replayed counter pass §7.2 step 22 later), and its row lock orders it against a
-            // removal of the passkey (which then also ends this session).
-            let inserted = try await db.raw("""
-                WITH updated AS (
-                    UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: backupState ? 1 : 0), last_used_at = \(bind: time)
-                    WHERE id = \(bind: Base64URL.encode(credentialID)) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0))
-                    RETURNING id)
-                INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
-                SELECT \(bind: session.tokenHash), \(bind: handle), id, \(bind: session.expiresAt) FROM updated
-                RETURNING token_hash
-                """).all()
-            return !inserted.isEmpty
-        }
+        // One statement, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
+        // conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
+        // counter pass §7.2 step 22 later), and its row lock orders it against a removal of the passkey (which then
+        // also ends this session).
+        let inserted = try await connections.execute(RecordSignInStatement(
+            signCount: Int64(signCount), backupState: backupState, time: time, credentialID: Base64URL.encode(credentialID), session: session))
+        return !inserted.isEmpty
     }
 
     private static func credential(_ row: any SQLRow) throws -> CredentialRecord {

@@ -1,0 +1,159 @@
+import PasskeyCore
+import PostgresNIO
+
+// The statements of a sign-in and a registration's ceremony, prepared once per connection (issue #13). The other,
+// rarer statements go through sql-kit.
+
+/// A user and the credentials of their account (`LEFT JOIN`: an account without credentials gives one row whose
+/// credential columns are NULL).
+struct UserWithCredentialsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
+        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
+        WHERE u.username = $1 ORDER BY c.created_at, c.id
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text]
+    typealias Row = (UserRecord, CredentialRecord?)
+
+    let username: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(username)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
+}
+
+/// A credential and the account that owns it.
+struct CredentialWithOwnerStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
+        FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = $1
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text]
+    typealias Row = (UserRecord, CredentialRecord?)
+
+    let id: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
+}
+
+/// The counter update and the new session in one statement: the session is inserted only from the row the
+/// conditional update returned.
+struct RecordSignInStatement: PostgresPreparedStatement {
+    static let sql = """
+        WITH updated AS (
+            UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3
+            WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
+            RETURNING id)
+        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
+        SELECT $5, $6, id, $7 FROM updated
+        RETURNING token_hash
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8]
+    typealias Row = String
+
+    let signCount: Int64
+    let backupState: Bool
+    let time: Int64
+    let credentialID: String
+    let session: SessionRecord
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 7)
+        bindings.append(signCount)
+        bindings.append(Int64(backupState ? 1 : 0))
+        bindings.append(time)
+        bindings.append(credentialID)
+        bindings.append(session.tokenHash)
+        bindings.append(Base64URL.encode(session.userHandle))
+        bindings.append(session.expiresAt)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}
+
+/// A begun ceremony.
+struct InsertCeremonyStatement: PostgresPreparedStatement {
+    static let sql = """
+        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text]
+    typealias Row = ()
+
+    let ceremony: PendingCeremony
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 8)
+        bindings.append(ceremony.challenge)
+        bindings.append(ceremony.kind.rawValue)
+        bindings.append(ceremony.userHandle.map { Base64URL.encode($0) })
+        bindings.append(ceremony.username)
+        bindings.append(ceremony.displayName)
+        bindings.append(Int64(ceremony.requireUserVerification ? 1 : 0))
+        bindings.append(ceremony.expiresAt)
+        bindings.append(ceremony.sessionHash)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws {}
+}
+
+/// Claims a ceremony: one statement reads and removes it, so a challenge is used at most once, on any instance.
+struct TakeCeremonyStatement: PostgresPreparedStatement {
+    static let sql = """
+        DELETE FROM ceremonies WHERE challenge = $1 AND kind = $2
+        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text]
+    typealias Row = PendingCeremony
+
+    let challenge: String
+    let kind: PendingCeremony.Kind
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(challenge)
+        bindings.append(kind.rawValue)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> PendingCeremony {
+        let (handle, username, displayName, requireUV, expiresAt, sessionHash) =
+            try row.decode((String?, String?, String?, Int64, Int64, String?).self)
+        return PendingCeremony(
+            challenge: challenge, kind: kind, userHandle: try handle.map { try Base64URL.decode($0) }, username: username,
+            displayName: displayName, requireUserVerification: requireUV != 0, expiresAt: expiresAt, sessionHash: sessionHash)
+    }
+}
+
+/// Records from the columns of ``Schema`` as PostgreSQL returns them.
+enum PostgresRows {
+    /// `handle, username, display_name, created_at` then ``Schema/joinedCredentialColumns`` (NULL when a `LEFT
+    /// JOIN` found no credential).
+    static func userAndCredential(_ row: PostgresRow) throws -> (UserRecord, CredentialRecord?) {
+        let (handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
+             attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt) =
+            try row.decode((String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
+                            String?, Int64?, Int64?, String?, Int64?, Int64?).self)
+        let user = UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
+        guard let id, let userHandle, let publicKey, let signCount, let transports, let aaguid, let format, let attestationType,
+              let backupEligible, let backupState, let name, let credentialCreatedAt else { return (user, nil) }
+        let credential = CredentialRecord(
+            id: try Base64URL.decode(id), userHandle: try Base64URL.decode(userHandle), publicKey: try Base64URL.decode(publicKey),
+            signCount: UInt32(clamping: signCount), transports: Schema.transports(fromColumn: transports), aaguid: aaguid,
+            format: format, attestationType: attestationType, backupEligible: backupEligible != 0, backupState: backupState != 0,
+            name: name, createdAt: credentialCreatedAt, lastUsedAt: lastUsedAt)
+        return (user, credential)
+    }
+}
