@@ -132,24 +132,19 @@ struct DatabaseOperationsTests {
         }
     }
 
-    /// Run by `scripts/test` in a `swift test` of its own (PASSKEYS_TEST_RESTART_UNDER_LOAD=1), not in the main run.
-    /// Filtered runs have been seen to hang before their first test begins (every thread idle, nothing printed; the
-    /// breadcrumbs below, written unbuffered, show this test never started), so the script retries only that case.
+    /// This test once hung now and then at the end (every thread idle). The cause was the test bench, not the server:
+    /// the PostgreSQL started from inside the test inherited the test process's sockets, so closing them here did not
+    /// end the connections. `scripts/test`'s control script now starts PostgreSQL with none of the caller's descriptors.
     @Test("a PostgreSQL restart during a run of sign-ups: no 500 answers, and every acknowledged registration signs in",
-          .enabled(if: ready && environment["PASSKEYS_TEST_RESTART_UNDER_LOAD"] == "1", "scripts/test runs it on its own; PASSKEYS_TEST_RESTART_UNDER_LOAD=1 runs it here"))
+          .enabled(if: ready, skipReason))
     func restartUnderLoad() async throws {
-        Self.breadcrumb("restartUnderLoad: start")
-        defer { Self.breadcrumb("restartUnderLoad: end") }
         let location = DatabaseLocation.postgres(try #require(Self.opsURL))
         try await TestServer.withServer(TestServer.configuration(location)) { client in
             let restarter = Task {
                 try await Task.sleep(for: .milliseconds(700))
-                Self.breadcrumb("pg stop")
                 try await Self.pg("stop")
-                Self.breadcrumb("pg stopped")
                 try await Task.sleep(for: .milliseconds(300))
                 try await Self.pg("start")
-                Self.breadcrumb("pg started")
             }
             let deadline = ContinuousClock.now + .seconds(4)
             let results = try await withThrowingTaskGroup(of: [(Int, TestBrowser?, String)].self) { group in
@@ -161,14 +156,12 @@ struct DatabaseOperationsTests {
                             round += 1
                             var browser = TestBrowser(origin: TestServer.origin)
                             let username = "load-\(worker)-\(round)-\(UUID().uuidString.prefix(6))"
-                            Self.breadcrumb("w\(worker) r\(round) options")
                             let options = try await Self.status(client, .post, "/attestation/options", json: JSONObject(["username": .string(username)]))
                             guard options.0 == 200 else {
                                 outcomes.append((options.0, nil, username))
                                 continue
                             }
                             let body = try browser.create(try JSONParser.parseObject(Array(options.2.utf8)))
-                            Self.breadcrumb("w\(worker) r\(round) result")
                             let result = try await client.execute(uri: "/attestation/result", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) {
                                 Int($0.status.code)
                             }
@@ -179,9 +172,7 @@ struct DatabaseOperationsTests {
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-            Self.breadcrumb("restartUnderLoad: workers done")
             try await restarter.value
-            Self.breadcrumb("restartUnderLoad: restart done")
             let statuses = Set(results.map(\.0))
             #expect(!statuses.contains(500), "\(statuses)")
             #expect(statuses.isSubset(of: [200, 503]), "\(statuses)")
@@ -193,13 +184,6 @@ struct DatabaseOperationsTests {
                 let signIn = try await client.signIn(username, browser: &browser)
                 #expect(signIn.ok, "\(username): \(signIn.errorMessage)")
             }
-            Self.breadcrumb("restartUnderLoad: sign-ins done")
         }
-        Self.breadcrumb("restartUnderLoad: server stopped")
-    }
-
-    /// Progress of the restart test, written unbuffered so a hang shows how far it got.
-    static func breadcrumb(_ text: String) {
-        if environment["PASSKEYS_TEST_BREADCRUMBS"] != nil { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
     }
 }

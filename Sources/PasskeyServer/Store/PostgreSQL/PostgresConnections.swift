@@ -30,7 +30,7 @@ final class PostgresConnections: Sendable {
 
     /// Runs `body` with a connection from the pool and returns it afterwards. An error that means the database is out
     /// of reach comes out as ``StoreUnavailable`` (and is recorded in ``health``); any other error is passed on.
-    func with<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+    func with<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await withConnection { connection in
             try await body(CountingDatabase(base: connection.sql(), count: { self.statements.add(1, ordering: .relaxed) }))
         }
@@ -41,18 +41,33 @@ final class PostgresConnections: Sendable {
     /// format without a detour through `Codable`: the hot statements of a ceremony use this door.
     func execute<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] where Statement.Row: Sendable {
         try await withConnection { connection in
-            statements.add(1, ordering: .relaxed)
+            self.statements.add(1, ordering: .relaxed)
             var rows: [Statement.Row] = []
-            for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+            for try await row in try await connection.execute(statement, logger: self.logger) { rows.append(row) }
             return rows
         }
     }
 
-    private func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// The longest one store operation may take. A restart of PostgreSQL in the middle of a query has been seen to
+    /// leave the query's answer pending forever on a connection that still looks open; without a limit the request,
+    /// and the server's graceful shutdown after it, would wait for good.
+    static let operationLimit = Duration.seconds(10)
+
+    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             let (connection, release) = try await borrow()
-            defer { release() }
-            let result = try await body(connection)
+            let result: T
+            do {
+                result = try await answerByDeadline(Self.operationLimit) { try await body(connection) }
+            } catch is DeadlineExceeded {
+                // The connection's state is unknown: close it, so the pool makes a new one instead of lending it again.
+                connection.close().whenComplete { _ in release() }
+                throw StoreUnavailable(reason: "PostgreSQL did not answer within \(Self.operationLimit.components.seconds) s")
+            } catch {
+                release()
+                throw error
+            }
+            release()
             health.succeeded()
             return result
         } catch {
@@ -66,7 +81,7 @@ final class PostgresConnections: Sendable {
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws.
     /// The statements lock the rows they change; `SELECT … FOR UPDATE` locks the account row a decision is about.
-    func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await with { db in
             try await db.raw("BEGIN").run()
             do {

@@ -256,9 +256,10 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
-        try await connections.with { db in
+        let candidate = Base64URL.encode(generate())
+        return try await connections.with { db in
             // Instances starting together may both generate one; the first insert wins and every instance reads it.
-            try await db.raw("INSERT INTO secrets (name, value) VALUES (\(bind: name), \(bind: Base64URL.encode(generate()))) ON CONFLICT DO NOTHING").run()
+            try await db.raw("INSERT INTO secrets (name, value) VALUES (\(bind: name), \(bind: candidate)) ON CONFLICT DO NOTHING").run()
             guard let row = try await db.raw("SELECT value FROM secrets WHERE name = \(bind: name)").first() else {
                 throw SecretMissing(name: name)
             }
