@@ -48,7 +48,7 @@ public struct SoftwareAuthenticator: Sendable {
         userVerified: Bool = true, credentialID: [UInt8]? = nil, userName: String = "", userDisplayName: String = "", discoverable: Bool = true
     ) throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
         let key = try CredentialPrivateKey.generate(algorithm)
-        let id = credentialID ?? Array(SystemRandomNumberGenerator.bytes(32))
+        let id = credentialID ?? SecureRandom.bytes(32)
         var credential = SoftwareCredential(
             id: id, rpID: rpID, userHandle: userHandle, userName: userName, userDisplayName: userDisplayName, privateKey: key,
             backupEligible: backedUp, discoverable: discoverable)
@@ -101,8 +101,4 @@ public struct SoftwareAuthenticator: Sendable {
         if backedUp { flags.formUnion([.backupEligible, .backupState]) }
         return flags
     }
-}
-
-extension SystemRandomNumberGenerator {
-    static func bytes(_ count: Int) -> [UInt8] { SecureRandom.bytes(count) }
 }

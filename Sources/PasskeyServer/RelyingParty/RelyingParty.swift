@@ -68,10 +68,10 @@ public final class RelyingParty: Sendable {
             newAccountName = nil
             excluded = try await store.credentials(userHandle: existing.handle)
         } else {
-            handle = Self.randomBytes(32)
+            handle = SecureRandom.bytes(32)
             newAccountName = username
         }
-        let challenge = Base64URL.encode(Self.randomBytes(32))
+        let challenge = Base64URL.encode(SecureRandom.bytes(32))
         let now = configuration.nowMilliseconds
         try await store.ceremonies.insert(PendingCeremony(
             challenge: challenge, kind: .registration, userHandle: handle, username: newAccountName, displayName: displayName,
@@ -182,7 +182,7 @@ public final class RelyingParty: Sendable {
                 handle = standIns.userHandle(for: username)
             }
         }
-        let challenge = Base64URL.encode(Self.randomBytes(32))
+        let challenge = Base64URL.encode(SecureRandom.bytes(32))
         let now = configuration.nowMilliseconds
         try await store.ceremonies.insert(PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: handle, username: username, displayName: nil,
@@ -287,7 +287,7 @@ public final class RelyingParty: Sendable {
 
     private func standInCredentials() async throws -> StandInCredentials {
         if let ready = standIns.withLock({ $0 }) { return ready }
-        let secret = try await store.secret(named: "stand-in-credentials") { Self.randomBytes(32) }
+        let secret = try await store.secret(named: "stand-in-credentials") { SecureRandom.bytes(32) }
         let made = StandInCredentials(secret: secret)
         standIns.withLock { $0 = made }
         return made
@@ -295,7 +295,7 @@ public final class RelyingParty: Sendable {
 
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store.
     func newSession(for handle: [UInt8], credentialID: [UInt8]?, now: Int64) -> (token: String, record: SessionRecord) {
-        let token = Base64URL.encode(Self.randomBytes(32))
+        let token = Base64URL.encode(SecureRandom.bytes(32))
         return (token, SessionRecord(tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + configuration.sessionLifetime))
     }
 
@@ -306,8 +306,6 @@ public final class RelyingParty: Sendable {
     }
 
     static func hash(_ token: String) -> String { Hex.encode(SHA256.hash(data: Array(token.utf8))) }
-
-    static func randomBytes(_ count: Int) -> [UInt8] { SecureRandom.bytes(count) }
 
     /// A `PublicKeyCredentialDescriptorJSON`; transports only where their shape reveals nothing (to the account's
     /// own session, in `excludeCredentials`).

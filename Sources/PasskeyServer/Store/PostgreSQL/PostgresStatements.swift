@@ -4,46 +4,43 @@ import PostgresNIO
 // The statements of a sign-in and a registration's ceremony, prepared once per connection (issue #13). The other,
 // rarer statements go through sql-kit.
 
-/// A user and the credentials of their account (`LEFT JOIN`: an account without credentials gives one row whose
-/// credential columns are NULL).
-struct UserWithCredentialsStatement: PostgresPreparedStatement {
-    static let sql = """
-        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
-        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
-        WHERE u.username = $1 ORDER BY c.created_at, c.id
-        """
-    static let bindingDataTypes: [PostgresDataType] = [.text]
-    typealias Row = (UserRecord, CredentialRecord?)
+/// A statement keyed by one text value whose rows are a user and, from a join, one of their credentials.
+protocol UserAndCredentialStatement: PostgresPreparedStatement where Row == (UserRecord, CredentialRecord?) {
+    var key: String { get }
+}
 
-    let username: String
+extension UserAndCredentialStatement {
+    static var bindingDataTypes: [PostgresDataType] { [.text] }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 1)
-        bindings.append(username)
+        bindings.append(key)
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
 }
 
+/// A user and the credentials of their account (`LEFT JOIN`: an account without credentials gives one row whose
+/// credential columns are NULL).
+struct UserWithCredentialsStatement: UserAndCredentialStatement {
+    static let sql = """
+        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
+        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
+        WHERE u.username = $1 ORDER BY c.created_at, c.id
+        """
+    /// The username.
+    let key: String
+}
+
 /// A credential and the account that owns it.
-struct CredentialWithOwnerStatement: PostgresPreparedStatement {
+struct CredentialWithOwnerStatement: UserAndCredentialStatement {
     static let sql = """
         SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
         FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = $1
         """
-    static let bindingDataTypes: [PostgresDataType] = [.text]
-    typealias Row = (UserRecord, CredentialRecord?)
-
-    let id: String
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(id)
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
+    /// The credential ID, base64url.
+    let key: String
 }
 
 /// The counter update and the new session in one statement: the session is inserted only from the row the

@@ -76,13 +76,12 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    /// - Parameter createdAt: the column holding the user's `created_at`; joins with credentials rename it.
-    private static func user(_ row: any SQLRow, createdAt: String = "created_at") throws -> UserRecord {
+    private static func user(_ row: any SQLRow) throws -> UserRecord {
         UserRecord(
             handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
             username: try row.decode(column: "username", as: String.self),
             displayName: try row.decode(column: "display_name", as: String.self),
-            createdAt: try row.decode(column: createdAt, as: Int64.self))
+            createdAt: try row.decode(column: "created_at", as: Int64.self))
     }
 
     // MARK: Credentials
@@ -177,13 +176,13 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
-        let rows = try await connections.execute(UserWithCredentialsStatement(username: username))
+        let rows = try await connections.execute(UserWithCredentialsStatement(key: username))
         guard let user = rows.first?.0 else { return nil }
         return (user, rows.compactMap(\.1))
     }
 
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
-        let rows = try await connections.execute(CredentialWithOwnerStatement(id: Base64URL.encode(id)))
+        let rows = try await connections.execute(CredentialWithOwnerStatement(key: Base64URL.encode(id)))
         guard let (user, credential) = rows.first, let credential else { return nil }
         return (credential, user)
     }
