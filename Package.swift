@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "PasskeyModel", targets: ["PasskeyModel"]),
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
+        .library(name: "PasskeyRelyingParty", targets: ["PasskeyRelyingParty"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
@@ -51,10 +52,12 @@ let package = Package(
         .target(name: "PasskeyModel", swiftSettings: strict),
         .target(name: "PasskeyCore", dependencies: ["PasskeyModel"] + cryptography, swiftSettings: strict),
         .target(name: "PasskeyAuthenticator", dependencies: ["PasskeyModel", "PasskeyCore"] + cryptography, swiftSettings: strict),
+        // The relying party's ceremonies over an app's own accounts, without HTTP or a database.
+        .target(name: "PasskeyRelyingParty", dependencies: ["PasskeyCore"] + cryptography, swiftSettings: strict),
         .target(
             name: "PasskeyServer",
             dependencies: [
-                "PasskeyCore",
+                "PasskeyCore", "PasskeyRelyingParty",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,6 +104,9 @@ let package = Package(
             ] + cryptography,
             swiftSettings: strict),
         .testTarget(name: "PasskeyAuthenticatorTests", dependencies: ["PasskeyAuthenticator", "PasskeyCore"] + cryptography, swiftSettings: strict),
+        .testTarget(
+            name: "PasskeyRelyingPartyTests",
+            dependencies: ["PasskeyRelyingParty", "PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
         .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore", "PasskeyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography, swiftSettings: strict),
         .testTarget(

@@ -1,14 +1,9 @@
 import AsyncKit
 import NIOCore
 import PostgresNIO
+import PasskeyRelyingParty
 
-/// The database cannot be reached or cannot take the request now (stopped, restarting, unreachable, disk full,
-/// out of connections). An expected state of a running service: requests get 503 with `Retry-After`, never 500.
-public struct StoreUnavailable: Error, Sendable, CustomStringConvertible {
-    /// A short, secret-free reason for the log (never shown to clients).
-    public let reason: String
-    public var description: String { "the database is unavailable (\(reason))" }
-
+extension StoreUnavailable {
     /// `error` as ``StoreUnavailable`` when it means the database is out of reach, nil when it is a fault of the
     /// statement itself (a bug, which stays a 500 and is logged as one).
     static func classify(_ error: any Error) -> StoreUnavailable? {

@@ -20,7 +20,7 @@ struct StandInCredentials: Sendable {
     }
 
     /// One or two credential descriptors for `username`.
-    func descriptors(for username: String) -> [JSONValue] {
+    func descriptors(for username: String) -> [PublicKeyCredentialDescriptorJSON] {
         let shape = mac("shape", username)
         let count = shape[0] & 0x03 == 0 ? 2 : 1
         return (0..<count).map { index in
@@ -31,7 +31,7 @@ struct StandInCredentials: Sendable {
                 id += mac("credential-id/\(index)/\(block)", username)
                 block += 1
             }
-            return .object(JSONObject(["type": .string("public-key"), "id": .string(Base64URL.encode(Array(id.prefix(length))))]))
+            return PublicKeyCredentialDescriptorJSON(id: Array(id.prefix(length)))
         }
     }
 

@@ -3,13 +3,18 @@
 /// The server's configured policy is a floor: a request may raise it (``raised(by:)``), never lower it, and each
 /// ceremony is judged by the policy it was begun with. Only ``required`` changes verification (§7.1 step 16,
 /// §7.2 step 19); the other two tell the client how hard to try.
-public enum UserVerificationPolicy: String, Sendable, CaseIterable, Comparable {
+public enum UserVerificationPolicy: String, Sendable, Codable, CaseIterable, Comparable {
     case discouraged, preferred, required
 
     /// The stricter of this policy and what a request asked for; an absent or unknown request changes nothing.
     public func raised(by requested: String?) -> UserVerificationPolicy {
         guard let requested, let asked = UserVerificationPolicy(rawValue: requested) else { return self }
         return max(self, asked)
+    }
+
+    /// The stricter of this policy and `requested`; nil changes nothing.
+    public func raised(to requested: UserVerificationPolicy?) -> UserVerificationPolicy {
+        requested.map { max(self, $0) } ?? self
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }

@@ -33,5 +33,6 @@ public struct RelyingPartyConfiguration: Sendable {
         self.clock = clock
     }
 
-    var nowMilliseconds: Int64 { Int64((clock().timeIntervalSince1970 * 1000).rounded()) }
+    /// The clock's time in milliseconds since 1970, the unit of every stored time and `expiresAt`.
+    public var nowMilliseconds: Int64 { Int64((clock().timeIntervalSince1970 * 1000).rounded()) }
 }

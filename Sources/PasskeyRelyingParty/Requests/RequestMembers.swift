@@ -2,16 +2,16 @@ import Foundation
 import PasskeyCore
 
 /// Typed reads of request members, with the contract's wording for errors ("key: expected …, found …").
-enum RequestMembers {
-    static let maximumNameLength = 64
+package enum RequestMembers {
+    package static let maximumNameLength = 64
     /// Characters can be long (a letter with thousands of combining marks is one character): names are also bounded
     /// in bytes, well below what a database index entry takes.
-    static let maximumNameBytes = 256
+    package static let maximumNameBytes = 256
 
     /// A user-facing name: NFC-normalized (so one name has one spelling), trimmed, non-empty, at most
     /// ``maximumNameLength`` characters and ``maximumNameBytes`` UTF-8 bytes, no control or invisible format
     /// characters (zero-width joiners, bidirectional overrides) that would make two names look alike.
-    static func name(_ object: JSONObject, _ key: String, required: Bool) throws -> String? {
+    package static func name(_ object: JSONObject, _ key: String, required: Bool) throws(RelyingPartyError) -> String? {
         guard let value = object[key] else {
             if required { throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found nothing") }
             return nil
@@ -34,29 +34,34 @@ enum RequestMembers {
         return trimmed
     }
 
-    static func requiredName(_ object: JSONObject, _ key: String) throws -> String {
+    package static func requiredName(_ object: JSONObject, _ key: String) throws(RelyingPartyError) -> String {
         guard let name = try name(object, key, required: true) else {
             throw RelyingPartyError.badRequest("\(key): expected a non-empty string, found nothing")
         }
         return name
     }
 
-    static func optionalString(_ object: JSONObject?, _ key: String) throws -> String? {
+    package static func optionalString(_ object: JSONObject?, _ key: String) throws(RelyingPartyError) -> String? {
         guard let value = object?[key] else { return nil }
         guard case .string(let text) = value else { throw RelyingPartyError.badRequest("\(key): expected a string, found \(value.typeName)") }
         return text
     }
 
-    static func optionalObject(_ object: JSONObject, _ key: String) throws -> JSONObject? {
+    package static func optionalObject(_ object: JSONObject, _ key: String) throws(RelyingPartyError) -> JSONObject? {
         guard let value = object[key] else { return nil }
         guard case .object(let inner) = value else { throw RelyingPartyError.badRequest("\(key): expected an object, found \(value.typeName)") }
         return inner
     }
 
     /// A credential ID from a URL path segment; anything that is not base64url names no passkey of the account.
-    static func credentialID(_ text: String) throws -> [UInt8] {
+    package static func credentialID(_ text: String) throws(RelyingPartyError) -> [UInt8] {
         do { return try Base64URL.decode(text, field: "credential id") } catch {
             throw RelyingPartyError(.notFound, "No passkey \(text) belongs to this account (\(error.message)).")
         }
+    }
+
+    /// A typed read whose model error becomes a 400 with the same code and message.
+    package static func typed<Value>(_ read: () throws(WebAuthnError) -> Value) throws(RelyingPartyError) -> Value {
+        do { return try read() } catch { throw RelyingPartyError(.badRequest, error.message, code: error.code.rawValue) }
     }
 }

@@ -1,9 +1,9 @@
-import PasskeyCore
+package import PasskeyCore
 
 /// Names of common passkey providers by AAGUID, so a passkey list can say "iCloud Keychain" instead of a UUID.
 /// Sourced from the providers' published AAGUIDs (the community-maintained passkey AAGUID list); FIDO metadata
 /// (MDS3) supersedes this where it is configured.
-enum AuthenticatorNames {
+package enum AuthenticatorNames {
     static let known: [String: String] = [
         "fbfc3007-154e-4ecc-8c0b-6e020557d7bd": "iCloud Keychain",
         "dd4ec289-e01d-41c9-bb89-70fa845d4bf2": "iCloud Keychain (Managed)",
@@ -20,10 +20,10 @@ enum AuthenticatorNames {
         "0ea242b4-43c4-4a1b-8b17-dd6d0b6baec6": "Keeper",
     ]
 
-    static func name(for aaguid: String) -> String? { known[aaguid.lowercased()] }
+    package static func name(for aaguid: String) -> String? { known[aaguid.lowercased()] }
 
     /// The model's name from FIDO metadata when configured and listed, else from the built-in table.
-    static func name(for aaguid: String, metadata: MetadataIndex?) -> String? {
+    package static func name(for aaguid: String, metadata: MetadataIndex?) -> String? {
         AAGUID(string: aaguid).flatMap { metadata?.entry(for: $0)?.description } ?? name(for: aaguid)
     }
 }

@@ -1,7 +1,9 @@
 import PasskeyCore
 
-/// A refusal by the relying party: the HTTP status it maps to and a plain-words message for `errorMessage`.
+/// A refusal by the relying party: a stable code, a message in plain words that says what was expected and what was
+/// found (never another user's data), and the HTTP status an HTTP front end answers with.
 public struct RelyingPartyError: Error, Sendable, Equatable {
+    /// The HTTP status that fits the refusal (`passkeys serve` and ``PasskeyRoutes`` answer with it).
     public enum Status: Int, Sendable {
         case badRequest = 400, unauthorized = 401, forbidden = 403, notFound = 404, requestTimeout = 408, conflict = 409, payloadTooLarge = 413
         case unsupportedMediaType = 415, tooManyRequests = 429
@@ -15,13 +17,20 @@ public struct RelyingPartyError: Error, Sendable, Equatable {
     /// can tell its platform's passkey list to drop it (the Signal API). Never read from storage: see
     /// ``echoingSubmittedCredential(_:)``.
     public let credentialID: String?
+    /// The real cause when ``code`` deliberately hides it (every refusal that could tell a stranger whether a
+    /// credential ID is stored is `unknownCredential` to the client): for the operator's metrics and logs only.
+    public let reason: String?
 
-    public init(_ status: Status, _ message: String, code: String? = nil, credentialID: String? = nil) {
+    public init(_ status: Status, _ message: String, code: String? = nil, credentialID: String? = nil, reason: String? = nil) {
         self.status = status
         self.message = message
         self.code = code
         self.credentialID = credentialID
+        self.reason = reason
     }
+
+    /// What metrics count this refusal as: the hidden ``reason`` where there is one, else the ``code``.
+    public var metricCode: String { reason ?? code ?? "refused" }
 
     /// This refusal, naming the credential the sign-in `body` was made with when the refusal is `unknownCredential`.
     ///
@@ -31,10 +40,10 @@ public struct RelyingPartyError: Error, Sendable, Equatable {
     public func echoingSubmittedCredential(_ body: [UInt8]) -> RelyingPartyError {
         guard code == "unknownCredential", credentialID == nil,
               let submitted = try? AuthenticationResponse(json: body) else { return self }
-        return RelyingPartyError(status, message, code: code, credentialID: Base64URL.encode(submitted.rawID))
+        return RelyingPartyError(status, message, code: code, credentialID: Base64URL.encode(submitted.rawID), reason: reason)
     }
 
-    static func badRequest(_ message: String) -> Self { Self(.badRequest, message) }
-    static let tooManyRequests = Self(.tooManyRequests, "Too many requests from this client; try again in a moment.", code: "rateLimited")
-    static let noSession = Self(.unauthorized, "Sign in first: this needs a valid session (Authorization: Bearer <session> or the session cookie).")
+    package static func badRequest(_ message: String) -> Self { Self(.badRequest, message) }
+    package static let tooManyRequests = Self(.tooManyRequests, "Too many requests from this client; try again in a moment.", code: "rateLimited")
+    package static let noSession = Self(.unauthorized, "Sign in first: this needs a valid session (Authorization: Bearer <session> or the session cookie).")
 }

@@ -1,6 +1,6 @@
 import Crypto
 import PasskeyCore
-@testable import PasskeyServer
+@testable import PasskeyRelyingParty
 import Testing
 
 /// Issue 13: parsed public keys are cached per key bytes, bounded, and never stand for another key.

@@ -1,0 +1,83 @@
+import PasskeyCore
+
+/// A ceremony that was begun and not yet finished: the challenge the relying party issued and what it decided when
+/// it issued it (WebAuthn L3 §13.4.3), found again by its challenge. Finishing judges the response by this record,
+/// never by anything the client sends back about it.
+public struct PendingCeremony: Sendable, Equatable {
+    /// Which ceremony: WebAuthn L3 §7.1 (registration) or §7.2 (authentication).
+    public enum Kind: String, Sendable, Codable { case registration, authentication }
+
+    /// The challenge as sent: 32 random bytes, base64url (43 characters).
+    public let challenge: String
+    public let kind: Kind
+    /// Registration: the handle the new credential will belong to. Authentication: the identified user (for an
+    /// unknown username, a handle no account has, so no credential can satisfy it), or nil for discoverable sign-in.
+    public let userHandle: [UInt8]?
+    /// Registration: `user.name` as sent in the options. Authentication: the username the sign-in was begun for; nil
+    /// for a discoverable sign-in.
+    public let username: String?
+    /// Registration: `user.displayName` as sent in the options; nil for authentication.
+    public let displayName: String?
+    /// The effective user-verification policy: the server's, raised (never lowered) by the request.
+    public let requireUserVerification: Bool
+    /// Milliseconds since 1970.
+    public let expiresAt: Int64
+    /// The session that began the ceremony, when the caller bound it to one (a passkey added to an existing account):
+    /// an opaque value (`passkeys serve` keeps the SHA-256 of the session token) that the caller checks is still live
+    /// at finish, so a stolen session cannot stockpile registrations to use after it is ended. nil when the
+    /// registration creates an account.
+    public let sessionHash: String?
+
+    public init(
+        challenge: String, kind: Kind, userHandle: [UInt8]?, username: String?, displayName: String?,
+        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil
+    ) {
+        self.challenge = challenge
+        self.kind = kind
+        self.userHandle = userHandle
+        self.username = username
+        self.displayName = displayName
+        self.requireUserVerification = requireUserVerification
+        self.expiresAt = expiresAt
+        self.sessionHash = sessionHash
+    }
+}
+
+
+/// `Codable`, so a caller that keeps the ceremony in its own session (``Passkeys`` without a ``CeremonyStore``) can
+/// store it anywhere: handles are base64url, times milliseconds since 1970.
+extension PendingCeremony: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case challenge, kind, userHandle, username, displayName, requireUserVerification, expiresAt, sessionHash
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let handle = try container.decodeIfPresent(String.self, forKey: .userHandle)
+        self.init(
+            challenge: try container.decode(String.self, forKey: .challenge),
+            kind: try container.decode(Kind.self, forKey: .kind),
+            userHandle: try handle.map { text in
+                do { return try Base64URL.decode(text, field: "userHandle") } catch let error as WebAuthnError {
+                    throw DecodingError.dataCorruptedError(forKey: .userHandle, in: container, debugDescription: error.message)
+                }
+            },
+            username: try container.decodeIfPresent(String.self, forKey: .username),
+            displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
+            requireUserVerification: try container.decode(Bool.self, forKey: .requireUserVerification),
+            expiresAt: try container.decode(Int64.self, forKey: .expiresAt),
+            sessionHash: try container.decodeIfPresent(String.self, forKey: .sessionHash))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(challenge, forKey: .challenge)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(userHandle.map(Base64URL.encode), forKey: .userHandle)
+        try container.encodeIfPresent(username, forKey: .username)
+        try container.encodeIfPresent(displayName, forKey: .displayName)
+        try container.encode(requireUserVerification, forKey: .requireUserVerification)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encodeIfPresent(sessionHash, forKey: .sessionHash)
+    }
+}

@@ -1,0 +1,331 @@
+import Crypto
+public import PasskeyCore
+import Synchronization
+
+/// The relying party's ceremonies (WebAuthn L3 §7) over an app's own accounts, without HTTP: begin a registration or
+/// a sign-in, get typed options for the client, finish with the client's response, get back typed results to store.
+///
+/// The rules every caller would otherwise have to get right live here once:
+/// - Challenges are 32 random bytes, single use, and expire after ``RelyingPartyConfiguration/ceremonyTimeout``
+///   (§13.4.3). With a ``CeremonyStore`` they are claimed atomically, so a response replayed, even concurrently,
+///   finishes once.
+/// - The user-verification policy is the relying party's: a request may raise it, never lower it, and each
+///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 19).
+/// - A sign-in begun for a user accepts only that user's credentials (§7.2 steps 5–6); a sign-in for a name with no
+///   account gets options indistinguishable from a real user's, and every refusal that could tell a stranger whether
+///   a credential ID is stored has the same code and words (`unknownCredential`).
+/// - Counters and backup flags are checked by the verifier (§7.2 steps 17, 22) and the updated record is returned.
+///
+/// Where a ceremony waits between begin and finish is the caller's choice: a ``CeremonyStore`` (in memory for one
+/// process, a database table for several), or nowhere, with the ``PendingCeremony`` handed back to keep in the app's
+/// own session.
+public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
+    /// Who the relying party is and what it accepts.
+    public let configuration: RelyingPartyConfiguration
+    /// The app's accounts and credentials.
+    public let accounts: Accounts
+    /// Where begun ceremonies wait; nil when the caller keeps them.
+    public let ceremonies: (any CeremonyStore)?
+
+    private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
+    private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+    private let publicKeys = PublicKeyCache()
+    private let unknownUserSecret: @Sendable () async throws -> [UInt8]
+    private let standIns = Mutex<StandInCredentials?>(nil)
+
+    /// - Parameters:
+    ///   - configuration: the RP ID, origins, algorithms, attestation policy and user-verification floor.
+    ///   - accounts: the app's accounts, read to build credential lists and to find a signing credential's owner.
+    ///   - ceremonies: where begun ceremonies wait; nil to keep each ``PendingCeremony`` yourself.
+    ///   - unknownUserSecret: the key from which sign-in options for names without an account are derived. Give a
+    ///     secret kept with your data, so the answers for one name stay the same across restarts and instances (a
+    ///     name whose options change on restart is a name without an account); the default is random per process.
+    public init(
+        configuration: RelyingPartyConfiguration, accounts: Accounts, ceremonies: (any CeremonyStore)? = MemoryCeremonyStore(),
+        unknownUserSecret: (@Sendable () async throws -> [UInt8])? = nil
+    ) {
+        self.configuration = configuration
+        self.accounts = accounts
+        self.ceremonies = ceremonies
+        let processSecret = SecureRandom.bytes(32)
+        self.unknownUserSecret = unknownUserSecret ?? { processSecret }
+        func policy(requireUV: Bool) -> VerificationPolicy {
+            VerificationPolicy(
+                rpID: configuration.rpID, origins: configuration.origins, requireUserVerification: requireUV,
+                algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
+        }
+        registrationVerifiers = (RegistrationVerifier(policy: policy(requireUV: true)), RegistrationVerifier(policy: policy(requireUV: false)))
+        authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
+    }
+
+    // MARK: Registration (§7.1)
+
+    /// Begins a registration of a new credential for `user`.
+    ///
+    /// - Parameters:
+    ///   - user: the account the credential will belong to; a ``NewPasskeyUser`` for an account not stored yet.
+    ///   - existing: the account's credentials, for `excludeCredentials`; nil reads them from ``accounts``.
+    ///   - authenticatorSelection: echoed, with a user-verification requirement below the relying party's floor
+    ///     raised to it (and the floor stated when it is `required`).
+    ///   - attestation: the conveyance asked for; `none` when nil.
+    ///   - extensions: echoed as given.
+    ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - sessionHash: an opaque name of the session that began the ceremony, kept for the caller to check at finish.
+    public func beginRegistration(
+        for user: some PasskeyUser, excluding existing: [CredentialRecord]? = nil,
+        authenticatorSelection: AuthenticatorSelectionCriteria? = nil, attestation: AttestationConveyancePreference? = nil,
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], sessionHash: String? = nil
+    ) async throws -> RegistrationStart {
+        let handle = user.passkeyUserHandle
+        // §5.4.3: a user handle is 1 to 64 bytes.
+        guard (1...64).contains(handle.count) else {
+            throw RelyingPartyError(.badRequest, "user handle: expected 1 to 64 bytes, found \(handle.count)", code: "invalidUserHandle")
+        }
+        let excluded: [CredentialRecord]
+        if let existing { excluded = existing } else { excluded = try await accounts.credentials(userHandle: handle) }
+
+        let requested = authenticatorSelection?.requestedUserVerification
+        let userVerification = configuration.userVerification.raised(by: requested)
+        var selection = authenticatorSelection
+        // The one change made to an echoed selection: a lower request is raised, and a stricter-than-default floor is
+        // stated, so the authenticator is asked for what the result will be judged by.
+        if requested.flatMap(UserVerificationPolicy.init(rawValue:)) != userVerification, requested != nil || userVerification == .required {
+            var raised = selection ?? AuthenticatorSelectionCriteria()
+            raised.userVerification = userVerification
+            selection = raised
+        }
+
+        let challenge = SecureRandom.bytes(32)
+        let now = configuration.nowMilliseconds
+        let ceremony = PendingCeremony(
+            challenge: Base64URL.encode(challenge), kind: .registration, userHandle: handle, username: user.passkeyUserName,
+            displayName: user.passkeyDisplayName, requireUserVerification: userVerification == .required,
+            expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash)
+        try await ceremonies?.insert(ceremony, now: now)
+        let options = PublicKeyCredentialCreationOptionsJSON(
+            rp: PublicKeyCredentialRpEntity(name: configuration.rpName, id: configuration.rpID),
+            user: PublicKeyCredentialUserEntityJSON(id: handle, name: user.passkeyUserName, displayName: user.passkeyDisplayName),
+            challenge: challenge,
+            pubKeyCredParams: configuration.algorithms.map(PublicKeyCredentialParameters.init(alg:)),
+            timeout: configuration.ceremonyTimeout,
+            excludeCredentials: excluded.map { Self.descriptor($0, withTransports: true) },
+            authenticatorSelection: selection, hints: hints, attestation: attestation ?? AttestationConveyancePreference.none,
+            extensions: extensions)
+        return RegistrationStart(options: options, ceremony: ceremony)
+    }
+
+    /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1.8) text.
+    ///
+    /// - Parameter ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
+    ///   `clientDataJSON`.
+    /// - Throws: ``RelyingPartyError`` with the verifier's code (400), `unknownCeremony` for a challenge that is not
+    ///   pending, or ``StoreUnavailable``.
+    public func finishRegistration(_ json: [UInt8], ceremony: PendingCeremony? = nil) async throws -> RegisteredPasskey {
+        let response: RegistrationResponse
+        do { response = try RegistrationResponse(json: json) } catch { throw Self.refusal(error) }
+        return try await finishRegistration(response, ceremony: ceremony)
+    }
+
+    /// Finishes a registration from a parsed response; see ``finishRegistration(_:ceremony:)-(([UInt8]),_)``.
+    public func finishRegistration(_ response: RegistrationResponse, ceremony given: PendingCeremony? = nil) async throws -> RegisteredPasskey {
+        let now = configuration.nowMilliseconds
+        let ceremony = try await pending(.registration, given: given, clientDataJSON: response.clientDataJSON, now: now)
+        guard let handle = ceremony.userHandle else {
+            throw RelyingPartyError(.badRequest, "This registration is incomplete; begin again with /attestation/options.", code: "unknownCeremony")
+        }
+        let verified: VerifiedRegistration
+        do {
+            let verifier = ceremony.requireUserVerification ? registrationVerifiers.uvRequired : registrationVerifiers.uvOptional
+            verified = try await verifier.verify(response, challenge: Challenge(base64URL: ceremony.challenge))
+        } catch {
+            throw Self.refusal(error)
+        }
+        let aaguid = verified.aaguid.description
+        let knownName = verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid)
+        let record = CredentialRecord(
+            id: verified.credentialID, userHandle: handle, publicKey: verified.publicKey.coseBytes, signCount: verified.signCount,
+            transports: verified.transports, aaguid: aaguid, format: verified.format, attestationType: verified.attestationType.rawValue,
+            backupEligible: verified.backupEligible, backupState: verified.backupState, name: knownName ?? "Passkey",
+            createdAt: now, lastUsedAt: nil)
+        return RegisteredPasskey(credential: record, authenticatorName: knownName, verification: verified, ceremony: ceremony)
+    }
+
+    // MARK: Authentication (§7.2)
+
+    /// Begins a sign-in for the account named `username`, or (nil) with a discoverable credential.
+    ///
+    /// A name without an account, or one whose account has no credentials, is answered like a real one: stand-in
+    /// credential IDs derived from ``init(configuration:accounts:ceremonies:unknownUserSecret:)``'s secret, stable
+    /// per name, and a user handle no account has, so the sign-in fails as with any unregistered passkey.
+    /// `allowCredentials` carries IDs only: transports vary with each user's authenticators and would tell real
+    /// lists from stand-ins; they are hints (§5.8.3), and clients offer every transport without them.
+    public func beginAuthentication(
+        username: String?, userVerification requested: UserVerificationPolicy? = nil,
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
+    ) async throws -> AuthenticationStart {
+        var allowed: [PublicKeyCredentialDescriptorJSON] = []
+        var handle: [UInt8]? = nil
+        if let username {
+            if let (user, credentials) = try await accounts.userWithCredentials(named: username), !credentials.isEmpty {
+                allowed = credentials.map { Self.descriptor($0, withTransports: false) }
+                handle = user.passkeyUserHandle
+            } else {
+                let standIns = try await standInCredentials()
+                allowed = standIns.descriptors(for: username)
+                handle = standIns.userHandle(for: username)
+            }
+        }
+        return try await beginAuthentication(
+            allowing: allowed, userHandle: handle, username: username, userVerification: requested, extensions: extensions, hints: hints)
+    }
+
+    /// Begins a sign-in for a user the app has identified itself (say, a signed-in user confirming a sensitive
+    /// action): only `user`'s credentials can finish it.
+    ///
+    /// - Parameter credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
+    public func beginAuthentication(
+        for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationPolicy? = nil,
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
+    ) async throws -> AuthenticationStart {
+        let handle = user.passkeyUserHandle
+        let listed: [CredentialRecord]
+        if let credentials { listed = credentials } else { listed = try await accounts.credentials(userHandle: handle) }
+        return try await beginAuthentication(
+            allowing: listed.map { Self.descriptor($0, withTransports: true) }, userHandle: handle, username: user.passkeyUserName,
+            userVerification: requested, extensions: extensions, hints: hints)
+    }
+
+    private func beginAuthentication(
+        allowing allowed: [PublicKeyCredentialDescriptorJSON], userHandle handle: [UInt8]?, username: String?,
+        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint]
+    ) async throws -> AuthenticationStart {
+        let userVerification = configuration.userVerification.raised(to: requested)
+        let challenge = SecureRandom.bytes(32)
+        let now = configuration.nowMilliseconds
+        let ceremony = PendingCeremony(
+            challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
+            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout)
+        try await ceremonies?.insert(ceremony, now: now)
+        let options = PublicKeyCredentialRequestOptionsJSON(
+            challenge: challenge, timeout: configuration.ceremonyTimeout, rpId: configuration.rpID, allowCredentials: allowed,
+            userVerification: userVerification, hints: hints, extensions: extensions)
+        return AuthenticationStart(options: options, ceremony: ceremony)
+    }
+
+    /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1.9) text.
+    ///
+    /// - Parameter ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
+    ///   `clientDataJSON`.
+    /// - Throws: ``RelyingPartyError``: the verifier's code (400) for failures that do not depend on the stored
+    ///   credential, `unknownCredential` for every failure that could tell whether a credential ID is stored (the
+    ///   real cause in ``RelyingPartyError/reason``), `unknownCeremony`; or ``StoreUnavailable``.
+    public func finishAuthentication(_ json: [UInt8], ceremony: PendingCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        let response: AuthenticationResponse
+        do { response = try AuthenticationResponse(json: json) } catch { throw Self.refusal(error) }
+        return try await finishAuthentication(response, ceremony: ceremony)
+    }
+
+    /// Finishes a sign-in from a parsed response; see ``finishAuthentication(_:ceremony:)-(([UInt8]),_)``.
+    public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: PendingCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        let now = configuration.nowMilliseconds
+        let ceremony = try await pending(.authentication, given: given, clientDataJSON: response.clientDataJSON, now: now)
+        let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
+        let challenge = Challenge(base64URL: ceremony.challenge)
+        // §7.2 steps 9–19 first: they do not depend on the credential, so their detailed answers reveal nothing about
+        // which credential IDs (and so which accounts) exist.
+        do { _ = try verifier.verifyCeremonyData(response, challenge: challenge) } catch { throw Self.refusal(error) }
+        guard let (record, user) = try await accounts.credential(id: response.rawID) else {
+            throw Self.notAccepted(reason: "unknownCredential")
+        }
+        // §7.2 steps 5–6: a sign-in begun for a user accepts only that user's credentials.
+        if let identified = ceremony.userHandle, identified != record.userHandle {
+            throw Self.notAccepted(reason: WebAuthnError.Code.credentialNotAllowed.rawValue)
+        }
+        let verified: VerifiedAuthentication
+        do {
+            let key = try publicKeys.key(for: record.publicKey)
+            let stored = StoredCredential(id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
+            verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
+        } catch {
+            // Until the signature has verified, the sender may not hold the key: what the stored record says (its
+            // owner's handle, its backup eligibility) stays hidden. After it (the counter), the sender is the holder.
+            if Self.answeredAsUnknown.contains(error.code) { throw Self.notAccepted(reason: error.code.rawValue) }
+            throw Self.refusal(error)
+        }
+        var updated = record
+        updated.signCount = verified.newSignCount
+        updated.backupState = verified.backupState
+        updated.lastUsedAt = now
+        return VerifiedSignIn(user: user, credential: updated, verification: verified, ceremony: ceremony)
+    }
+
+    // MARK: Rules shared by both ceremonies
+
+    /// The same words for a credential ID that is not stored (never was, was removed, or was a stand-in) and for one
+    /// that is stored but whose assertion was not made with its key: the two must not be told apart.
+    public static var unknownPasskeyMessage: String { "This passkey is not registered here (it may have been removed), or it did not sign this sign-in." }
+
+    /// Failures that depend on the stored credential and come before (or are) its signature check.
+    static var answeredAsUnknown: Set<WebAuthnError.Code> {
+        [.invalidSignature, .backupEligibilityChanged, .userHandleMismatch, .credentialIdMismatch, .credentialNotAllowed, .invalidPublicKey]
+    }
+
+    private static func notAccepted(reason: String) -> RelyingPartyError {
+        RelyingPartyError(.badRequest, unknownPasskeyMessage, code: "unknownCredential", reason: reason)
+    }
+
+    /// A verification failure as the client sees it: the core's code and message, except where the message would
+    /// list this relying party's configuration (a client learns its origin is not accepted, not which are: they may
+    /// name internal or unreleased sites).
+    static func refusal(_ error: WebAuthnError) -> RelyingPartyError {
+        let message = switch error.code {
+        case .originMismatch: "clientDataJSON.origin: expected one of this relying party's origins, found another"
+        case .topOriginMismatch: "clientDataJSON.topOrigin: expected one of the pages allowed to embed this relying party, found another"
+        default: error.message
+        }
+        return RelyingPartyError(.badRequest, message, code: error.code.rawValue)
+    }
+
+    /// The ceremony a response finishes: the caller's, or the one claimed (single use) from ``ceremonies`` by the
+    /// challenge in `clientDataJSON` (contract: no cookie needed). The client data is verified in full later, by the
+    /// core; here it only names the ceremony.
+    private func pending(_ kind: PendingCeremony.Kind, given: PendingCeremony?, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
+        let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
+        let unknown = RelyingPartyError(
+            .badRequest, "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).",
+            code: "unknownCeremony")
+        if let given {
+            guard given.kind == kind, given.expiresAt > now else { throw unknown }
+            return given
+        }
+        guard let ceremonies else {
+            throw RelyingPartyError(.badRequest, "No ceremony was given and this relying party keeps none: pass the ceremony that began it.", code: "unknownCeremony")
+        }
+        let clientData: CollectedClientData
+        do { clientData = try CollectedClientData(bytes: clientDataJSON, field: "response.clientDataJSON") } catch { throw Self.refusal(error) }
+        guard Self.couldBeOurChallenge(clientData.challenge),
+              let ceremony = try await ceremonies.take(challenge: clientData.challenge, kind: kind, now: now) else {
+            throw unknown
+        }
+        return ceremony
+    }
+
+    /// Our challenges are 43 base64url characters; anything else cannot name a pending ceremony, and is not sent to
+    /// a database (PostgreSQL refuses some characters, such as NUL, in text).
+    static func couldBeOurChallenge(_ text: String) -> Bool {
+        text.utf8.count == 43 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }
+    }
+
+    private func standInCredentials() async throws -> StandInCredentials {
+        if let ready = standIns.withLock({ $0 }) { return ready }
+        let made = StandInCredentials(secret: try await unknownUserSecret())
+        standIns.withLock { $0 = made }
+        return made
+    }
+
+    /// A `PublicKeyCredentialDescriptorJSON`; transports only where their shape reveals nothing (to the account's own
+    /// session, in `excludeCredentials`).
+    static func descriptor(_ record: CredentialRecord, withTransports: Bool) -> PublicKeyCredentialDescriptorJSON {
+        PublicKeyCredentialDescriptorJSON(id: record.id, transports: withTransports && !record.transports.isEmpty ? record.transports : nil)
+    }
+}

@@ -1,0 +1,81 @@
+public import PasskeyCore
+
+/// The body of `POST /attestation/options` (FIDO conformance server API `ServerPublicKeyCredentialCreationOptionsRequest`,
+/// CONTRACT.md §2): who is registering and what they ask of the authenticator.
+public struct RegistrationOptionsRequest: Sendable, Equatable {
+    /// The account's name: NFC-normalized, trimmed, 1–64 characters and at most 256 UTF-8 bytes, with no control or
+    /// invisible format characters (so two names cannot look alike).
+    public var username: String
+    /// Checked like ``username``; the username when absent.
+    public var displayName: String
+    /// Echoed verbatim in the options, except that a user-verification requirement below the relying party's floor
+    /// is raised to it.
+    public var authenticatorSelection: AuthenticatorSelectionCriteria?
+    /// Echoed; `none` when absent.
+    public var attestation: AttestationConveyancePreference?
+    /// Echoed verbatim.
+    public var extensions: AuthenticationExtensionsClientInputsJSON?
+
+    public init(
+        username: String, displayName: String? = nil, authenticatorSelection: AuthenticatorSelectionCriteria? = nil,
+        attestation: AttestationConveyancePreference? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil
+    ) {
+        self.username = username
+        self.displayName = displayName ?? username
+        self.authenticatorSelection = authenticatorSelection
+        self.attestation = attestation
+        self.extensions = extensions
+    }
+
+    /// Reads a request body, refusing wrong types and unusable names with 400 and the member's name.
+    public init(json request: JSONObject) throws(RelyingPartyError) {
+        username = try RequestMembers.requiredName(request, "username")
+        displayName = try RequestMembers.name(request, "displayName", required: false) ?? username
+        let selection = try RequestMembers.optionalObject(request, "authenticatorSelection")
+        extensions = try RequestMembers.optionalObject(request, "extensions").map { (object) throws(RelyingPartyError) in
+            try RequestMembers.typed { () throws(WebAuthnError) in try AuthenticationExtensionsClientInputsJSON(json: object) }
+        }
+        attestation = try RequestMembers.optionalString(request, "attestation").map { (text) throws(RelyingPartyError) in
+            guard let preference = AttestationConveyancePreference(rawValue: text) else {
+                throw RelyingPartyError.badRequest("attestation: expected none, indirect, direct or enterprise, found '\(text)'")
+            }
+            return preference
+        }
+        authenticatorSelection = try selection.map { (object) throws(RelyingPartyError) in
+            try RequestMembers.typed { () throws(WebAuthnError) in try AuthenticatorSelectionCriteria(json: object) }
+        }
+    }
+}
+
+/// The body of `POST /assertion/options` (FIDO conformance server API `ServerPublicKeyCredentialGetOptionsRequest`,
+/// CONTRACT.md §2).
+public struct AuthenticationOptionsRequest: Sendable, Equatable {
+    /// The account to sign in to; nil (an empty or absent member) begins a discoverable sign-in.
+    public var username: String?
+    /// Raises the relying party's user-verification floor, never lowers it.
+    public var userVerification: UserVerificationPolicy?
+    /// Echoed verbatim.
+    public var extensions: AuthenticationExtensionsClientInputsJSON?
+
+    public init(username: String? = nil, userVerification: UserVerificationPolicy? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil) {
+        self.username = username
+        self.userVerification = userVerification
+        self.extensions = extensions
+    }
+
+    /// Reads a request body, refusing wrong types, unusable names and unknown user-verification values with 400.
+    public init(json request: JSONObject) throws(RelyingPartyError) {
+        // Contract: an empty or absent username begins a discoverable sign-in.
+        let given = try RequestMembers.optionalString(request, "username") ?? ""
+        username = given.isEmpty ? nil : try RequestMembers.name(request, "username", required: false)
+        userVerification = try RequestMembers.optionalString(request, "userVerification").map { (requested) throws(RelyingPartyError) in
+            guard let policy = UserVerificationPolicy(rawValue: requested) else {
+                throw RelyingPartyError.badRequest("userVerification: expected required, preferred or discouraged, found '\(requested)'")
+            }
+            return policy
+        }
+        extensions = try RequestMembers.optionalObject(request, "extensions").map { (object) throws(RelyingPartyError) in
+            try RequestMembers.typed { () throws(WebAuthnError) in try AuthenticationExtensionsClientInputsJSON(json: object) }
+        }
+    }
+}

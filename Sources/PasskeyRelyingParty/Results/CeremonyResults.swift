@@ -1,0 +1,50 @@
+public import PasskeyCore
+
+/// A begun registration: the options for the client and the ceremony to finish it with.
+public struct RegistrationStart: Sendable {
+    /// What the client passes to `navigator.credentials.create()` or the platform API.
+    public let options: PublicKeyCredentialCreationOptionsJSON
+    /// The state to finish with. Already kept in the ``CeremonyStore`` when ``Passkeys`` has one; otherwise the caller
+    /// keeps it (in its session) and passes it to ``Passkeys/finishRegistration(_:ceremony:)`` once.
+    public let ceremony: PendingCeremony
+}
+
+/// A begun sign-in: the options for the client and the ceremony to finish it with.
+public struct AuthenticationStart: Sendable {
+    /// What the client passes to `navigator.credentials.get()` or the platform API.
+    public let options: PublicKeyCredentialRequestOptionsJSON
+    /// The state to finish with; see ``RegistrationStart/ceremony``.
+    public let ceremony: PendingCeremony
+}
+
+/// A verified registration (WebAuthn L3 §7.1 steps 1–25): the credential record to store for
+/// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) and storing it (step 27) are the
+/// caller's, in the transaction that stores the record.
+public struct RegisteredPasskey: Sendable {
+    /// The record to store. Its ``CredentialRecord/name`` is the authenticator's name where known (its attestation,
+    /// FIDO metadata or the built-in AAGUID list), else "Passkey".
+    public let credential: CredentialRecord
+    /// The name the authenticator is known by, or nil when only the generic "Passkey" was available.
+    public let authenticatorName: String?
+    /// Everything the verifier established: attestation type and trust path, flags, extensions' client data.
+    public let verification: VerifiedRegistration
+    /// The ceremony this registration finished (already removed from the ``CeremonyStore``).
+    public let ceremony: PendingCeremony
+}
+
+/// A verified sign-in (WebAuthn L3 §7.2 steps 1–24) of ``user`` with ``credential``.
+///
+/// The caller stores ``credential`` (its new counter, backup state and last use, §7.2 step 26) and starts its
+/// session; storing should refuse a counter that another sign-in has meanwhile raised past this one (a cloned
+/// authenticator racing the real one).
+public struct VerifiedSignIn<User: PasskeyUser>: Sendable {
+    /// The account that owns the credential.
+    public let user: User
+    /// The stored record updated by this sign-in: ``CredentialRecord/signCount``, ``CredentialRecord/backupState``
+    /// and ``CredentialRecord/lastUsedAt``.
+    public let credential: CredentialRecord
+    /// What the verifier established (user verification, flags, the user handle the authenticator returned).
+    public let verification: VerifiedAuthentication
+    /// The ceremony this sign-in finished (already removed from the ``CeremonyStore``).
+    public let ceremony: PendingCeremony
+}

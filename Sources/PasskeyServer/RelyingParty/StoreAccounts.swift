@@ -1,0 +1,22 @@
+/// The server's accounts as ``Passkeys`` reads them: each read one statement of the ``Store``.
+public struct StoreAccounts: PasskeyAccounts {
+    let store: any Store
+
+    public func user(named name: String) async throws -> UserRecord? { try await store.user(username: name) }
+
+    public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] { try await store.credentials(userHandle: userHandle) }
+
+    public func userWithCredentials(named name: String) async throws -> (user: UserRecord, credentials: [CredentialRecord])? {
+        try await store.userWithCredentials(username: name).map { (user: $0.0, credentials: $0.1) }
+    }
+
+    public func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: UserRecord)? {
+        try await store.credentialWithOwner(id: id).map { (credential: $0.0, user: $0.1) }
+    }
+}
+
+extension UserRecord: PasskeyUser {
+    public var passkeyUserHandle: [UInt8] { handle }
+    public var passkeyUserName: String { username }
+    public var passkeyDisplayName: String { displayName }
+}
