@@ -1,0 +1,90 @@
+import PasskeyAuthenticator
+import PasskeyRelyingParty
+import Synchronization
+
+/// An app's user, as an app would model one.
+struct TestUser: PasskeyUser, Equatable {
+    let handle: [UInt8]
+    let name: String
+    var passkeyUserHandle: [UInt8] { handle }
+    var passkeyUserName: String { name }
+    var passkeyDisplayName: String { name.capitalized }
+}
+
+/// An app's accounts in memory: what the typed API reads, and where the tests store what it returns.
+final class TestAccounts: PasskeyAccounts {
+    private struct Tables {
+        var users: [TestUser] = []
+        var credentials: [CredentialRecord] = []
+    }
+
+    private let tables = Mutex(Tables())
+
+    func user(named name: String) async throws -> TestUser? {
+        tables.withLock { $0.users.first { $0.name == name } }
+    }
+
+    func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {
+        tables.withLock { $0.credentials.filter { $0.userHandle == userHandle } }
+    }
+
+    func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: TestUser)? {
+        tables.withLock { tables in
+            guard let record = tables.credentials.first(where: { $0.id == id }),
+                  let user = tables.users.first(where: { $0.handle == record.userHandle }) else { return nil }
+            return (record, user)
+        }
+    }
+
+    /// Stores a registration as an app would: the account if new, then the credential.
+    func store(_ registered: RegisteredPasskey) {
+        let ceremony = registered.ceremony
+        tables.withLock { tables in
+            if !tables.users.contains(where: { $0.handle == registered.credential.userHandle }) {
+                tables.users.append(TestUser(handle: registered.credential.userHandle, name: ceremony.username ?? ""))
+            }
+            tables.credentials.append(registered.credential)
+        }
+    }
+
+    /// Stores a sign-in's updated record.
+    func store(_ signIn: VerifiedSignIn<TestUser>) {
+        tables.withLock { tables in
+            if let index = tables.credentials.firstIndex(where: { $0.id == signIn.credential.id }) { tables.credentials[index] = signIn.credential }
+        }
+    }
+
+    func stored(id: [UInt8]) -> CredentialRecord? { tables.withLock { $0.credentials.first { $0.id == id } } }
+}
+
+/// A browser with a software authenticator, for the relying party under test.
+struct TestClient {
+    static let origin = "https://example.com"
+    let client = WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator())
+
+    func create(_ options: PublicKeyCredentialCreationOptionsJSON) async throws -> [UInt8] {
+        Array(JSONValue.object(try await client.create(options.json)).serialized().utf8)
+    }
+
+    func get(_ options: PublicKeyCredentialRequestOptionsJSON) async throws -> [UInt8] {
+        Array(JSONValue.object(try await client.get(options.json)).serialized().utf8)
+    }
+}
+
+extension RelyingPartyConfiguration {
+    static func test(userVerification: UserVerificationPolicy = .preferred) -> RelyingPartyConfiguration {
+        RelyingPartyConfiguration(rpID: "example.com", rpName: "Example", origins: [TestClient.origin], ceremonyTimeout: 60_000, userVerification: userVerification)
+    }
+}
+
+/// The refusal `body` threw, or nil.
+func refusal(_ body: () async throws -> some Any) async -> RelyingPartyError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch let error as RelyingPartyError {
+        return error
+    } catch {
+        return nil
+    }
+}
