@@ -15,8 +15,11 @@ public protocol PasskeyUser: Sendable {
 
 /// A user the app has not stored yet (an account a registration creates): the values alone.
 public struct NewPasskeyUser: PasskeyUser, Equatable {
+    /// The handle chosen at creation.
     public let passkeyUserHandle: [UInt8]
+    /// The account's name.
     public let passkeyUserName: String
+    /// The display name; the name when none was given.
     public let passkeyDisplayName: String
 
     /// A new account named `name`, with a fresh random 32-byte user handle (§14.6.1).

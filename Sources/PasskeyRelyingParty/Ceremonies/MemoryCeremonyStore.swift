@@ -22,10 +22,12 @@ public final class MemoryCeremonyStore: CeremonyStore {
     /// The most ceremonies held at once.
     public let capacity: Int
 
+    /// - Parameter capacity: the most ceremonies held at once; at least 1.
     public init(capacity: Int = 250_000) {
         self.capacity = max(1, capacity)
     }
 
+    /// How many ceremonies are held now, expired ones not yet swept included.
     public var count: Int { table.withLock { $0.entries.count } }
 
     public func insert(_ ceremony: PendingCeremony, now: Int64) async throws {

@@ -9,6 +9,7 @@ public struct PendingCeremony: Sendable, Equatable {
 
     /// The challenge as sent: 32 random bytes, base64url (43 characters).
     public let challenge: String
+    /// Which ceremony the challenge was issued for; a response to the other kind is refused.
     public let kind: Kind
     /// Registration: the handle the new credential will belong to. Authentication: the identified user (for an
     /// unknown username, a handle no account has, so no credential can satisfy it), or nil for discoverable sign-in.
@@ -28,6 +29,7 @@ public struct PendingCeremony: Sendable, Equatable {
     /// registration creates an account.
     public let sessionHash: String?
 
+    /// A ceremony with every member given (``Passkeys`` makes them; stores read them back).
     public init(
         challenge: String, kind: Kind, userHandle: [UInt8]?, username: String?, displayName: String?,
         requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil

@@ -3,8 +3,12 @@ public import PasskeyCore
 
 /// What the relying party is and how long things last.
 public struct RelyingPartyConfiguration: Sendable {
+    /// The RP ID (§4): the registrable domain credentials are scoped to, such as `example.com`.
     public var rpID: String
+    /// The relying party's name as authenticators may show it (`rp.name`).
     public var rpName: String
+    /// Every origin whose pages may run ceremonies (`https://example.com`, an app's `android:apk-key-hash:` origin);
+    /// client data from any other is refused (§7.1 step 9).
     public var origins: [String]
     /// Credential algorithms offered in `pubKeyCredParams`, most preferred first.
     public var algorithms: [COSEAlgorithm]
@@ -12,11 +16,15 @@ public struct RelyingPartyConfiguration: Sendable {
     public var ceremonyTimeout: Int64
     /// How long a session lasts, in milliseconds.
     public var sessionLifetime: Int64
+    /// Which attestation formats and trust anchors registrations are judged by.
     public var attestation: AttestationPolicy
     /// The least user verification every ceremony asks for and is judged by; requests may only raise it.
     public var userVerification: UserVerificationPolicy
+    /// The time for expiry and certificate validity; tests move it by hand.
     public var clock: @Sendable () -> Date
 
+    /// A configuration with production defaults: every algorithm the verifier implements, five-minute ceremonies,
+    /// week-long sessions, `preferred` user verification and attestation `none` accepted.
     public init(
         rpID: String, rpName: String, origins: [String], algorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256],
         ceremonyTimeout: Int64 = 300_000, sessionLifetime: Int64 = 7 * 24 * 3_600_000,

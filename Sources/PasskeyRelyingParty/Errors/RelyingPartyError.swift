@@ -9,7 +9,9 @@ public struct RelyingPartyError: Error, Sendable, Equatable {
         case unsupportedMediaType = 415, tooManyRequests = 429
     }
 
+    /// The HTTP status an HTTP front end answers with.
     public let status: Status
+    /// What was expected and what was found, in plain words, naming nothing of another user's.
     public let message: String
     /// A stable camelCase code: the verification core's when verification failed, else the relying party's own.
     public let code: String?
@@ -21,6 +23,7 @@ public struct RelyingPartyError: Error, Sendable, Equatable {
     /// credential ID is stored is `unknownCredential` to the client): for the operator's metrics and logs only.
     public let reason: String?
 
+    /// A refusal; `code` should be stable camelCase, since clients branch on it.
     public init(_ status: Status, _ message: String, code: String? = nil, credentialID: String? = nil, reason: String? = nil) {
         self.status = status
         self.message = message

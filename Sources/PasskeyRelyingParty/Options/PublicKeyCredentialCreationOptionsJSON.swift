@@ -6,7 +6,9 @@ public import PasskeyCore
 ///
 /// ``json`` writes the members in the order of the L3 IDL, leaving out the optional ones that are nil.
 public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
+    /// The relying party the credential is scoped to.
     public var rp: PublicKeyCredentialRpEntity
+    /// The account the credential is for.
     public var user: PublicKeyCredentialUserEntityJSON
     /// At least 16 random bytes (§13.4.3), used once; base64url in JSON.
     public var challenge: [UInt8]
@@ -16,6 +18,7 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
     public var timeout: Int64?
     /// Credentials the account has already, so an authenticator that holds one declines to make another (§5.4).
     public var excludeCredentials: [PublicKeyCredentialDescriptorJSON]
+    /// Which authenticators may be used (§5.4.4); nil leaves the member out.
     public var authenticatorSelection: AuthenticatorSelectionCriteria?
     /// §5.8.7; written only when not empty.
     public var hints: [PublicKeyCredentialHint]
@@ -24,8 +27,10 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
     /// Attestation statement formats the relying party prefers, most preferred first (§5.4); written only when not
     /// empty.
     public var attestationFormats: [String]
+    /// Extension inputs (§9); nil leaves the member out.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
+    /// Options with every member given; ``Passkeys/beginRegistration(for:excluding:authenticatorSelection:attestation:extensions:hints:sessionHash:)`` makes them for you.
     public init(
         rp: PublicKeyCredentialRpEntity, user: PublicKeyCredentialUserEntityJSON, challenge: [UInt8],
         pubKeyCredParams: [PublicKeyCredentialParameters], timeout: Int64? = nil, excludeCredentials: [PublicKeyCredentialDescriptorJSON] = [],

@@ -11,6 +11,7 @@ public struct PublicKeyCredentialDescriptorJSON: WebAuthnJSONValue {
     /// registration; nil leaves the member out, and clients then try every transport.
     public var transports: [String]?
 
+    /// A `public-key` descriptor.
     public init(id: [UInt8], transports: [String]? = nil) {
         type = "public-key"
         self.id = id

@@ -7,6 +7,7 @@ public struct PublicKeyCredentialParameters: WebAuthnJSONValue {
     /// The COSE algorithm identifier (§5.8.5); the verifier refuses credentials whose key uses another.
     public var alg: COSEAlgorithm
 
+    /// The `public-key` parameters for `alg`.
     public init(alg: COSEAlgorithm) {
         type = "public-key"
         self.alg = alg

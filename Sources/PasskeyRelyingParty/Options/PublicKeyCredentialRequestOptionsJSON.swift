@@ -19,8 +19,10 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONValue {
     public var userVerification: UserVerificationPolicy
     /// §5.8.7; written only when not empty.
     public var hints: [PublicKeyCredentialHint]
+    /// Extension inputs (§9); nil leaves the member out.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
+    /// Options with every member given; ``Passkeys/beginAuthentication(username:userVerification:extensions:hints:)`` makes them for you.
     public init(
         challenge: [UInt8], timeout: Int64? = nil, rpId: String? = nil, allowCredentials: [PublicKeyCredentialDescriptorJSON] = [],
         userVerification: UserVerificationPolicy = .preferred, hints: [PublicKeyCredentialHint] = [],

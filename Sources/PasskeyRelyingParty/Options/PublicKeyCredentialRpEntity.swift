@@ -8,6 +8,7 @@ public struct PublicKeyCredentialRpEntity: WebAuthnJSONValue {
     /// effective domain (§5.1.3 step 8).
     public var id: String?
 
+    /// An entity with both members.
     public init(name: String, id: String?) {
         self.name = name
         self.id = id

@@ -10,6 +10,7 @@ public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONValue {
     /// A friendlier name for the account, shown beside ``name``.
     public var displayName: String
 
+    /// An entity with every member given.
     public init(id: [UInt8], name: String, displayName: String) {
         self.id = id
         self.name = name

@@ -16,6 +16,8 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
     /// Echoed verbatim.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
+    /// A request as an app or test would build it; `displayName` defaults to `username`. Unlike
+    /// ``init(json:)`` it does not check the names.
     public init(
         username: String, displayName: String? = nil, authenticatorSelection: AuthenticatorSelectionCriteria? = nil,
         attestation: AttestationConveyancePreference? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil
@@ -57,6 +59,7 @@ public struct AuthenticationOptionsRequest: Sendable, Equatable {
     /// Echoed verbatim.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
+    /// A request as an app or test would build it.
     public init(username: String? = nil, userVerification: UserVerificationPolicy? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil) {
         self.username = username
         self.userVerification = userVerification
