@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
         .library(name: "PasskeyRelyingParty", targets: ["PasskeyRelyingParty"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
+        .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
@@ -73,6 +74,11 @@ let package = Package(
             ] + cryptography,
             swiftSettings: strict
         ),
+        // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
+        .target(
+            name: "PasskeyHummingbird",
+            dependencies: ["PasskeyRelyingParty", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: strict),
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
             name: "PasskeyClient", dependencies: ["PasskeyModel"],
