@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
         .library(name: "PasskeyRelyingParty", targets: ["PasskeyRelyingParty"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
+        .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
@@ -73,6 +74,11 @@ let package = Package(
             ] + cryptography,
             swiftSettings: strict
         ),
+        // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
+        .target(
+            name: "PasskeyHummingbird",
+            dependencies: ["PasskeyRelyingParty", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: strict),
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
             name: "PasskeyClient", dependencies: ["PasskeyModel"],
@@ -94,6 +100,30 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
+        // Examples/Hummingbird: an app with its own users, passkeys and sessions that mounts PasskeyHummingbird. Targets of
+        // this package so CI builds and tests it with no second resolution; not a product.
+        .target(
+            name: "PasskeysExample",
+            dependencies: [
+                "PasskeyHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Hummingbird/Sources/PasskeysExample", swiftSettings: strict),
+        .executableTarget(
+            name: "passkeys-example", dependencies: ["PasskeysExample", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Examples/Hummingbird/Sources/passkeys-example", swiftSettings: strict),
+        .testTarget(
+            name: "PasskeysExampleTests",
+            dependencies: [
+                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Hummingbird/Tests/PasskeysExampleTests", swiftSettings: strict),
         .testTarget(
             name: "PasskeyClientTests",
             dependencies: [

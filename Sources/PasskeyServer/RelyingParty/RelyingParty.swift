@@ -43,7 +43,7 @@ public final class RelyingParty: Sendable {
         var boundSession: String? = nil
         if let existing = try await store.user(username: request.username) {
             guard let session, session.userHandle == existing.handle else {
-                throw RelyingPartyError(.forbidden, "The username '\(request.username)' is taken. If it is yours, sign in and add the passkey from your account.")
+                throw RelyingPartyError.usernameTaken(request.username)
             }
             user = NewPasskeyUser(handle: existing.handle, name: request.username, displayName: request.displayName)
             excluded = try await store.credentials(userHandle: existing.handle)
@@ -79,17 +79,17 @@ public final class RelyingParty: Sendable {
             break
         case .usernameTaken:
             metrics.failed(.registration, code: "usernameTaken")
-            throw RelyingPartyError(.forbidden, "The username '\(ceremony.username ?? "")' was taken while this registration was in progress.", code: "usernameTaken")
+            throw RelyingPartyError.usernameTakenMeanwhile(ceremony.username ?? "")
         case .credentialExists:
             // §7.1 step 26: a credential ID registered before is refused.
             metrics.failed(.registration, code: "credentialAlreadyRegistered")
-            throw RelyingPartyError(.badRequest, "This passkey is already registered.", code: "credentialAlreadyRegistered")
+            throw RelyingPartyError.credentialAlreadyRegistered
         case .accountGone:
             metrics.failed(.registration, code: "accountDeleted")
-            throw RelyingPartyError(.forbidden, "The account this passkey was for was deleted while the registration was in progress.", code: "accountDeleted")
+            throw RelyingPartyError.accountDeleted
         case .sessionEnded:
             metrics.failed(.registration, code: "sessionEnded")
-            throw RelyingPartyError(.forbidden, "The session that began this registration has ended (signed out, expired, or its passkey was removed); sign in and begin again.", code: "sessionEnded")
+            throw RelyingPartyError.sessionEnded
         }
         var user = newUser
         if user == nil { user = try await store.user(handle: handle) }
@@ -119,7 +119,7 @@ public final class RelyingParty: Sendable {
         let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now)
         guard try await store.recordSignIn(credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: now, session: session) else {
             metrics.failed(.authentication, code: "signInConflict")
-            throw RelyingPartyError(.conflict, "This sign-in was overtaken: the passkey signed in again with the same or a higher counter, or it was removed, at the same moment. No session was started; sign in again.", code: "signInConflict")
+            throw RelyingPartyError.signInConflict
         }
         metrics.succeeded(.authentication)
         return (JSONObject(["session": .string(token), "user": Self.user(signIn.user)]), token)

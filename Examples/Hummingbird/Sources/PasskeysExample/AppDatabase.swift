@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import PasskeyHummingbird
+
+/// The example app's own SQLite file: its users, their passkeys and its sessions. Nothing in it belongs to the
+/// passkey library; the library reads it through ``ExampleAccounts`` and the app writes it in ``ExampleHooks``.
+struct AppDatabase: Sendable {
+    /// One connection, writes in order. A busy app would use a `DatabasePool` (WAL, concurrent reads) instead.
+    let queue: DatabaseQueue
+
+    /// Opens (creating and migrating when needed) the database at `path`.
+    init(path: String) throws {
+        queue = try DatabaseQueue(path: path)
+        try Self.migrator.migrate(queue)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("users, passkeys and sessions") { db in
+            try db.create(table: "users") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("username", .text).notNull().unique()
+                table.column("display_name", .text).notNull()
+                // WebAuthn's user.id: random, fixed for the account's life, and not the row id (which is guessable
+                // and would be handed to every authenticator, L3 §14.6.1).
+                table.column("user_handle", .blob).notNull().unique()
+            }
+            try db.create(table: "passkeys") { table in
+                table.primaryKey("credential_id", .blob)
+                table.column("user_id", .integer).notNull().indexed().references("users", onDelete: .cascade)
+                table.column("public_key", .blob).notNull()
+                table.column("sign_count", .integer).notNull()
+                table.column("transports", .text).notNull()
+                table.column("aaguid", .text).notNull()
+                table.column("format", .text).notNull()
+                table.column("attestation_type", .text).notNull()
+                table.column("backup_eligible", .boolean).notNull()
+                table.column("backup_state", .boolean).notNull()
+                table.column("name", .text).notNull()
+                table.column("created_at", .integer).notNull()
+                table.column("last_used_at", .integer)
+            }
+            try db.create(table: "sessions") { table in
+                // The SHA-256 of the cookie's token, so a copy of the database holds no usable session.
+                table.primaryKey("id", .text)
+                table.column("user_id", .integer).notNull().indexed().references("users", onDelete: .cascade)
+                table.column("expires_at", .integer).notNull()
+            }
+            // The key of the stand-in sign-in options for names without an account: kept with the data, so a name's
+            // options stay the same across restarts (options that change would tell that the name has no account).
+            try db.create(table: "secrets") { table in
+                table.primaryKey("name", .text)
+                table.column("value", .blob).notNull()
+            }
+            try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('stand-in credentials', ?)", arguments: [Data(SecureRandom.bytes(32))])
+        }
+        return migrator
+    }
+
+    /// The stand-in credentials' secret (see the migration).
+    func standInSecret() async throws -> [UInt8] {
+        let value = try await queue.read { db in try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'stand-in credentials'") }
+        // The migration writes it; without it, no key is better than a guessable one.
+        guard let value else { throw DatabaseError(message: "the stand-in credentials' secret is missing from the secrets table") }
+        return [UInt8](value)
+    }
+}

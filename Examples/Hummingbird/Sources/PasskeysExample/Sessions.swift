@@ -1,0 +1,63 @@
+import Crypto
+import Foundation
+import GRDB
+import Hummingbird
+import PasskeyHummingbird
+
+/// The app's own sessions: a random token in an HttpOnly cookie (or, for API clients, `Authorization: Bearer`), and a
+/// `sessions` row keyed by the token's SHA-256. The passkey library never sees a token, only the row's key.
+struct Sessions: Sendable {
+    static let cookieName = "example_session"
+    let database: AppDatabase
+    /// Seconds a session lasts.
+    let lifetime: Int64 = 7 * 24 * 3600
+    /// `Secure` cookies, for an https origin.
+    let secureCookies: Bool
+
+    /// Starts a session for `user`; returns the token.
+    func start(for user: User) async throws -> String {
+        let token = Base64URL.encode(SecureRandom.bytes(32))
+        let expiry = Self.now() + lifetime
+        try await database.queue.write { db in
+            try db.execute(sql: "INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)", arguments: [Self.id(of: token), user.id, expiry])
+        }
+        return token
+    }
+
+    /// The user signed in on `request`, with the session's key; nil without a live session.
+    func current(_ request: Request) async throws -> SignedInUser<User>? {
+        guard let token = Self.token(request) else { return nil }
+        let id = Self.id(of: token)
+        let user = try await database.queue.read { db in
+            try User.fetchOne(
+                db, sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
+                arguments: [id, Self.now()])
+        }
+        return user.map { SignedInUser(user: $0, sessionID: id) }
+    }
+
+    /// Ends the session on `request`, if any.
+    func end(_ request: Request) async throws {
+        guard let token = Self.token(request) else { return }
+        try await database.queue.write { db in try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [Self.id(of: token)]) }
+    }
+
+    /// `Set-Cookie` for `token`, or one that clears the cookie for nil. SameSite=Lax keeps it off cross-site POSTs.
+    func cookie(_ token: String?) -> String {
+        Cookie(
+            name: Self.cookieName, value: token ?? "", maxAge: token == nil ? 0 : Int(lifetime), path: "/", secure: secureCookies, httpOnly: true,
+            sameSite: .lax
+        ).description
+    }
+
+    private static func token(_ request: Request) -> String? {
+        if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
+            return String(authorization.dropFirst("Bearer ".count))
+        }
+        return request.cookies[cookieName]?.value
+    }
+
+    static func id(of token: String) -> String { Hex.encode(Array(SHA256.hash(data: Array(token.utf8)))) }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}

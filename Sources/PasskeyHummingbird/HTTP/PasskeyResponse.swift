@@ -1,0 +1,67 @@
+public import Hummingbird
+
+/// An answer in the conformance API's shape (FIDO2 conformance server API; CONTRACT.md §2): a JSON object whose
+/// first members are `status` (`ok` or `failed`) and `errorMessage` (empty when ok), then the endpoint's members.
+///
+/// Every answer of ``PasskeyRoutes`` is one, failures included, so clients written for the conformance API (the
+/// project's `RelyingPartyClient` among them) read them unchanged. An app may return it from its own routes for the
+/// same shape.
+public struct PasskeyResponse: ResponseGenerator, Sendable {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// The whole JSON body, `status` and `errorMessage` first.
+    public var body: JSONObject
+    /// Headers besides `Content-Type` and `Cache-Control`, which are always JSON and `no-store`.
+    public var headers: HTTPFields
+
+    /// 200 with `status: "ok"`, `errorMessage: ""`, then `members` (a `status` or `errorMessage` among them is
+    /// ignored).
+    public static func ok(_ members: JSONObject = JSONObject(), headers: HTTPFields = [:]) -> PasskeyResponse {
+        var body = JSONObject(["status": .string("ok"), "errorMessage": .string("")])
+        body.add(members)
+        return PasskeyResponse(status: .ok, body: body, headers: headers)
+    }
+
+    /// A refusal: its status, `status: "failed"`, its message, its `code`, and for an unknown passkey at sign-in the
+    /// `credentialId` the client sent (so the client can drop it from its passkey list). 429 adds `Retry-After`.
+    public static func failed(_ refusal: RelyingPartyError) -> PasskeyResponse {
+        var body = JSONObject(["status": .string("failed"), "errorMessage": .string(refusal.message)])
+        if let code = refusal.code { body["code"] = .string(code) }
+        if let credentialID = refusal.credentialID { body["credentialId"] = .string(credentialID) }
+        let headers: HTTPFields = refusal.status == .tooManyRequests ? [.retryAfter: "1"] : [:]
+        return PasskeyResponse(status: HTTPResponse.Status(code: refusal.status.rawValue), body: body, headers: headers)
+    }
+
+    /// A failure that is not a ``RelyingPartyError`` (an outage, a fault): `status: "failed"`, `message`, `code`.
+    public static func failed(_ status: HTTPResponse.Status, _ message: String, code: String, headers: HTTPFields = [:]) -> PasskeyResponse {
+        let body = JSONObject(["status": .string("failed"), "errorMessage": .string(message), "code": .string(code)])
+        return PasskeyResponse(status: status, body: body, headers: headers)
+    }
+
+    /// An answer with exactly this body; prefer ``ok(_:headers:)`` and the `failed` forms, which put `status` and
+    /// `errorMessage` first.
+    public init(status: HTTPResponse.Status, body: JSONObject, headers: HTTPFields = [:]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+
+    /// The HTTP response: the body serialized compactly, as JSON that is never cached.
+    public func response(from request: Request, context: some RequestContext) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        // Options carry single-use challenges and results carry sessions: nothing here may be cached.
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(body).serialized())))
+    }
+}
+
+extension JSONObject {
+    /// Adds `members` in their order, replacing members of the same name, except the contract's `status` and
+    /// `errorMessage`, which say whether the request succeeded and are the routes' alone.
+    mutating func add(_ members: JSONObject) {
+        for member in members.members where member.key != "status" && member.key != "errorMessage" {
+            self[member.key] = member.value
+        }
+    }
+}

@@ -1,0 +1,93 @@
+public import Hummingbird
+
+/// The four ceremony endpoints of the FIDO2 conformance server API (CONTRACT.md §2), for an existing Hummingbird 2
+/// app to add to its own router, over its own users and sessions.
+///
+/// ```swift
+/// let passkeys = Passkeys(configuration: configuration, accounts: MyAccounts(database))
+/// router.group("passkeys").addPasskeyRoutes(passkeys, hooks: MyHooks(database))
+/// ```
+/// serves, relative to the group:
+///
+/// | route | body | ok answer (after `status`, `errorMessage`) |
+/// | --- | --- | --- |
+/// | `POST attestation/options` | ``RegistrationOptionsRequest`` | `PublicKeyCredentialCreationOptionsJSON` members |
+/// | `POST attestation/result` | `RegistrationResponseJSON` | `user`, `credential`, the app's ``SessionStart`` |
+/// | `POST assertion/options` | ``AuthenticationOptionsRequest`` | `PublicKeyCredentialRequestOptionsJSON` members |
+/// | `POST assertion/result` | `AuthenticationResponseJSON` | `user`, the app's ``SessionStart`` |
+///
+/// Every answer is JSON (``PasskeyResponse``); a failure is `{"status":"failed","errorMessage":…,"code":…}` with the
+/// refusal's status. Bodies must be `application/json` (415) of at most ``maximumBodySize`` bytes (413), parsed
+/// strictly (400); bad input is never a 5xx. An unreachable store is 503 with `Retry-After`.
+///
+/// The rules that keep accounts safe are kept here and in ``Passkeys``, whatever the hooks do:
+/// - A registration is for a new account under a name no account has, or for the signed-in user through their
+///   session (``RegistrationTarget``); a taken name is refused (403) without revealing anything about its account.
+/// - A registration for the signed-in user is bound to their session; the app stores it only while that session
+///   lives (``PasskeyRegistration/Account/signedIn(sessionID:)``).
+/// - A credential ID that is already stored is refused (WebAuthn L3 §7.1 step 26), checked here and in the app's
+///   transaction.
+/// - Each challenge is used once and expires (§13.4.3); a sign-in begun for a user accepts only that user's passkeys
+///   (§7.2 steps 5–6); an unknown passkey's answer names only the credential ID the client itself sent.
+///
+/// The app's middleware, in front of the group, is where rate limiting and `Origin` / `Sec-Fetch-Site` checks go.
+public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sendable where Hooks.User == Accounts.User {
+    /// The ceremonies, over the app's accounts.
+    public let passkeys: Passkeys<Accounts>
+    /// The app's users and sessions.
+    public let hooks: Hooks
+    /// The largest request body accepted, in bytes; the largest real WebAuthn response is a few KiB.
+    public let maximumBodySize: Int
+
+    /// The default ``maximumBodySize``: 64 KiB, as `passkeys serve` accepts.
+    public static var defaultMaximumBodySize: Int { 64 * 1024 }
+
+    /// - Parameters:
+    ///   - passkeys: the ceremonies. Must keep a ``CeremonyStore`` (the default ``MemoryCeremonyStore`` does):
+    ///     a result finds its ceremony by the challenge in its `clientDataJSON`, with no cookie needed.
+    ///   - hooks: the app's users and sessions.
+    ///   - maximumBodySize: the largest request body accepted, in bytes.
+    public init(_ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = Self.defaultMaximumBodySize) {
+        // A configuration mistake, found when the app starts, not a request's fault.
+        precondition(passkeys.ceremonies != nil, "PasskeyRoutes needs Passkeys with a CeremonyStore: results find their ceremony by its challenge")
+        self.passkeys = passkeys
+        self.hooks = hooks
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// Adds the four routes to `routes` (a router or a group, whose path prefixes theirs).
+    public func add(to routes: some RouterMethods<Hooks.Context>) {
+        routes.post("attestation/options") { request, context in await answer(request, context, beginRegistration) }
+        routes.post("attestation/result") { request, context in await answer(request, context, finishRegistration) }
+        routes.post("assertion/options") { request, context in await answer(request, context, beginAuthentication) }
+        routes.post("assertion/result") { request, context in await answer(request, context, finishAuthentication) }
+    }
+
+    /// Reads the body and runs `route` on it; whatever is thrown becomes a JSON failure, so the answer's shape never
+    /// depends on the app's error middleware.
+    private func answer(
+        _ request: Request, _ context: Hooks.Context, _ route: ([UInt8], Request, Hooks.Context) async throws -> PasskeyResponse
+    ) async -> PasskeyResponse {
+        do {
+            let body = try await JSONRequestBody.bytes(of: request, limit: maximumBodySize)
+            return try await route(body, request, context)
+        } catch {
+            return .answering(error, context: context)
+        }
+    }
+}
+
+extension RouterMethods {
+    /// Adds the passkey routes (``PasskeyRoutes``) over `passkeys` and the app's `hooks` to this router or group.
+    ///
+    /// ```swift
+    /// router.group("passkeys").addPasskeyRoutes(passkeys, hooks: MyHooks(database))
+    /// ```
+    @discardableResult
+    public func addPasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>(
+        _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = PasskeyRoutes<Accounts, Hooks>.defaultMaximumBodySize
+    ) -> Self where Hooks.Context == Context, Hooks.User == Accounts.User {
+        PasskeyRoutes(passkeys, hooks: hooks, maximumBodySize: maximumBodySize).add(to: self)
+        return self
+    }
+}
