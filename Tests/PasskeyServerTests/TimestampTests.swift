@@ -13,7 +13,7 @@ struct TimestampTests {
         let random = (0..<2000).map { _ in Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &generator) }
         for milliseconds in fixed + random {
             let expected = formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-            #expect(RelyingParty.iso8601(milliseconds) == expected, "\(milliseconds)")
+            #expect(Timestamp.iso8601(milliseconds) == expected, "\(milliseconds)")
         }
     }
 }

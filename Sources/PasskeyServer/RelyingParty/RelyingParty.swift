@@ -143,7 +143,5 @@ public final class RelyingParty: Sendable {
 
     static func hash(_ token: String) -> String { Hex.encode(SHA256.hash(data: Array(token.utf8))) }
 
-    static func user(_ user: UserRecord) -> JSONValue {
-        .object(JSONObject(["id": .string(Base64URL.encode(user.handle)), "name": .string(user.username), "displayName": .string(user.displayName)]))
-    }
+    static func user(_ user: UserRecord) -> JSONValue { .object(user.userJSON) }
 }
