@@ -3,6 +3,8 @@ public import PasskeyCore
 
 /// Serializes authenticator data (WebAuthn L3 §6.1) from its parts.
 public enum AuthenticatorDataBuilder {
+    /// Authenticator data for `rpID`: SHA-256 of the RP ID, `flags` (with AT and ED added when their parts are given),
+    /// the counter big-endian, then the attested credential data and the extensions map in canonical CBOR.
     public static func build(
         rpID: String, flags: AuthenticatorFlags, signCount: UInt32,
         attestedCredential: (aaguid: AAGUID, credentialID: [UInt8], coseKey: [UInt8])? = nil,

@@ -4,18 +4,31 @@ public import PasskeyCore
 
 /// authenticatorMakeCredential parameters (CTAP2 §6.1.1), in the software authenticator's terms.
 public struct MakeCredentialRequest: Sendable {
+    /// SHA-256 of `clientDataJSON` (32 bytes), which an attestation signature covers: it binds the new credential to
+    /// this ceremony's challenge and origin.
     public var clientDataHash: [UInt8]
+    /// The RP ID the credential is scoped to: its SHA-256 goes into authenticator data, and only requests for this RP
+    /// ID can use the credential later.
     public var rpID: String
+    /// `user.id` (1 to 64 bytes): stored with the credential and returned in assertions, so a relying party can find
+    /// the account without a username.
     public var userHandle: [UInt8]
+    /// `user.name`, stored so the user can tell credentials apart when choosing one.
     public var userName: String
+    /// `user.displayName`, stored for display.
     public var userDisplayName: String
     /// Acceptable algorithms, most preferred first (pubKeyCredParams).
     public var algorithms: [COSEAlgorithm]
+    /// IDs of credentials the account already has: if this authenticator holds one for the same RP ID, it refuses with
+    /// ``AuthenticatorError/Code/credentialExcluded`` instead of making a second.
     public var excludeList: [[UInt8]]
     /// Create a discoverable credential (the "rk" option).
     public var residentKey: Bool
+    /// Whether the user must, may or need not be verified; `required` fails up front on an authenticator that cannot
+    /// verify.
     public var userVerification: UserVerificationRequirement
 
+    /// A request; by default for an ES256, discoverable credential with user verification `preferred`.
     public init(
         clientDataHash: [UInt8], rpID: String, userHandle: [UInt8], userName: String, userDisplayName: String,
         algorithms: [COSEAlgorithm] = [.es256], excludeList: [[UInt8]] = [], residentKey: Bool = true,
@@ -35,12 +48,16 @@ public struct MakeCredentialRequest: Sendable {
 
 /// authenticatorGetAssertion parameters (CTAP2 §6.2.1).
 public struct GetAssertionRequest: Sendable {
+    /// SHA-256 of `clientDataJSON` (32 bytes), signed with authenticator data.
     public var clientDataHash: [UInt8]
+    /// The RP ID whose credentials may answer.
     public var rpID: String
     /// Credential IDs the RP accepts; empty means "any discoverable credential for this RP".
     public var allowList: [[UInt8]]
+    /// Whether the user must, may or need not be verified.
     public var userVerification: UserVerificationRequirement
 
+    /// A request; with no allow list, the newest discoverable credential for `rpID` answers.
     public init(clientDataHash: [UInt8], rpID: String, allowList: [[UInt8]] = [], userVerification: UserVerificationRequirement = .preferred) {
         self.clientDataHash = clientDataHash
         self.rpID = rpID
@@ -51,8 +68,11 @@ public struct GetAssertionRequest: Sendable {
 
 /// What authenticatorGetAssertion returns.
 public struct Assertion: Sendable {
+    /// The credential that signed, with its counter advanced: its ID and user handle go into the response.
     public let credential: SoftwareCredential
+    /// Authenticator data: RP ID hash, flags and counter, no attested credential data.
     public let authenticatorData: [UInt8]
+    /// The signature over `authenticatorData ‖ clientDataHash` by the credential's private key.
     public let signature: [UInt8]
 }
 

@@ -4,8 +4,12 @@ public import PasskeyCore
 
 /// A credential's private key, able to sign WebAuthn data and to describe its public half as a COSE_Key.
 public enum CredentialPrivateKey: Sendable {
+    /// An ECDSA P-256 key, for ES256.
     case p256(P256.Signing.PrivateKey)
+    /// An Ed25519 key, for EdDSA.
     case ed25519(Curve25519.Signing.PrivateKey)
+    /// An RSA key (2048 bits when generated) and the algorithm it signs with, RS256 or PS256: the padding is the
+    /// algorithm's, so it is kept with the key.
     case rsa(_RSA.Signing.PrivateKey, COSEAlgorithm)
 
     /// Generates a fresh key for `algorithm` (ES256, EdDSA, RS256 or PS256).
@@ -49,6 +53,7 @@ public enum CredentialPrivateKey: Sendable {
         }
     }
 
+    /// The COSE algorithm the key signs with and its COSE_Key declares (`alg`).
     public var algorithm: COSEAlgorithm {
         switch self {
         case .p256: .es256

@@ -1,8 +1,10 @@
 /// Where the software authenticator keeps its credentials (private keys included).
 public protocol CredentialStore: Sendable {
+    /// Every credential, in the order they were first saved.
     func allCredentials() async throws -> [SoftwareCredential]
     /// Every credential for an RP ID, discoverable or not.
     func credentials(rpID: String) async throws -> [SoftwareCredential]
+    /// The credential with this ID, or nil.
     func credential(id: [UInt8]) async throws -> SoftwareCredential?
     /// Adds or replaces (by ID) a credential.
     func save(_ credential: SoftwareCredential) async throws
@@ -15,6 +17,7 @@ public actor InMemoryCredentialStore: CredentialStore {
     private var byID: [[UInt8]: SoftwareCredential] = [:]
     private var order: [[UInt8]] = []
 
+    /// A store holding `credentials`, lost when the store is.
     public init(_ credentials: [SoftwareCredential] = []) {
         for credential in credentials {
             byID[credential.id] = credential

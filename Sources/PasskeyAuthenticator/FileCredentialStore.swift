@@ -12,9 +12,12 @@ import Darwin
 /// is a read-modify-write under an exclusive `flock` on a sibling lock file, written to a temporary file and renamed
 /// over the old one, so concurrent processes never lose each other's changes and a crash never leaves half a file.
 public actor FileCredentialStore: CredentialStore {
+    /// The credentials file. A `.lock` file beside it serializes changes across processes.
     public let path: String
     private var lockPath: String { path + ".lock" }
 
+    /// A store in the file at `path`; nothing is read or created until the first call. See
+    /// ``defaultPath(environment:)``.
     public init(path: String) {
         self.path = path
     }
@@ -98,6 +101,8 @@ public actor FileCredentialStore: CredentialStore {
 
 /// A credential store that cannot read or write its storage.
 public struct StoreError: Error, CustomStringConvertible, Sendable {
+    /// What failed, in plain words, naming the file or Keychain item and the system error (errno, OSStatus).
     public let description: String
+    /// An error saying, in plain words, what failed and on which file or item.
     public init(_ description: String) { self.description = description }
 }

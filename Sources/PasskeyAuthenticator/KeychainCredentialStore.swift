@@ -9,10 +9,12 @@ public struct KeychainCredentialStore: CredentialStore {
     /// Groups this store's items; distinct services keep stores apart.
     public let service: String
 
+    /// A store for the items of `service`.
     public init(service: String = "passkeys.software-authenticator") {
         self.service = service
     }
 
+    /// Every credential of this store's service, oldest first.
     public func allCredentials() async throws -> [SoftwareCredential] {
         let query: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
@@ -28,9 +30,12 @@ public struct KeychainCredentialStore: CredentialStore {
         }.sorted { $0.createdAt < $1.createdAt }
     }
 
+    /// Every credential for an RP ID, discoverable or not.
     public func credentials(rpID: String) async throws -> [SoftwareCredential] { try await allCredentials().filter { $0.rpID == rpID } }
+    /// The credential with this ID, or nil.
     public func credential(id: [UInt8]) async throws -> SoftwareCredential? { try await allCredentials().first { $0.id == id } }
 
+    /// Adds or replaces (by ID) a credential; a new item is readable after first unlock on this device only.
     public func save(_ credential: SoftwareCredential) async throws {
         let data = Data(try credential.json.serialized().utf8)
         let key: [String: Any] = [
@@ -48,6 +53,7 @@ public struct KeychainCredentialStore: CredentialStore {
         guard status == errSecSuccess else { throw StoreError("Keychain write failed (OSStatus \(status))") }
     }
 
+    /// Removes a credential; false when there was none.
     @discardableResult public func delete(id: [UInt8]) async throws -> Bool {
         let query: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: Base64URL.encode(id),

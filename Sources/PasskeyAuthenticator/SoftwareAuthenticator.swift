@@ -17,7 +17,10 @@ public struct SoftwareAuthenticator: Sendable {
         case packedBasic(key: P256.Signing.PrivateKey, chain: [Certificate])
     }
 
+    /// The AAGUID written into attested credential data; all zeroes by default, as authenticators that do not disclose
+    /// their model send.
     public var aaguid: AAGUID
+    /// How new credentials are attested; `none` by default.
     public var attestation: Attestation
     /// Keep a per-credential signature counter; false leaves it at zero, as synced passkeys do.
     public var usesSignCounter: Bool
@@ -28,6 +31,8 @@ public struct SoftwareAuthenticator: Sendable {
     /// Asks the user for consent and verification; a declined request stops the ceremony (see ``UserVerifier``).
     public var userVerifier: any UserVerifier
 
+    /// An authenticator; the defaults make an undisclosed model with `none` attestation, a signature counter, no
+    /// backup, credentials in memory, and a user who approves and is verified.
     public init(
         aaguid: AAGUID = .zero, attestation: Attestation = .none, usesSignCounter: Bool = true, backedUp: Bool = false,
         store: any CredentialStore = InMemoryCredentialStore(), userVerifier: any UserVerifier = AlwaysVerify()

@@ -3,19 +3,28 @@ public import PasskeyCore
 
 /// A credential held by the software authenticator (CTAP2 §6.1 "credential source").
 public struct SoftwareCredential: Sendable {
+    /// The credential ID: 32 random bytes unless the caller chose one.
     public let id: [UInt8]
+    /// The RP ID the credential belongs to; only requests for it can use the credential.
     public let rpID: String
+    /// The account's user handle (`user.id`), returned in assertions.
     public let userHandle: [UInt8]
+    /// `user.name` at registration; empty when not given.
     public let userName: String
+    /// `user.displayName` at registration; empty when not given.
     public let userDisplayName: String
+    /// The credential's private key. Whoever holds it can sign in as the user: stores must keep it from anyone else.
     public let privateKey: CredentialPrivateKey
     /// The signature counter (CTAP2 §6.1.1); stays 0 when the authenticator keeps no counter.
     public internal(set) var signCount: UInt32
+    /// Whether the credential reports BE and BS, as a synced passkey does (from ``SoftwareAuthenticator/backedUp``).
     public let backupEligible: Bool
     /// A discoverable credential (resident key) can be used without the RP naming it in allowCredentials.
     public let discoverable: Bool
+    /// When the credential was made; the newest discoverable credential answers a request without an allow list.
     public let createdAt: Date
 
+    /// A credential from its parts, for stores and tests; ``SoftwareAuthenticator`` makes new ones.
     public init(
         id: [UInt8], rpID: String, userHandle: [UInt8], userName: String = "", userDisplayName: String = "",
         privateKey: CredentialPrivateKey, signCount: UInt32 = 0, backupEligible: Bool = false, discoverable: Bool = true,
@@ -48,6 +57,10 @@ extension SoftwareCredential {
         }
     }
 
+    /// Reads the stored form ``json`` writes.
+    ///
+    /// - Throws: ``AuthenticatorError`` (`invalidRequest`) when a member is missing or mistyped, or the key does not
+    ///   parse.
     public init(json: JSONObject) throws(AuthenticatorError) {
         do {
             guard let algorithm = COSEAlgorithm(rawValue: try json.optionalInt("algorithm") ?? 0) else {

@@ -31,13 +31,16 @@ public enum UserConsent: Sendable, Equatable {
 
 /// What the user is asked to approve.
 public enum VerificationPurpose: Sendable, Equatable {
+    /// Creating a passkey for `userName` at `rpID`.
     case register(rpID: String, userName: String)
+    /// Signing in at `rpID` with the passkey of `userName`; nil when the credential has no stored name.
     case signIn(rpID: String, userName: String?)
 }
 
 /// Approves and verifies every request: for tests, the CLI and load generation, where the person running it has
 /// consented.
 public struct AlwaysVerify: UserVerifier {
+    /// A verifier that answers ``UserConsent/verified``.
     public init() {}
     public var canVerify: Bool { true }
     public func verifyUser(for purpose: VerificationPurpose) async -> UserConsent { .verified }
@@ -45,6 +48,7 @@ public struct AlwaysVerify: UserVerifier {
 
 /// Declines every request, as a user who says no does.
 public struct NeverVerify: UserVerifier {
+    /// A verifier that answers ``UserConsent/declined``.
     public init() {}
     public var canVerify: Bool { true }
     public func verifyUser(for purpose: VerificationPurpose) async -> UserConsent { .declined }
@@ -53,6 +57,7 @@ public struct NeverVerify: UserVerifier {
 /// An authenticator with no user verification method whose user approves every request: user presence only, UV
 /// never set.
 public struct NoUserVerification: UserVerifier {
+    /// A verifier that answers ``UserConsent/approved`` and reports no verification method.
     public init() {}
     public var canVerify: Bool { false }
     public func verifyUser(for purpose: VerificationPurpose) async -> UserConsent { .approved }

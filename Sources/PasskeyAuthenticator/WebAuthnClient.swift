@@ -5,9 +5,14 @@ public import PasskeyCore
 /// front of a ``SoftwareAuthenticator``: it takes options JSON as a relying party sends them and returns the L3
 /// response JSON the relying party verifies.
 public struct WebAuthnClient: Sendable {
+    /// The caller's origin (`https://example.com`, or `http://localhost:8080` in development): it goes into
+    /// `clientDataJSON` and decides which RP IDs the client may use.
     public let origin: String
+    /// The authenticator the client drives.
     public let authenticator: SoftwareAuthenticator
 
+    /// A client for `origin`. The origin is checked on each ceremony, so an insecure one fails there with
+    /// `SecurityError`.
     public init(origin: String, authenticator: SoftwareAuthenticator) {
         self.origin = origin
         self.authenticator = authenticator

@@ -1,14 +1,16 @@
 public import PasskeyAuthenticator
 public import PasskeyClient
 
-/// The software authenticator behind a ``WebAuthnClient``, as a ``PasskeyProvider``: the same flows as the platform
+/// The software authenticator behind a `WebAuthnClient`, as a `PasskeyProvider`: the same flows as the platform
 /// provider on Linux, in the CLI and in tests.
 ///
 /// It has no UI, so every mediation answers at once: a conditional or immediate request with no matching
-/// credential fails with ``PasskeyError/Kind/noCredentials``, as a modal one does.
+/// credential fails with `PasskeyError.Kind.noCredentials`, as a modal one does.
 public struct SoftwarePasskeyProvider: PasskeyProvider {
+    /// The WebAuthn client and, through it, the software authenticator and its credential store.
     public let client: WebAuthnClient
 
+    /// A provider performing ceremonies with `client`, at the client's origin.
     public init(client: WebAuthnClient) { self.client = client }
 
     public func create(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {

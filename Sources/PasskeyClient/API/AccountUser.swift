@@ -4,9 +4,12 @@ public import PasskeyModel
 public struct AccountUser: Sendable, Equatable {
     /// The user handle (WebAuthn L3 §5.4.3 `user.id`), base64url, as the server sends it.
     public let id: String
+    /// The account name, unique on the server: what the user signs in with and what authenticators show as `user.name`.
     public let name: String
+    /// A friendlier name for display; may equal ``name``.
     public let displayName: String
 
+    /// An account as the server describes it; `id` is the base64url user handle.
     public init(id: String, name: String, displayName: String) {
         self.id = id
         self.name = name

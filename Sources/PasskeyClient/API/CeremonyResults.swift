@@ -2,7 +2,9 @@ import PasskeyModel
 
 /// A finished sign-in (`POST /assertion/result`): the session to send as `Authorization: Bearer` and the account.
 public struct SignedIn: Sendable, Equatable {
+    /// The session token: send it as `Authorization: Bearer` on account calls. Keep it as secret as a password.
     public let session: String
+    /// The account signed in to, found by the passkey.
     public let user: AccountUser
     /// The passkey used (base64url).
     public let credentialID: String
@@ -16,8 +18,11 @@ public struct SignedIn: Sendable, Equatable {
 
 /// A finished registration (`POST /attestation/result`): signed in as the account, with the new passkey.
 public struct Registered: Sendable, Equatable {
+    /// The session token of the account the passkey was registered to: send it as `Authorization: Bearer`.
     public let session: String
+    /// The account the passkey now belongs to, new or existing.
     public let user: AccountUser
+    /// The new passkey, as the account's passkey list shows it.
     public let credential: PasskeySummary
 
     init(json: JSONObject) throws(WebAuthnError) {

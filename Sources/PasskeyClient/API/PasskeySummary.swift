@@ -7,15 +7,23 @@ public struct PasskeySummary: Sendable, Equatable, Identifiable {
     public let id: String
     /// The name the user gave it, or the one the server chose (the authenticator model).
     public let name: String
+    /// When the passkey was registered.
     public let createdAt: Date
+    /// When it last signed in; nil when it never has.
     public let lastUsedAt: Date?
+    /// The authenticator model's AAGUID as the server shows it (8-4-4-4-12 hex); all zeroes when the model is not
+    /// disclosed.
     public let aaguid: String
     /// The authenticator model, when the server knows it (FIDO metadata or its built-in table).
     public let authenticatorName: String?
     /// The attestation statement format it was registered with.
     public let format: String
+    /// Whether the passkey can be synced or backed up (BE), as recorded at registration: a synced passkey survives the
+    /// loss of a device.
     public let backupEligible: Bool
+    /// Whether it was backed up (BS) when last seen: at registration or its latest sign-in.
     public let backupState: Bool
+    /// How the client reached the authenticator at registration (`internal`, `hybrid`, `usb`, …).
     public let transports: [String]
 
     init(json: JSONObject, in path: String) throws(WebAuthnError) {

@@ -8,10 +8,16 @@ public import PasskeyModel
 /// `navigator.credentials` take, passed on without being re-encoded. Every failure is a ``RelyingPartyClientError``
 /// carrying the server's `errorMessage`.
 public struct RelyingPartyClient: Sendable {
+    /// The server's root without a trailing slash, such as `https://example.com`; paths are appended to it.
     public let baseURL: String
+    /// What sends the requests.
     public let transport: any HTTPTransport
 
-    /// - Parameter baseURL: the server's root, e.g. `https://example.com` (a trailing slash is ignored).
+    /// A client for one relying party.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the server's root, e.g. `https://example.com` (a trailing slash is ignored).
+    ///   - transport: what sends the requests, such as ``URLSessionTransport``.
     public init(baseURL: String, transport: any HTTPTransport) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.transport = transport

@@ -11,6 +11,7 @@ public enum RelyingPartyClientError: Error, Sendable, Equatable, CustomStringCon
     /// The call was not sent: an argument cannot be what the API expects.
     case invalidArgument(String)
 
+    /// The kind and the details in one line, as logs and the CLI show it: `the server refused (409, lastPasskey): …`.
     public var description: String {
         switch self {
         case .server(let status, let message, let code, _): "the server refused (\(status)\(code.map { ", \($0)" } ?? "")): \(message)"

@@ -8,10 +8,16 @@ public import FoundationNetworking
 /// Uses the completion-handler API, which every Foundation has, and cancels the data task when the calling task is
 /// cancelled. Answers larger than ``maximumBodySize`` are refused: the API's answers are a few KiB.
 public final class URLSessionTransport: HTTPTransport {
+    /// The URLSession that runs the requests.
     public let session: URLSession
+    /// Seconds without an answer after which a request fails (URLRequest's `timeoutInterval`).
     public let timeout: TimeInterval
+    /// The largest answer accepted, in bytes (1 MiB): far above what the API sends, far below what could exhaust an
+    /// app's memory.
     public static let maximumBodySize = 1 << 20
 
+    /// A transport over `session`.
+    ///
     /// - Parameters:
     ///   - session: defaults to an ephemeral session: the API's session token travels as a bearer token, so no
     ///     cookie jar or cache is needed.
@@ -21,6 +27,10 @@ public final class URLSessionTransport: HTTPTransport {
         self.timeout = timeout
     }
 
+    /// Sends `request` and returns the status and body of whatever the server answered, error statuses included.
+    ///
+    /// - Throws: `URLError` for a URL that is not http(s), a network failure, a timeout, an answer larger than
+    ///   ``maximumBodySize``, or the calling task's cancellation (code `cancelled`).
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard let url = URL(string: request.url), url.scheme == "https" || url.scheme == "http" else {
             throw URLError(.badURL)

@@ -17,7 +17,10 @@ public import PasskeyModel
 ///
 /// Platform independent: `PasskeyBridgeMessageHandler` feeds it from a `WKWebView`, `passkeys bridge` from stdin.
 public struct PasskeyBridge: Sendable {
+    /// What performs the ceremonies the page asks for.
     public let provider: any PasskeyProvider
+    /// The serialized origins (`https://example.com`, no trailing slash) whose pages may use the bridge; a page from
+    /// any other origin is refused with `originNotAllowed` before the provider is asked.
     public let allowedOrigins: Set<String>
     /// Where a page's signals go (for example `PlatformPasskeySignals()`); nil accepts and drops them, as a
     /// browser without the Signal API would have nothing to do with them either.
@@ -26,6 +29,7 @@ public struct PasskeyBridge: Sendable {
     /// The largest message accepted; options are a few KiB.
     public static let maximumMessageSize = 256 * 1024
 
+    /// A bridge for pages from `allowedOrigins`, performing their ceremonies with `provider`.
     public init(provider: any PasskeyProvider, allowedOrigins: Set<String>, signals: (any PasskeySignaling)? = nil) {
         self.provider = provider
         self.allowedOrigins = allowedOrigins

@@ -11,8 +11,10 @@ public import WebKit
 /// are refused by ``PasskeyBridge/message(fromBody:)`` before anything serializes them.
 @MainActor
 public final class PasskeyBridgeMessageHandler: NSObject, WKScriptMessageHandlerWithReply {
+    /// The bridge that answers the page's messages.
     public let bridge: PasskeyBridge
 
+    /// A handler answering with `bridge`; ``install(in:)`` connects it to a web view.
     public init(bridge: PasskeyBridge) {
         self.bridge = bridge
     }
@@ -23,6 +25,8 @@ public final class PasskeyBridgeMessageHandler: NSObject, WKScriptMessageHandler
         controller.addScriptMessageHandler(self, contentWorld: .page, name: "passkeys")
     }
 
+    /// WebKit's entry point for a message: answers one from the main frame with the bridge's reply as a JSON string,
+    /// and refuses one from a subframe, which the bridge's origin check could not vouch for.
     public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) async -> (Any?, String?) {
         guard message.frameInfo.isMainFrame else {
             return (PasskeyBridge.reply(refusing: PasskeyBridge.invalidMessage("expected a message from the main frame, found one from a subframe")).serialized(), nil)

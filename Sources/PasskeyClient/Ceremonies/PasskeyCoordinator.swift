@@ -13,18 +13,26 @@ import PasskeyModel
 /// ``PasskeyError/Kind/noCredentials``, …), the network, or the server (``PasskeyError/Kind/server(status:message:code:)``
 /// with its `errorMessage`).
 public actor PasskeyCoordinator {
+    /// The server's API, for options, results and passkey management.
     public let relyingParty: RelyingPartyClient
+    /// What performs the ceremonies: `PasskeysManager` in an app, `SoftwarePasskeyProvider` on Linux and in tests.
     public let provider: any PasskeyProvider
     /// The bearer token of the signed-in account, or nil. Set by registering or signing in; restore a saved one with
-    /// ``init(relyingParty:provider:session:)``.
+    /// ``init(relyingParty:provider:session:signals:)``.
     public private(set) var session: String?
     /// Where to tell the platform what the server said about its passkeys (``PasskeySignal``), or nil.
     public let signals: (any PasskeySignaling)?
     /// The RP ID and account of the last ceremony, which signals about the signed-in account name.
     private var signedInAccount: (relyingPartyID: String, user: AccountUser)?
 
-    /// - Parameter signals: for example `PlatformPasskeySignals()` on iOS 26, so a passkey the server no longer
-    ///   knows stops being offered.
+    /// A coordinator, signed out unless `session` restores a saved session.
+    ///
+    /// - Parameters:
+    ///   - relyingParty: the server's API.
+    ///   - provider: what performs the ceremonies.
+    ///   - session: a session token saved from an earlier ``Registered`` or ``SignedIn``; nil when signed out.
+    ///   - signals: for example `PlatformPasskeySignals()` on iOS 26, so a passkey the server no longer
+    ///     knows stops being offered.
     public init(relyingParty: RelyingPartyClient, provider: any PasskeyProvider, session: String? = nil, signals: (any PasskeySignaling)? = nil) {
         self.relyingParty = relyingParty
         self.provider = provider

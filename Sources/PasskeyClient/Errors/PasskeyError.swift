@@ -5,6 +5,7 @@
 /// The same value reaches a web page through the bridge as `{"ok":false,"errMsg":…,"name":…,"code":…}`:
 /// ``name`` is the DOMException a browser would throw (WebAuthn L3 §5.1.3, §5.1.4) and ``code`` the typed case.
 public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What happened, as an app decides on it: show nothing, offer registration, retry, or report.
     public enum Kind: Sendable, Equatable {
         /// The user dismissed the sheet or the request was cancelled.
         case cancelled
@@ -31,6 +32,7 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
         case registrationOutcomeUnknown(credentialID: String)
     }
 
+    /// The typed cause; switch on it to decide what to show.
     public let kind: Kind
     /// The DOMException name a browser would use for this failure.
     public let name: String
@@ -41,6 +43,8 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
     /// tells the platform to drop.
     public let credentialID: [UInt8]?
 
+    /// An error of `kind`. `name` defaults to the DOMException a browser reports for that kind (`NotAllowedError` for
+    /// cancellation, timeouts and missing credentials, so a page cannot tell them apart).
     public init(_ kind: Kind, _ message: String, name: String? = nil, credentialID: [UInt8]? = nil) {
         self.kind = kind
         self.message = message
@@ -52,10 +56,12 @@ public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `registrationOutcomeUnknown`.
     public var code: String { kind.code }
 
+    /// `name (code): message`, such as `NotAllowedError (cancelled): the request was cancelled`, for logs.
     public var description: String { "\(name) (\(code)): \(message)" }
 }
 
 extension PasskeyError.Kind {
+    /// The kind as the stable identifier pages and logs see: the case name, or a failure's `reason`.
     public var code: String {
         switch self {
         case .cancelled: "cancelled"

@@ -17,6 +17,9 @@ public enum PasskeyErrorClassifier {
     /// `WKErrorDomain`: WebKit reports WebAuthn failures with WebCore's DOM exception codes.
     public static let webKitErrorDomain = "WKErrorDomain"
 
+    /// The ``PasskeyError`` for anything a provider or the API client threw: a `PasskeyError` as it is, a
+    /// `WebAuthnClientError` by its code, a ``RelyingPartyClientError`` by its kind, task cancellation as `cancelled`,
+    /// and an NSError by its domain and code (AuthenticationServices, WebKit, URL loading).
     public static func classify(_ error: any Error) -> PasskeyError {
         switch error {
         case let error as PasskeyError: return error

@@ -17,7 +17,11 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
     private var continuation: CheckedContinuation<ASAuthorization, any Error>?
     private var waitingForAutoFill = false
 
-    /// - Parameter anchor: the window sheets are presented over.
+    /// A provider for the app's relying party.
+    ///
+    /// - Parameters:
+    ///   - relyingPartyID: the RP ID used when options carry none.
+    ///   - anchor: the window sheets are presented over.
     public init(relyingPartyID: String, anchor: @escaping @MainActor () -> ASPresentationAnchor) {
         self.relyingPartyID = relyingPartyID
         self.anchor = anchor
@@ -26,10 +30,14 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
         }
     }
 
+    /// Creates a passkey with AuthenticationServices: the platform provider, a security key, or both, as the options'
+    /// `authenticatorAttachment` allows; `.conditional` is iOS 18's conditional create (no sheet).
     public nonisolated func create(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
         try await register(PlatformRegistrationRequest(options: options, defaultRelyingPartyID: relyingPartyID, mediation: mediation))
     }
 
+    /// Signs in with AuthenticationServices: a sheet, only immediately available credentials, or AutoFill
+    /// (`.conditional`, which waits for the user to pick a passkey from the keyboard; not on macOS).
     public nonisolated func get(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
         try await authenticate(PlatformAssertionRequest(options: options, defaultRelyingPartyID: relyingPartyID, mediation: mediation))
     }
@@ -92,12 +100,15 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
         continuation.resume(with: result)
     }
 
+    /// `ASAuthorizationControllerDelegate`: the request in flight succeeded.
     public func authorizationController(controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization) {
         finish(controller, .success(authorization))
     }
+    /// `ASAuthorizationControllerDelegate`: the request in flight failed; ``PasskeyErrorClassifier`` names why.
     public func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
         finish(controller, .failure(error))
     }
+    /// `ASAuthorizationControllerPresentationContextProviding`: the window from the `anchor` given at creation.
     public func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor { anchor() }
 }
 #endif

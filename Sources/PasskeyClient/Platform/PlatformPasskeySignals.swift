@@ -5,8 +5,12 @@ import Foundation
 /// ``PasskeySignaling`` through iOS 26's `ASCredentialUpdater`. Before iOS 26 / macOS 26 signals are dropped: the
 /// platform has no way to receive them.
 public struct PlatformPasskeySignals: PasskeySignaling {
+    /// Signals through the system's `ASCredentialUpdater`; there is nothing to configure.
     public init() {}
 
+    /// Reports `signal` to the credential manager that holds the passkeys; a refusal is ignored. The platform shows one
+    /// name per passkey, so ``PasskeySignal/currentUserDetails(relyingPartyID:userHandle:name:displayName:)`` updates
+    /// it to the account name.
     public func signal(_ signal: PasskeySignal) async {
         guard #available(iOS 26.0, macOS 26.0, *) else { return }
         let updater = ASCredentialUpdater()

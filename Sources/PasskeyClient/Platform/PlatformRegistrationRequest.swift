@@ -3,7 +3,9 @@ public import PasskeyModel
 /// Which of Apple's credential providers a request goes to: the platform one (iCloud Keychain and other passkey
 /// managers, phones over hybrid) or external security keys.
 public enum PlatformAuthenticator: Sendable, Equatable {
+    /// The platform provider: iCloud Keychain, a third-party passkey manager, or a phone over hybrid.
     case platform
+    /// An external FIDO security key (USB, NFC, Bluetooth).
     case securityKey
 }
 
@@ -22,7 +24,14 @@ public struct PlatformRegistrationRequest: Sendable {
     /// A conditional create (L3 §5.1.3, iOS 18 `requestStyle = .conditional`): upgrade a password account without a sheet.
     public let conditional: Bool
 
-    /// - Parameter defaultRelyingPartyID: used when the options have no `rp.id` (an app has no origin to default to).
+    /// Reads creation options JSON and decides which providers to ask.
+    ///
+    /// - Parameters:
+    ///   - json: `PublicKeyCredentialCreationOptionsJSON` as the relying party sent it.
+    ///   - defaultRelyingPartyID: used when the options have no `rp.id` (an app has no origin to default to).
+    ///   - mediation: ``PasskeyMediation/conditional`` for a conditional create, which asks the platform provider only.
+    /// - Throws: ``PasskeyError`` for options `create()` would refuse, a conditional create that asks for a
+    ///   cross-platform authenticator, or a platform-only request without ES256 (Apple's passkeys use nothing else).
     public init(options json: JSONObject, defaultRelyingPartyID: String, mediation: PasskeyMediation) throws(PasskeyError) {
         do { options = try CreationOptions(json) } catch { throw PasskeyErrorClassifier.classify(error) }
         relyingPartyID = options.rpID ?? defaultRelyingPartyID
@@ -49,9 +58,19 @@ public struct PlatformAssertionRequest: Sendable {
     public let options: RequestOptions
     /// `rpId`, or the app's own RP ID when the options carry none.
     public let relyingPartyID: String
+    /// The providers to ask: only the platform for AutoFill and immediate requests; for a modal one, whichever sides
+    /// the allowed credentials' transports leave possible.
     public let authenticators: [PlatformAuthenticator]
+    /// How the request meets the user: a sheet, only immediately available credentials, or AutoFill.
     public let mediation: PasskeyMediation
 
+    /// Reads request options JSON and decides which providers to ask.
+    ///
+    /// - Parameters:
+    ///   - json: `PublicKeyCredentialRequestOptionsJSON` as the relying party sent it.
+    ///   - defaultRelyingPartyID: used when the options have no `rpId` (an app has no origin to default to).
+    ///   - mediation: how the request meets the user.
+    /// - Throws: ``PasskeyError`` for options `get()` would refuse (`invalidOptions`).
     public init(options json: JSONObject, defaultRelyingPartyID: String, mediation: PasskeyMediation) throws(PasskeyError) {
         do { options = try RequestOptions(json) } catch { throw PasskeyErrorClassifier.classify(error) }
         relyingPartyID = options.rpID ?? defaultRelyingPartyID

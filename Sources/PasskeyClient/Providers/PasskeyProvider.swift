@@ -16,8 +16,11 @@ public protocol PasskeyProvider: Sendable {
 }
 
 extension PasskeyProvider {
+    /// ``create(_:mediation:)`` with a modal sheet, as a plain `navigator.credentials.create()` call.
     public func create(_ options: JSONObject) async throws(PasskeyError) -> JSONObject { try await create(options, mediation: .modal) }
+    /// ``get(_:mediation:)`` with a modal sheet, as a plain `navigator.credentials.get()` call.
     public func get(_ options: JSONObject) async throws(PasskeyError) -> JSONObject { try await get(options, mediation: .modal) }
+    /// Does nothing: the default for providers whose credentials the user manages elsewhere.
     public func forget(credentialID: [UInt8]) async throws(PasskeyError) {}
 }
 

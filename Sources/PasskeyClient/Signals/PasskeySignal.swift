@@ -39,5 +39,6 @@ public enum PasskeySignal: Sendable, Equatable {
 /// Delivers ``PasskeySignal``s to a platform. Never throws: a signal that cannot be delivered changes nothing the
 /// user asked for.
 public protocol PasskeySignaling: Sendable {
+    /// Delivers one signal, or drops it when the platform cannot take it.
     func signal(_ signal: PasskeySignal) async
 }

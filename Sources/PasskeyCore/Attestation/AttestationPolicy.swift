@@ -18,6 +18,9 @@ public struct AttestationPolicy: Sendable {
     /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones.
     public var metadata: MetadataIndex?
 
+    /// A policy; the defaults accept every format, `none` and self attestation, trust the roots formats mandate and
+    /// require no trust. Set `requireTrustedAttestation` with your own `trustAnchors` or `metadata` to admit only
+    /// authenticator models you know.
     public init(
         trustAnchors: [Certificate] = [],
         requireTrustedAttestation: Bool = false,

@@ -14,7 +14,8 @@ public protocol AttestationStatementVerifier: Sendable {
     /// Critical extensions of the attestation certificate that ``verify(_:)`` enforces itself, which chain
     /// validation may therefore treat as handled (TPM's Subject Alternative Name).
     var checkedCriticalExtensions: [ASN1ObjectIdentifier] { get }
-    /// Where the format's trust path may hold a self-signed root (``AttestationChain/verifySound``).
+    /// Where the format's trust path may hold a self-signed root, for the chain soundness check every trust path
+    /// passes (``AttestationChain``).
     var chainRoots: AttestationChain.RootPlacement { get }
 }
 
@@ -26,10 +27,16 @@ extension AttestationStatementVerifier {
 
 /// What §7.1 step 22 hands to a format's verification procedure.
 public struct AttestationInput: Sendable {
+    /// `attStmt`: the format-specific statement, a CBOR map still to be read by the format.
     public let statement: [CBORPair]
+    /// The authenticator data the statement signs (`authData`), parsed; its raw bytes are what signatures cover.
     public let authenticatorData: AuthenticatorData
+    /// The new credential's ID, AAGUID and key bytes, which the format may have to match against its certificates.
     public let attestedCredential: AttestedCredentialData
+    /// The credential public key, already checked: self attestation verifies with it, TPM compares it with `pubArea`.
     public let credentialPublicKey: CredentialPublicKey
+    /// SHA-256 of `clientDataJSON` (§7.1 step 12): appended to the authenticator data, the message the attestation
+    /// signs.
     public let clientDataHash: [UInt8]
     /// The instant the relying party verifies at (the policy's clock), for formats with freshness rules.
     public let verificationTime: Date
@@ -37,10 +44,12 @@ public struct AttestationInput: Sendable {
 
 /// What a format's verification procedure returns: the attestation type and trust path (§6.5.3).
 public struct AttestationOutcome: Sendable {
+    /// The attestation type the statement proved (§6.5.3), such as `basic` for a packed statement with `x5c`.
     public let type: AttestationType
     /// The X.509 trust path, leaf first; empty for none and self attestation.
     public let trustPath: [Certificate]
 
+    /// An outcome of `type` with the certificates that support it, leaf first.
     public init(type: AttestationType, trustPath: [Certificate]) {
         self.type = type
         self.trustPath = trustPath

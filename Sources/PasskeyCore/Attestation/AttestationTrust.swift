@@ -5,6 +5,7 @@ public import SwiftASN1
 
 /// Judges an attestation trust path against trust anchors (WebAuthn L3 §7.1 steps 23–24).
 public enum AttestationTrust {
+    /// The outcome of ``evaluate(trustPath:anchors:at:leafCheckedExtensions:)``: trusted or not, and why not.
     public struct Verdict: Sendable {
         /// The chain ends in one of the anchors and is valid at the validation time.
         public let trusted: Bool

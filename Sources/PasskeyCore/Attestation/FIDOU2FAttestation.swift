@@ -2,6 +2,7 @@
 /// authenticator, with the signature over the U2F registration message layout.
 public struct FIDOU2FAttestation: AttestationStatementVerifier {
     public let format = "fido-u2f"
+    /// The `fido-u2f` verifier; it has no options.
     public init() {}
 
     public func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome {

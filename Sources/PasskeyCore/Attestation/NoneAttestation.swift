@@ -1,6 +1,7 @@
 /// The `none` attestation statement format (WebAuthn L3 §8.7).
 public struct NoneAttestation: AttestationStatementVerifier {
     public let format = "none"
+    /// The `none` verifier: it accepts only an empty statement.
     public init() {}
 
     public func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome {

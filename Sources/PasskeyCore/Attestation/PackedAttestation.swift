@@ -1,6 +1,7 @@
 /// The `packed` attestation statement format (WebAuthn L3 §8.2): `{alg, sig, x5c?}`.
 public struct PackedAttestation: AttestationStatementVerifier {
     public let format = "packed"
+    /// The `packed` verifier, for both its basic (with `x5c`) and self (without) forms.
     public init() {}
 
     public func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationOutcome {

@@ -3,7 +3,7 @@ import _CryptoExtras
 
 /// A credential public key in COSE_Key form (RFC 9052 §7, WebAuthn L3 §6.5.1.1), checked and ready to verify.
 ///
-/// ``COSEKey`` (PasskeyModel) reads the map and checks its shape: `alg` agrees with `kty` and `crv`, exact
+/// `COSEKey` (PasskeyModel) reads the map and checks its shape: `alg` agrees with `kty` and `crv`, exact
 /// coordinate lengths, RSA moduli of at least 2048 bits, no private parameters. This adds what needs a
 /// cryptography library: EC points must lie on their curve, and the key becomes a ``SignatureKey``.
 public struct CredentialPublicKey: Sendable {

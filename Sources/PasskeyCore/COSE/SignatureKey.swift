@@ -6,10 +6,16 @@ public import _CryptoExtras
 /// This is the one place where the project turns "algorithm + key + signature + message" into a yes or no, so the
 /// rules for each algorithm (DER-encoded ECDSA, PKCS#1 v1.5 or PSS padding, the hash) live here only.
 public enum SignatureKey: Sendable {
+    /// An ECDSA key on P-256, for ES256 and ESP256.
     case p256(P256.Signing.PublicKey)
+    /// An ECDSA key on P-384, for ES384 and ESP384.
     case p384(P384.Signing.PublicKey)
+    /// An ECDSA key on P-521, for ES512 and ESP512.
     case p521(P521.Signing.PublicKey)
+    /// An Ed25519 key, for EdDSA and Ed25519.
     case ed25519(Curve25519.Signing.PublicKey)
+    /// An RSA key (2048 bits or more), for the PKCS#1 v1.5 (RS…) and PSS (PS…) algorithms alike: the algorithm, not the
+    /// key, chooses the padding.
     case rsa(_RSA.Signing.PublicKey)
 
     /// Whether this key can be used with `algorithm` at all.

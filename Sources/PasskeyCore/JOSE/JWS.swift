@@ -8,7 +8,9 @@ import _CryptoExtras
 /// Parsing checks the structure and decodes header and payload; ``verifySignature()`` checks the signature with
 /// the leaf certificate. Chain and name checks are the caller's, since they differ per use.
 public struct JWS: Sendable {
+    /// The decoded protected header (`alg`, `x5c`, and whatever else the signer put there).
     public let header: JSONObject
+    /// The decoded payload. Trust nothing in it until ``verifySignature()`` and the caller's chain checks have passed.
     public let payload: JSONObject
     /// The certificates of the `x5c` header, leaf first.
     public let certificates: [Certificate]

@@ -5,8 +5,11 @@ public import X509
 /// An X.509 certificate revocation list (RFC 5280 §5), parsed from DER and checked against the certificate that
 /// issued it, for the metadata BLOB's signing chain (FIDO MDS3 §3.2 step 3).
 public struct CertificateRevocationList: Sendable {
+    /// The CA that issued the list; its certificate must have signed it.
     public let issuer: DistinguishedName
+    /// When the list was issued.
     public let thisUpdate: Date
+    /// When the next list is due; a list past it is stale. Nil when the issuer did not say.
     public let nextUpdate: Date?
     /// Revoked serial numbers, as big-endian magnitude bytes without leading zeros.
     public let revokedSerialNumbers: Set<[UInt8]>

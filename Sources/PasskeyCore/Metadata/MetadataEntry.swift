@@ -3,12 +3,17 @@ public import X509
 /// One authenticator model in a metadata BLOB (FIDO MDS3 §3.1.1, MetadataBLOBPayloadEntry), reduced to what a
 /// relying party uses: identity, trust anchors, status, and how to show it to people.
 public struct MetadataEntry: Sendable {
+    /// One entry of the model's status history (FIDO MDS3 §3.1.3): a certification level reached, or a compromise
+    /// found.
     public struct StatusReport: Sendable {
+        /// What happened, such as `FIDO_CERTIFIED_L1` or `USER_VERIFICATION_BYPASS`.
         public let status: AuthenticatorStatus
         /// "YYYY-MM-DD", when present.
         public let effectiveDate: String?
     }
 
+    /// The model's AAGUID; nil for U2F authenticators, which are found by ``attestationCertificateKeyIdentifiers``
+    /// instead.
     public let aaguid: AAGUID?
     /// Lower-case hex SHA-1 of attestation certificates' subjectPublicKey (for U2F authenticators, which have no AAGUID).
     public let attestationCertificateKeyIdentifiers: [String]
@@ -18,7 +23,9 @@ public struct MetadataEntry: Sendable {
     public let icon: String?
     /// The roots this model's attestation certificates chain to.
     public let attestationRootCertificates: [Certificate]
+    /// The model's status history, in the order the BLOB lists it.
     public let statusReports: [StatusReport]
+    /// "YYYY-MM-DD" of the latest status report, when the BLOB gives it.
     public let timeOfLastStatusChange: String?
 
     /// The first report whose status this library refuses, if any. All reports count, not just the latest: a

@@ -7,6 +7,7 @@ public struct MetadataIndex: Sendable {
     public let serialNumber: Int64
     /// "YYYY-MM-DD": when FIDO plans the next BLOB; past it, fetch a new one.
     public let nextUpdate: String
+    /// Every entry of the BLOB, in its order.
     public let entries: [MetadataEntry]
     private let byAAGUID: [AAGUID: Int]
     private let byKeyIdentifier: [String: Int]
@@ -25,6 +26,7 @@ public struct MetadataIndex: Sendable {
         self.byKeyIdentifier = byKeyIdentifier
     }
 
+    /// The entry for an AAGUID, or nil when the BLOB does not list it. When two entries share one, the first wins.
     public func entry(for aaguid: AAGUID) -> MetadataEntry? {
         byAAGUID[aaguid].map { entries[$0] }
     }

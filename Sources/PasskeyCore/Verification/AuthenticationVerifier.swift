@@ -2,14 +2,19 @@ import Crypto
 
 /// What the relying party stored about a credential (WebAuthn L3 §4, "credential record"), as authentication needs it.
 public struct StoredCredential: Sendable {
+    /// The credential ID, as registered (`VerifiedRegistration.credentialID`).
     public let id: [UInt8]
+    /// The credential public key recorded at registration; assertion signatures must verify with it.
     public let publicKey: CredentialPublicKey
+    /// The signature counter recorded after the last successful ceremony (0 for authenticators that keep none).
     public let signCount: UInt32
     /// BE as recorded at registration; nil when unknown (then §7.2 step 20 cannot be checked).
     public let backupEligible: Bool?
     /// The user handle of the account that owns the credential; nil when the caller does not track it.
     public let userHandle: [UInt8]?
 
+    /// A credential record as the relying party loaded it. Leave `backupEligible` and `userHandle` nil only when they
+    /// were never stored; each nil skips the check it enables.
     public init(id: [UInt8], publicKey: CredentialPublicKey, signCount: UInt32, backupEligible: Bool? = nil, userHandle: [UInt8]? = nil) {
         self.id = id
         self.publicKey = publicKey
@@ -21,11 +26,19 @@ public struct StoredCredential: Sendable {
 
 /// The result of a successful authentication: what to write back to the credential record (§7.2 step 26).
 public struct VerifiedAuthentication: Sendable {
+    /// The ID of the credential that signed in.
     public let credentialID: [UInt8]
+    /// The counter from this assertion: store it, so the next one must exceed it (§6.1.1).
     public let newSignCount: UInt32
+    /// Whether the authenticator verified the user this time (UV), which a relying party may want for sensitive actions
+    /// even when the policy did not require it.
     public let userVerified: Bool
+    /// BE from this assertion, equal to the recorded value when one was given.
     public let backupEligible: Bool
+    /// BS from this assertion: whether the credential is backed up now (it can change between ceremonies). Store it:
+    /// a relying party may, for example, offer to remove a password once the passkey is backed up (§6.1.3).
     public let backupState: Bool
+    /// The user handle the authenticator returned; nil for non-discoverable credentials that return none.
     public let userHandle: [UInt8]?
 }
 
@@ -33,9 +46,11 @@ public struct VerifiedAuthentication: Sendable {
 ///
 /// Synchronous and allocation-light: this is the hot path of every sign-in.
 public struct AuthenticationVerifier: Sendable {
+    /// What this verifier accepts; fixed for its lifetime.
     public let policy: VerificationPolicy
     private let rpIDHash: [UInt8]
 
+    /// A verifier for `policy`. Cheap (it hashes the RP ID once); make one per policy and share it.
     public init(policy: VerificationPolicy) {
         self.policy = policy
         self.rpIDHash = RPIDHash.of(policy.rpID)
@@ -61,7 +76,14 @@ public struct AuthenticationVerifier: Sendable {
         return authData
     }
 
+    /// The whole of §7.2 from step 5 on: the credential is one the options allowed and the one stored, owned by the
+    /// user the response names; the ceremony data (``verifyCeremonyData(_:challenge:)``); backup eligibility as
+    /// recorded; the signature; the signature counter. Storing the result (step 26) is the caller's.
+    ///
     /// - Parameters:
+    ///   - response: the `AuthenticationResponseJSON` the client returned, decoded.
+    ///   - challenge: the challenge this ceremony sent, which `clientDataJSON` must carry.
+    ///   - credential: the record of the credential `response.rawID` names, as the relying party looked it up.
     ///   - allowCredentials: the `allowCredentials` IDs the options carried; empty when none were listed.
     ///   - userHandleRequired: true for discoverable (usernameless) sign-in, where the user handle is how the
     ///     user is identified (§7.2 step 6, second case).

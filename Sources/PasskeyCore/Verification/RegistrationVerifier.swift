@@ -5,14 +5,27 @@ import Crypto
 /// Steps that need the relying party's database (§7.1 step 26: the credential ID is not yet registered) and
 /// storage itself (step 27) are the caller's; everything else is here, in the spec's order.
 public struct RegistrationVerifier: Sendable {
+    /// What this verifier accepts; fixed for its lifetime.
     public let policy: VerificationPolicy
     private let rpIDHash: [UInt8]
 
+    /// A verifier for `policy`. Cheap (it hashes the RP ID once); make one per policy and share it.
     public init(policy: VerificationPolicy) {
         self.policy = policy
         self.rpIDHash = RPIDHash.of(policy.rpID)
     }
 
+    /// Runs §7.1 steps 5 to 25 on a registration response: client data, RP ID hash, flags, the credential key and its
+    /// algorithm, the attestation statement by its format, the attestation's trust (anchors, mandated roots, FIDO
+    /// metadata) at the policy's clock.
+    ///
+    /// Asynchronous because chain validation is. Before storing the result, the caller must check that no other account
+    /// has this credential ID (step 26).
+    ///
+    /// - Parameters:
+    ///   - response: the `RegistrationResponseJSON` the client returned, decoded.
+    ///   - challenge: the challenge this ceremony sent, which `clientDataJSON` must carry.
+    /// - Throws: `WebAuthnError` with the code of the first step that failed.
     public func verify(_ response: RegistrationResponse, challenge: Challenge) async throws(WebAuthnError) -> VerifiedRegistration {
         // §7.1 steps 5–6: parse the client data.
         let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")

@@ -18,10 +18,16 @@ public struct VerificationPolicy: Sendable {
     public var requireUserPresence: Bool
     /// Credential algorithms accepted at registration (§7.1 step 20: `pubKeyCredParams`).
     public var algorithms: [COSEAlgorithm]
+    /// Which attestation formats and types are accepted and whether attestation must be trusted. The default accepts
+    /// every format of §8, `none` and self attestation, and trusts the roots formats mandate without requiring trust:
+    /// right for most relying parties, which need no proof of the authenticator model.
     public var attestation: AttestationPolicy
     /// The clock for certificate validity; injected so verification is deterministic in tests and `--at`.
     public var clock: @Sendable () -> Date
 
+    /// A policy for one relying party. The defaults are the production settings: same-origin ceremonies only, user
+    /// presence required, user verification left to the ceremony, every algorithm but RS1, the default attestation
+    /// policy, the system clock.
     public init(
         rpID: String,
         origins: [String],

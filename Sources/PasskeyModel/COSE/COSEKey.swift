@@ -18,6 +18,7 @@ public struct COSEKey: Sendable {
 
     /// The algorithm the key is bound to by its `alg` parameter.
     public let algorithm: COSEAlgorithm
+    /// The public key itself, checked for the shape its key type requires.
     public let parameters: Parameters
     /// The COSE_Key bytes exactly as received: what a relying party stores.
     public let coseBytes: [UInt8]

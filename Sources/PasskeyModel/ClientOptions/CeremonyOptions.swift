@@ -6,15 +6,24 @@ public struct CreationOptions: Sendable {
     public let rpID: String?
     /// `user.id` as raw bytes (§5.4.3): what the authenticator stores and returns as `userHandle`.
     public let userHandle: [UInt8]
+    /// `user.name`: the account identifier the authenticator shows when the user picks a passkey (§5.4.3), such as an
+    /// email address.
     public let userName: String
+    /// `user.displayName`, or ``userName`` when the options leave it out.
     public let userDisplayName: String
-    /// The challenge as the server sent it (base64url) and as bytes.
+    /// The challenge as the server sent it (base64url), echoed into `clientDataJSON`.
     public let challenge: String
+    /// ``challenge`` decoded: what goes into `clientDataJSON` and so under the authenticator's signature.
     public let challengeBytes: [UInt8]
     /// `pubKeyCredParams` this client can use, in the server's order of preference.
     public let algorithms: [COSEAlgorithm]
+    /// Credentials the account already has (§5.4): an authenticator holding one of them refuses with
+    /// `InvalidStateError`, so one account does not get two passkeys on the same authenticator.
     public let excludeCredentials: [CredentialDescriptor]
+    /// `authenticatorSelection.residentKey`, or `required` when only the Level 1 `requireResidentKey: true` is present;
+    /// `discouraged` when neither is.
     public let residentKeyRequirement: ResidentKeyRequirement
+    /// `authenticatorSelection.userVerification`; absent or unknown values mean `preferred` (§5.4.4).
     public let userVerification: UserVerificationRequirement
     /// `platform`, `cross-platform`, or nil for either (§5.4.5).
     public let authenticatorAttachment: String?
@@ -22,16 +31,26 @@ public struct CreationOptions: Sendable {
     public let attestation: String
     /// Milliseconds, clamped as browsers do.
     public let timeout: Int64
+    /// Whether `extensions.credProps` is `true` (§10.1.3): the client then reports in
+    /// `clientExtensionResults.credProps.rk` whether the credential it made is discoverable.
     public let credPropsRequested: Bool
     /// `largeBlob.support` (§10.1.5): whether the credential should be able to hold a large blob.
     public let largeBlob: LargeBlobSupport?
     /// `prf` (§10.1.4): nil when not requested; `eval` is optional at registration.
     public let prf: PRFInputs?
 
+    /// The IDs of ``excludeCredentials``, as the authenticator operation takes them (§6.3.2).
     public var excludeList: [[UInt8]] { excludeCredentials.map(\.id) }
     /// §5.4.4: "discouraged" (or nothing) makes a server-side credential.
     public var residentKey: Bool { residentKeyRequirement != .discouraged }
 
+    /// Reads creation options JSON with the checks and defaults `create()` applies (§5.1.3): `user.id` of 1 to 64
+    /// bytes, only supported `pubKeyCredParams` kept (none given means ES256 and RS256), unknown enumeration values
+    /// treated as absent, the timeout clamped.
+    ///
+    /// - Throws: `TypeError` (``WebAuthnClientError/Code/invalidOptions``) for a missing or mistyped member;
+    ///   `NotSupportedError` when no requested algorithm is supported
+    ///   (``WebAuthnClientError/Code/unsupportedAlgorithm``) or an extension input belongs to `get()`.
     public init(_ options: JSONObject) throws(WebAuthnClientError) {
         do {
             let rp = try options.requiredObject("rp")
@@ -93,19 +112,32 @@ public struct CreationOptions: Sendable {
 
 /// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.11).
 public struct RequestOptions: Sendable {
+    /// `rpId`; nil means the caller's own domain (§5.1.4 step 8).
     public let rpID: String?
+    /// The challenge as the server sent it (base64url), echoed into `clientDataJSON`.
     public let challenge: String
+    /// ``challenge`` decoded.
     public let challengeBytes: [UInt8]
+    /// The credentials that may answer, in the server's order; empty means any discoverable credential for the RP ID (a
+    /// username-less sign-in).
     public let allowCredentials: [CredentialDescriptor]
+    /// `userVerification`; absent or unknown values mean `preferred`.
     public let userVerification: UserVerificationRequirement
+    /// Milliseconds, clamped to 1 s … 10 min as for creation; 5 minutes when the options give none.
     public let timeout: Int64
     /// `largeBlob` (§10.1.5): read the blob, or write one.
     public let largeBlob: LargeBlobOperation?
     /// `prf` (§10.1.4): `eval` and/or `evalByCredential`.
     public let prf: PRFInputs?
 
+    /// The IDs of ``allowCredentials``, as the authenticator operation takes them (§6.3.3).
     public var allowList: [[UInt8]] { allowCredentials.map(\.id) }
 
+    /// Reads request options JSON with the checks and defaults `get()` applies (§5.1.4).
+    ///
+    /// - Throws: `TypeError` (``WebAuthnClientError/Code/invalidOptions``) for a missing or mistyped member or a `prf`
+    ///   input for a credential not in `allowCredentials`; `NotSupportedError` for an extension input that belongs to
+    ///   `create()`, or `prf.evalByCredential` without `allowCredentials`.
     public init(_ options: JSONObject) throws(WebAuthnClientError) {
         do {
             rpID = try options.optionalString("rpId")
@@ -127,9 +159,13 @@ public struct RequestOptions: Sendable {
 
 /// `PublicKeyCredentialDescriptorJSON` (§5.8.3): a credential ID and the transports the server saw.
 public struct CredentialDescriptor: Sendable, Equatable {
+    /// The credential ID's bytes (at most 1023, §5.8.3).
     public let id: [UInt8]
+    /// `transports`, as hints of how the authenticator may be reached (`usb`, `nfc`, `ble`, `hybrid`, `internal`,
+    /// §5.8.4); unknown values are kept and ignored.
     public let transports: [String]
 
+    /// A descriptor for a credential ID, with the transports recorded at registration if any.
     public init(id: [UInt8], transports: [String] = []) {
         self.id = id
         self.transports = transports
@@ -149,12 +185,24 @@ public struct CredentialDescriptor: Sendable, Equatable {
 
 /// `ResidentKeyRequirement` (§5.4.6).
 public enum ResidentKeyRequirement: String, Sendable {
-    case required, preferred, discouraged
+    /// The credential must be discoverable; an authenticator that cannot store one fails the ceremony.
+    case required
+    /// A discoverable credential if the authenticator can make one, a server-side one otherwise.
+    case preferred
+    /// A server-side credential if the authenticator can make one: the relying party will always send its ID in
+    /// `allowCredentials`.
+    case discouraged
 }
 
 /// WebAuthn's UserVerificationRequirement (L3 §5.8.6).
 public enum UserVerificationRequirement: String, Sendable {
-    case required, preferred, discouraged
+    /// The ceremony fails unless the authenticator verifies the user (UV set); relying parties then refuse
+    /// responses without UV (§7.1 step 16, §7.2 step 18).
+    case required
+    /// Verify the user when the authenticator can, but do not fail without it. The default.
+    case preferred
+    /// Do not verify the user, to spare them a prompt; authenticators may verify anyway.
+    case discouraged
 
     /// §5.4.4: absent or unknown values mean `preferred`.
     init(_ value: String?) { self = value.flatMap(Self.init(rawValue:)) ?? .preferred }

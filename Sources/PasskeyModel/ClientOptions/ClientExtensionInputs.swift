@@ -1,6 +1,10 @@
 /// `largeBlob.support` at registration (WebAuthn L3 §10.1.5).
 public enum LargeBlobSupport: String, Sendable {
-    case required, preferred
+    /// Create the credential only on an authenticator that can store a large blob for it.
+    case required
+    /// Large-blob support if the authenticator has it, the credential either way. What a missing or unknown
+    /// `support` value means.
+    case preferred
 
     init?(registration extensions: JSONObject) throws(WebAuthnClientError) {
         guard let value = extensions["largeBlob"] else { return nil }
@@ -20,7 +24,9 @@ private func invalidExtension(_ message: String) -> WebAuthnClientError { WebAut
 
 /// `largeBlob` at authentication (§10.1.5): read the credential's blob, or replace it.
 public enum LargeBlobOperation: Sendable, Equatable {
+    /// Return the credential's blob in `clientExtensionResults.largeBlob.blob`.
     case read
+    /// Replace the credential's blob with these bytes; the result says whether it was `written`.
     case write([UInt8])
 
     init?(assertion extensions: JSONObject) throws(WebAuthnClientError) {
@@ -47,10 +53,13 @@ public enum LargeBlobOperation: Sendable, Equatable {
 public struct PRFInputs: Sendable, Equatable {
     /// `AuthenticationExtensionsPRFValues`: one or two salts.
     public struct Values: Sendable, Equatable {
+        /// The first salt: the PRF is evaluated over it and returned as `results.first` (32 bytes).
         public let first: [UInt8]
+        /// An optional second salt, so a relying party can rotate a key derived from the first without losing it.
         public let second: [UInt8]?
     }
 
+    /// Salts for whichever credential answers; nil when only ``evalByCredential`` is given or neither is.
     public let eval: Values?
     /// Keyed by the credential ID's bytes.
     public let evalByCredential: [[UInt8]: Values]

@@ -1,12 +1,14 @@
 import Foundation
 
 /// The WebAuthn client's origin checks (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8, and HTML's "is a registrable
-/// domain suffix of or is equal to"): the one implementation, used by ``WebAuthnClient`` and by the app SDK's
+/// domain suffix of or is equal to"): the one implementation, used by `WebAuthnClient` and by the app SDK's
 /// web-view bridge, so a page gets no more from an app than a browser would give it.
 public enum RPIDValidation {
     /// A checked caller origin: a secure scheme and a host, lowercased.
     public struct Origin: Sendable, Equatable {
+        /// `https`, or `http` when the host is localhost or a loopback address.
         public let scheme: String
+        /// The host, lowercased: what an RP ID must equal or be a registrable suffix of.
         public let host: String
         /// `scheme://host[:port]`, as `clientDataJSON.origin` carries it.
         public let serialized: String

@@ -5,6 +5,8 @@
 /// also takes the standard alphabet (`+`, `/`) and correct `=` padding, for data captured from older clients;
 /// it is never the default.
 public enum Base64URL {
+    /// How much of what other encoders write ``Base64URL/decode(_:field:strictness:)`` accepts. Verification uses
+    /// ``strict`` so that one value has one spelling; ``lenient`` is for reading captured data.
     public enum Strictness: Sendable {
         /// URL-safe alphabet only, no padding, canonical trailing bits.
         case strict
@@ -51,9 +53,11 @@ public enum Base64URL {
 
     /// Decodes a base64url string.
     ///
-    /// - Parameter field: names the value in error messages, e.g. `response.clientDataJSON`.
+    /// - Parameters:
+    ///   - string: the encoded text.
+    ///   - field: names the value in error messages, e.g. `response.clientDataJSON`; evaluated only to word an error.
+    ///   - strictness: ``Strictness/strict`` unless reading data captured from older clients.
     /// - Throws: ``WebAuthnError`` with code `malformedInput` saying which character or length was wrong.
-    /// - Parameter field: evaluated only to word an error.
     public static func decode(_ string: String, field: @autoclosure () -> String = "value", strictness: Strictness = .strict) throws(WebAuthnError) -> [UInt8] {
         var string = string
         // Native strings are contiguous UTF-8; `makeContiguousUTF8` is free for them and copies bridged ones once.

@@ -5,6 +5,8 @@
 /// them), text must be valid UTF-8, and a map may not repeat a key. With ``Options/requireCanonical`` it also
 /// demands the CTAP2 canonical form: shortest integer and length encodings and map keys in canonical order.
 public struct CBORDecoder {
+    /// Bounds and strictness for one decoding. The defaults are far above anything WebAuthn sends and far below what
+    /// would cost real time or memory.
     public struct Options: Sendable {
         /// Maximum nesting depth of arrays, maps and tags.
         public var maxDepth: Int = 16
@@ -12,6 +14,8 @@ public struct CBORDecoder {
         public var maxItems: Int = 4096
         /// Demand CTAP2 canonical encoding (shortest forms, sorted map keys).
         public var requireCanonical: Bool = false
+        /// Options with the given bounds; the defaults suit attestation objects, COSE keys and authenticator
+        /// extensions.
         public init(maxDepth: Int = 16, maxItems: Int = 4096, requireCanonical: Bool = false) {
             self.maxDepth = maxDepth
             self.maxItems = maxItems
@@ -26,7 +30,13 @@ public struct CBORDecoder {
     private let what: String
 
     /// Decodes exactly one item that must span all of `bytes`.
-    /// - Parameter what: names the document in error messages, e.g. `attestationObject`.
+    ///
+    /// - Parameters:
+    ///   - bytes: the encoded item.
+    ///   - what: names the document in error messages, e.g. `attestationObject`.
+    ///   - options: bounds and canonical-form strictness; the defaults suit WebAuthn data.
+    /// - Throws: ``WebAuthnError``: `malformedInput` for anything that is not one well-formed item, `inputTooLarge`
+    ///   past the depth or item bound.
     public static func decode(_ bytes: [UInt8], what: String = "CBOR", options: Options = Options()) throws(WebAuthnError) -> CBORValue {
         let (value, end) = try decodePrefix(bytes, from: 0, what: what, options: options)
         guard end == bytes.count else {

@@ -1,12 +1,16 @@
 /// Encodes ``CBORValue`` in CTAP2 canonical form (CTAP2 §8): shortest-form arguments, definite lengths and map
 /// keys sorted by the canonical order. Floats are always written in double precision; WebAuthn data has none.
 public enum CBOREncoder {
+    /// The canonical encoding of `value`. Encoding what ``CBORDecoder`` decoded gives the same bytes when the input was
+    /// canonical.
     public static func encode(_ value: CBORValue) -> [UInt8] {
         var out: [UInt8] = []
         encode(value, into: &out)
         return out
     }
 
+    /// Appends the canonical encoding of `value` to `out`, for building a larger structure (an attestation object,
+    /// authenticator data) without copying.
     public static func encode(_ value: CBORValue, into out: inout [UInt8]) {
         switch value {
         case .unsigned(let n): writeHead(major: 0, argument: n, into: &out)

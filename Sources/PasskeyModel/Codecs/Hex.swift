@@ -2,6 +2,7 @@
 public enum Hex {
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// Two lower-case hex digits per byte, with `separator` between bytes (`":"` shows certificate fingerprints).
     public static func encode<Bytes: Sequence>(_ bytes: Bytes, separator: String = "") -> String where Bytes.Element == UInt8 {
         var out = [UInt8]()
         let sep = Array(separator.utf8)

@@ -1,8 +1,10 @@
 /// A strict, bounded RFC 8259 parser producing ``JSONValue``.
 ///
 /// Rejects: trailing content, duplicate member names, unpaired surrogates, invalid UTF-8, control characters in
-/// strings, leading zeros, and nesting deeper than ``maxDepth``.
+/// strings, leading zeros, and nesting deeper than a bound (``defaultMaxDepth`` unless the caller gives one).
 public struct JSONParser {
+    /// The nesting depth a document may reach by default: WebAuthn JSON nests 3 or 4 levels, and a bound keeps a
+    /// document of brackets from exhausting the stack.
     public static let defaultMaxDepth = 32
 
     // The parser only lives inside `withUnsafeBufferPointer` in `parse`, so the buffer outlives it.
@@ -12,7 +14,13 @@ public struct JSONParser {
     private let what: String
 
     /// Parses a complete JSON text.
-    /// - Parameter what: names the document in error messages, e.g. `clientDataJSON`.
+    ///
+    /// - Parameters:
+    ///   - bytes: the text as UTF-8.
+    ///   - what: names the document in error messages, e.g. `clientDataJSON`.
+    ///   - maxDepth: how deeply arrays and objects may nest.
+    /// - Throws: ``WebAuthnError``: `malformedInput` saying what was expected at which byte, `inputTooLarge` when
+    ///   nesting exceeds `maxDepth`.
     public static func parse(_ bytes: [UInt8], what: String = "JSON", maxDepth: Int = defaultMaxDepth) throws(WebAuthnError) -> JSONValue {
         let result: Result<JSONValue, WebAuthnError> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(WebAuthnError) -> JSONValue in
@@ -29,6 +37,7 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses a complete JSON text given as a string, with the same rules as the overload that takes UTF-8 bytes.
     public static func parse(_ string: String, what: String = "JSON", maxDepth: Int = defaultMaxDepth) throws(WebAuthnError) -> JSONValue {
         try parse(Array(string.utf8), what: what, maxDepth: maxDepth)
     }

@@ -4,12 +4,17 @@
 /// general-purpose decoder: the parser knows a `true` from a `1`, rejects duplicate member names (which two
 /// parsers could resolve differently), bounds nesting depth, and reports the path of a wrongly typed member.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`. Some WebIDL members serialize an absent value as `null` (see `JSONObject.nullableString(_:in:)`).
     case null
+    /// `true` or `false`, kept apart from numbers: a `1` where a boolean belongs is refused, not read as `true`.
     case bool(Bool)
     /// The number's literal text, already checked against the RFC 8259 grammar.
     case number(String)
+    /// A string, unescaped; surrogate pairs joined and unpaired surrogates refused.
     case string(String)
+    /// An array; its elements keep their order.
     case array([JSONValue])
+    /// An object, members in the order written; names never repeat.
     case object(JSONObject)
 
     /// A short name of the value's JSON type, for error messages ("found a number").
@@ -24,9 +29,13 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The string, if this is a string; nil otherwise.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The boolean, if this is one; nil otherwise, including for numbers.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The object, if this is an object; nil otherwise.
     public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    /// The elements, if this is an array; nil otherwise.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
 
     /// The number as an exact integer, when it is written as one (no fraction, no exponent) and fits in `Int64`.
@@ -35,10 +44,16 @@ public enum JSONValue: Sendable, Equatable {
         return Int64(literal)
     }
 
+    /// `.string(string)`, so builders can write `JSONValue("public-key")`.
     public init(_ string: String) { self = .string(string) }
+    /// A number written as the integer's decimal digits.
     public init(_ int: Int) { self = .number(String(int)) }
+    /// A number written as the integer's decimal digits, such as a COSE algorithm identifier.
     public init(_ int: Int64) { self = .number(String(int)) }
+    /// A number written as the integer's decimal digits, such as a signature counter.
     public init(_ int: UInt32) { self = .number(String(int)) }
+    /// A number: whole values below 10¹⁵ are written as integers (`5` rather than `5.0`), others as Swift prints them.
+    /// Not for NaN or infinities, which JSON cannot express.
     public init(_ double: Double) {
         if double.rounded() == double && abs(double) < 1e15 {
             self = .number(String(Int64(double)))
@@ -46,6 +61,7 @@ public enum JSONValue: Sendable, Equatable {
             self = .number(String(double))
         }
     }
+    /// `.bool(bool)`: `true` or `false`, never a number.
     public init(_ bool: Bool) { self = .bool(bool) }
 }
 
@@ -53,22 +69,30 @@ public enum JSONValue: Sendable, Equatable {
 ///
 /// Lookups cost the same whatever the member count (issue #11: a 62 KiB body of 7,400 members must not cost 50
 /// times a 62 KiB string). Small objects, which is nearly every WebAuthn object, are searched linearly: that beats
-/// hashing for a few short keys. Past ``KeyLookup/linearLimit`` members a hash index of positions sits beside the
+/// hashing for a few short keys. Past 16 members (`KeyLookup.linearLimit`) a hash index of positions sits beside the
 /// ordered array, which stays the one source of member order for serialization.
 public struct JSONObject: Sendable, Equatable {
+    /// One name–value member of an object.
     public struct Member: Sendable, Equatable {
+        /// The member name, unique within its object.
         public var key: String
+        /// What the name maps to. A member holding `null` is present, unlike a missing one, and the typed accessors
+        /// tell the two apart.
         public var value: JSONValue
+        /// A member named `key` holding `value`.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// Every member in order: what serialization writes and equality compares. Change members through the subscript,
+    /// which keeps names unique.
     public private(set) var members: [Member]
     /// Each key's index in `members`; empty while `members.count <= KeyLookup.linearLimit`.
     private var positions: [String: Int] = [:]
 
+    /// An empty object, to fill through the subscript.
     public init() { members = [] }
 
     /// Members in the given order; a later duplicate key replaces the earlier value.
@@ -83,7 +107,9 @@ public struct JSONObject: Sendable, Equatable {
         for member in members { self[member.key] = member.value }
     }
 
+    /// The member names, in order.
     public var keys: [String] { members.map(\.key) }
+    /// Whether there are no members: the object serializes as `{}`.
     public var isEmpty: Bool { members.isEmpty }
 
     /// The member's value; setting `nil` removes it, setting a new key appends it.
@@ -142,12 +168,19 @@ extension JSONObject {
 
     private func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
+    /// The string member `key`. `path` says where this object sits in the document (`response`), so that an error
+    /// names the member in full (`response.clientDataJSON`); the other accessors take it too.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is missing or not a string.
     public func requiredString(_ key: String, in path: String = "") throws(WebAuthnError) -> String {
         guard let value = self[key] else { throw .malformed("\(join(path, key)): expected a string, found nothing (the member is required)") }
         guard case .string(let s) = value else { throw wrongType(join(path, key), "a string", value) }
         return s
     }
 
+    /// The string member `key`, or nil when absent. A `null` is a wrong type here; see ``nullableString(_:in:)``.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is present and not a string.
     public func optionalString(_ key: String, in path: String = "") throws(WebAuthnError) -> String? {
         guard let value = self[key] else { return nil }
         guard case .string(let s) = value else { throw wrongType(join(path, key), "a string", value) }
@@ -160,30 +193,47 @@ extension JSONObject {
         return try optionalString(key, in: path)
     }
 
+    /// The boolean member `key`, or nil when absent.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is present and not `true` or `false`.
     public func optionalBool(_ key: String, in path: String = "") throws(WebAuthnError) -> Bool? {
         guard let value = self[key] else { return nil }
         guard case .bool(let b) = value else { throw wrongType(join(path, key), "a boolean", value) }
         return b
     }
 
+    /// The integer member `key`, or nil when absent.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is present and not a number written as an integer
+    ///   that fits in `Int64` (`1.0` and `1e3` are refused).
     public func optionalInt(_ key: String, in path: String = "") throws(WebAuthnError) -> Int64? {
         guard let value = self[key] else { return nil }
         guard let i = value.int64Value else { throw wrongType(join(path, key), "an integer", value) }
         return i
     }
 
+    /// The object member `key`.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is missing or not an object.
     public func requiredObject(_ key: String, in path: String = "") throws(WebAuthnError) -> JSONObject {
         guard let value = self[key] else { throw .malformed("\(join(path, key)): expected an object, found nothing (the member is required)") }
         guard case .object(let o) = value else { throw wrongType(join(path, key), "an object", value) }
         return o
     }
 
+    /// The object member `key`, or nil when absent.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is present and not an object.
     public func optionalObject(_ key: String, in path: String = "") throws(WebAuthnError) -> JSONObject? {
         guard let value = self[key] else { return nil }
         guard case .object(let o) = value else { throw wrongType(join(path, key), "an object", value) }
         return o
     }
 
+    /// The array-of-strings member `key`, or nil when absent.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is not an array, naming the first element that is
+    ///   not a string by its index.
     public func optionalStringArray(_ key: String, in path: String = "") throws(WebAuthnError) -> [String]? {
         guard let value = self[key] else { return nil }
         guard case .array(let items) = value else { throw wrongType(join(path, key), "an array of strings", value) }
@@ -202,6 +252,10 @@ extension JSONObject {
         return try Base64URL.decode(string, field: join(path, key), strictness: strictness)
     }
 
+    /// The base64url string member `key`, decoded, or nil when absent.
+    ///
+    /// - Throws: ``WebAuthnError`` (`malformedInput`) when the member is not a string or not base64url under
+    ///   `strictness`.
     public func optionalBase64URL(_ key: String, in path: String = "", strictness: Base64URL.Strictness) throws(WebAuthnError) -> [UInt8]? {
         guard let string = try optionalString(key, in: path) else { return nil }
         return try Base64URL.decode(string, field: join(path, key), strictness: strictness)

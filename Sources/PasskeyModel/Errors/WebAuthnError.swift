@@ -6,8 +6,12 @@
 public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable identifier for one distinct cause of failure.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The camelCase identifier, such as `challengeMismatch`: what the HTTP API returns as `code`. Never reused for
+        /// another cause.
         public let rawValue: String
+        /// A code from its identifier. Any string is accepted, so a code a newer version returns can still be carried.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The identifier itself, so a code interpolates as `challengeMismatch`.
         public var description: String { rawValue }
 
         /// Input that cannot be decoded: bad JSON, bad base64url, bad CBOR, wrong JSON types, trailing bytes.
@@ -20,7 +24,11 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let credentialIdMismatch = Code(rawValue: "credentialIdMismatch")
         /// `clientDataJSON.type` is not the ceremony's type.
         public static let typeMismatch = Code(rawValue: "typeMismatch")
+        /// `clientDataJSON.challenge` is not the challenge this ceremony sent (§7.1 step 8, §7.2 step 12): a replayed
+        /// or misrouted response.
         public static let challengeMismatch = Code(rawValue: "challengeMismatch")
+        /// `clientDataJSON.origin` is none of the origins the relying party serves (§7.1 step 9, §7.2 step 13):
+        /// possibly a phishing site relaying the ceremony.
         public static let originMismatch = Code(rawValue: "originMismatch")
         /// `clientDataJSON.crossOrigin` is true but the policy does not allow cross-origin iframes.
         public static let crossOriginNotAllowed = Code(rawValue: "crossOriginNotAllowed")
@@ -28,8 +36,12 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let topOriginMismatch = Code(rawValue: "topOriginMismatch")
         /// `clientDataJSON.tokenBinding` is present but not well formed.
         public static let invalidTokenBinding = Code(rawValue: "invalidTokenBinding")
+        /// `authenticatorData.rpIdHash` is not SHA-256 of the expected RP ID (§7.1 step 14, §7.2 step 16): the
+        /// credential is scoped to another relying party.
         public static let rpIdHashMismatch = Code(rawValue: "rpIdHashMismatch")
+        /// The UP flag is clear although the policy requires user presence (§7.1 step 15, §7.2 step 17).
         public static let userNotPresent = Code(rawValue: "userNotPresent")
+        /// The UV flag is clear although the ceremony required user verification (§7.1 step 16, §7.2 step 18).
         public static let userNotVerified = Code(rawValue: "userNotVerified")
         /// BS is set without BE (WebAuthn L3 §6.1.3).
         public static let invalidBackupFlags = Code(rawValue: "invalidBackupFlags")
@@ -37,11 +49,17 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let backupEligibilityChanged = Code(rawValue: "backupEligibilityChanged")
         /// Registration authenticator data has no attested credential data (AT flag clear).
         public static let missingAttestedCredentialData = Code(rawValue: "missingAttestedCredentialData")
+        /// A credential ID longer than 1023 bytes (§7.1 step 25), refused while authenticator data is parsed.
         public static let credentialIdTooLong = Code(rawValue: "credentialIdTooLong")
+        /// A COSE algorithm, key type or curve the policy or this library does not support, in the credential key or
+        /// the attestation statement.
         public static let unsupportedAlgorithm = Code(rawValue: "unsupportedAlgorithm")
         /// A COSE key that is not well formed: missing or wrong parameters, point not on the curve, RSA key too small.
         public static let invalidPublicKey = Code(rawValue: "invalidPublicKey")
+        /// `attestationObject.fmt` names a format the policy does not accept (§7.1 step 21).
         public static let unsupportedFormat = Code(rawValue: "unsupportedFormat")
+        /// The attestation statement does not have the syntax its format defines (§8), or its contents contradict the
+        /// credential (such as a TPM `pubArea` describing another key).
         public static let invalidAttestationStatement = Code(rawValue: "invalidAttestationStatement")
         /// An attestation certificate does not meet the format's certificate requirements.
         public static let certificateInvalid = Code(rawValue: "certificateInvalid")
@@ -52,11 +70,15 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         /// The AAGUID in authenticator data differs from the one the attestation vouches for: the attestation
         /// certificate's AAGUID extension, or all zeroes for fido-u2f.
         public static let aaguidMismatch = Code(rawValue: "aaguidMismatch")
+        /// A signature does not verify: the assertion signature (§7.2 steps 22–23), or the attestation signature of a
+        /// format (§8).
         public static let invalidSignature = Code(rawValue: "invalidSignature")
         /// FIDO metadata reports the authenticator model compromised, revoked or able to bypass user verification.
         public static let authenticatorCompromised = Code(rawValue: "authenticatorCompromised")
         /// A FIDO metadata BLOB or CRL failed verification (signature, chain, revocation, structure).
         public static let metadataInvalid = Code(rawValue: "metadataInvalid")
+        /// The signature counter did not increase past the stored value (§7.2 step 24, §6.1.1): a sign that the
+        /// authenticator may have been cloned.
         public static let signCountRegression = Code(rawValue: "signCountRegression")
         /// The credential is not one of `allowCredentials`.
         public static let credentialNotAllowed = Code(rawValue: "credentialNotAllowed")
@@ -64,14 +86,19 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let userHandleMismatch = Code(rawValue: "userHandleMismatch")
     }
 
+    /// What went wrong, as a stable identifier to match on and to return to API clients.
     public let code: Code
+    /// What was expected and what was found, in plain words, for logs and people. Wording may change; match on
+    /// ``code``.
     public let message: String
 
+    /// An error with one of the ``Code`` constants and a message saying what was expected and what was found.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// `code: message`, such as `originMismatch: clientDataJSON.origin: expected …`, as logs and the CLI show it.
     public var description: String { "\(code): \(message)" }
 
     package static func malformed(_ message: String) -> WebAuthnError { WebAuthnError(.malformedInput, message) }

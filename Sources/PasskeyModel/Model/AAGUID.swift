@@ -1,7 +1,10 @@
 /// The 16-byte Authenticator Attestation GUID (WebAuthn L3 §6.5.1), shown in the usual 8-4-4-4-12 form.
 public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
+    /// The 16 bytes, as they appear in attested credential data and in FIDO metadata.
     public let bytes: [UInt8]
 
+    /// All zeroes: what U2F keys always send, and what an authenticator (or a client anonymizing attestation) sends
+    /// when the model is not disclosed. It identifies nothing.
     public static let zero = AAGUID(unchecked: [UInt8](repeating: 0, count: 16))
 
     init(unchecked bytes: [UInt8]) { self.bytes = bytes }
@@ -19,8 +22,10 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// Whether this is ``zero``: a relying party cannot look such an authenticator up in metadata.
     public var isZero: Bool { bytes.allSatisfy { $0 == 0 } }
 
+    /// The 8-4-4-4-12 lower-case hexadecimal form, as FIDO metadata writes AAGUIDs.
     public var description: String {
         let hex = Hex.encode(bytes)
         let c = Array(hex)

@@ -4,11 +4,17 @@ public struct AttestationObject: Sendable {
     public let format: String
     /// The attestation statement, a CBOR map whose syntax the format defines.
     public let statement: [CBORPair]
+    /// `authData`, parsed: it holds the new credential's ID and public key (attested credential data).
     public let authenticatorData: AuthenticatorData
 
     /// Bounds for what a real attestation object needs (a TPM statement with a chain is under 8 KiB).
     public static let maximumLength = 64 * 1024
 
+    /// Decodes an attestation object: a CBOR map of exactly `fmt` (text), `attStmt` (map) and `authData` (bytes), at
+    /// most ``maximumLength`` bytes. The statement is not checked here; that is the format verifier's job (§7.1 step 21
+    /// on).
+    ///
+    /// `field` names the object in error messages.
     public init(bytes: [UInt8], field: String = "attestationObject") throws(WebAuthnError) {
         guard bytes.count <= Self.maximumLength else {
             throw WebAuthnError(.inputTooLarge, "\(field): expected at most \(Self.maximumLength) bytes, found \(bytes.count)")

@@ -1,6 +1,8 @@
 /// The flags byte of authenticator data (WebAuthn L3 §6.1, table "flags").
 public struct AuthenticatorFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The flags byte as it appears in authenticator data (byte 32).
     public let rawValue: UInt8
+    /// Flags from the byte; bits WebAuthn reserves (1 and 5) are kept, so ``names`` can show them.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Bit 0, User Present.
@@ -30,5 +32,6 @@ public struct AuthenticatorFlags: OptionSet, Sendable, Hashable, CustomStringCon
         return out
     }
 
+    /// The set flags' names separated by spaces, such as `UP UV BE BS AT`; empty for no flags.
     public var description: String { names.joined(separator: " ") }
 }

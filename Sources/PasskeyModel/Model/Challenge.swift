@@ -13,5 +13,6 @@ public struct Challenge: Sendable, Hashable, CustomStringConvertible {
     /// The string form as the relying party wrote it.
     public init(base64URL: String) { self.base64URL = base64URL }
 
+    /// The base64url string, as `clientDataJSON` carries it.
     public var description: String { base64URL }
 }

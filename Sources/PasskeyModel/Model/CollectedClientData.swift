@@ -3,12 +3,20 @@
 /// Members are read with their JSON types checked; members this library does not know are kept (in ``json``)
 /// and ignored, as §5.8.1.2 asks of relying parties so that clients can add members in future.
 public struct CollectedClientData: Sendable {
+    /// `webauthn.create` or `webauthn.get`, so a signature from one ceremony cannot pass for the other (§7.1 step 7,
+    /// §7.2 step 11).
     public let type: String
     /// The challenge as the client wrote it: base64url of the challenge bytes.
     public let challenge: String
+    /// The origin of the page (or app) that ran the ceremony, as the client saw it, such as `https://example.com`; the
+    /// relying party matches it exactly against the origins it serves.
     public let origin: String
+    /// Whether the ceremony ran in an iframe of another origin than the top-level page; nil when the client did not
+    /// say.
     public let crossOrigin: Bool?
+    /// The top-level origin when the ceremony ran in a cross-origin iframe; nil otherwise.
     public let topOrigin: String?
+    /// The Token Binding member, if the client sent one; checked for shape only.
     public let tokenBinding: TokenBinding?
     /// Every member, in order, for display.
     public let json: JSONObject
@@ -18,6 +26,11 @@ public struct CollectedClientData: Sendable {
     /// The largest `clientDataJSON` accepted; real ones are a few hundred bytes.
     public static let maximumLength = 16 * 1024
 
+    /// Parses `clientDataJSON` (at most ``maximumLength`` bytes) as a JSON object with string `type`, `challenge` and
+    /// `origin`, and optional `crossOrigin`, `topOrigin` and `tokenBinding` of the right types. The values are checked
+    /// against the ceremony by the verifier, not here.
+    ///
+    /// `field` names the data in error messages.
     public init(bytes: [UInt8], field: String = "clientDataJSON") throws(WebAuthnError) {
         guard bytes.count <= Self.maximumLength else {
             throw WebAuthnError(.inputTooLarge, "\(field): expected at most \(Self.maximumLength) bytes, found \(bytes.count)")
@@ -42,8 +55,11 @@ public struct CollectedClientData: Sendable {
 /// EdgeHTML sent a bare status string before the member was standardized; that form is accepted for the same words
 /// plus its `unused`.
 public enum TokenBinding: Sendable, Equatable {
+    /// `status: "present"`: the client used Token Binding with this base64url Token Binding ID.
     case present(id: String)
+    /// `status: "supported"`: the client supports Token Binding but did not use it.
     case supported
+    /// `status: "not-supported"`, which some Chrome versions sent.
     case notSupported
     /// The pre-standard EdgeHTML string form.
     case legacy(String)

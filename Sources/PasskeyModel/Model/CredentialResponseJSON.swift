@@ -1,6 +1,7 @@
 /// Builds the L3 JSON of a credential (`RegistrationResponseJSON`, `AuthenticationResponseJSON`, WebAuthn L3 §5.1,
 /// `toJSON()`) from the raw bytes an authenticator or a platform API returned: the inverse of
-/// ``RegistrationResponse/init(json:strictness:)`` and ``AuthenticationResponse/init(json:strictness:)``.
+/// ``RegistrationResponse/init(json:strictness:)-(JSONObject,_)`` and
+/// ``AuthenticationResponse/init(json:strictness:)-(JSONObject,_)``.
 ///
 /// Every client of this project (the software authenticator, the iOS adapter, the web-view bridge) serializes
 /// through here, so a user handle is encoded once from its raw bytes, never a string of a string, and

@@ -5,11 +5,17 @@ public struct RegistrationResponse: Sendable {
     public let id: String
     /// The credential ID bytes (`rawId`, equal to the decoded `id`).
     public let rawID: [UInt8]
+    /// `response.clientDataJSON`: the exact bytes whose hash the attestation signature covers.
     public let clientDataJSON: [UInt8]
+    /// `response.attestationObject`: CBOR holding the format, the attestation statement and the authenticator data with
+    /// the new credential's public key.
     public let attestationObject: [UInt8]
     /// `response.transports`, as hints; unknown values are kept (L3 §5.8.4 says to ignore, not reject, them).
     public let transports: [String]
+    /// `platform` or `cross-platform` when the client says how the authenticator was attached; nil when it does not.
+    /// Informational only.
     public let authenticatorAttachment: String?
+    /// The client extension outputs (`credProps`, `prf`, `largeBlob`, …) as sent; empty when there are none.
     public let clientExtensionResults: JSONObject
     /// L3's convenience copy of the authenticator data, when the client sent one; it must equal the one inside
     /// the attestation object.
@@ -17,6 +23,8 @@ public struct RegistrationResponse: Sendable {
     /// L3's convenience copy of the credential's algorithm, when sent; it must equal the COSE key's `alg`.
     public let publicKeyAlgorithm: Int64?
 
+    /// A response from its parts, for tests and for clients that build one themselves; `id` defaults to the base64url
+    /// of `rawID`.
     public init(
         id: String? = nil, rawID: [UInt8], clientDataJSON: [UInt8], attestationObject: [UInt8],
         transports: [String] = [], authenticatorAttachment: String? = nil,

@@ -8,6 +8,7 @@ public struct AndroidKeyAttestation: AttestationStatementVerifier {
     /// and softwareEnforced"). Off by default: only a TEE or StrongBox vouches for a key it holds.
     public let acceptSoftwareEnforced: Bool
 
+    /// The `android-key` verifier; see ``acceptSoftwareEnforced`` before turning it on.
     public init(acceptSoftwareEnforced: Bool = false) {
         self.acceptSoftwareEnforced = acceptSoftwareEnforced
     }

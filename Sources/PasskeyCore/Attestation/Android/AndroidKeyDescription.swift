@@ -8,13 +8,20 @@ public import X509
 /// Read with BER rules: KeyMint implementations in the field do not all emit canonical DER (unsorted SET OF),
 /// and the values are unambiguous either way.
 public struct AndroidKeyDescription: Sendable {
+    /// 1.3.6.1.4.1.11129.2.1.17: the extension of the Android Keystore leaf certificate that holds the description.
     public static let oid: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 11129, 2, 1, 17]
 
+    /// Where Keystore (KeyMint) runs, and so how much its statements about the key are worth.
     public enum SecurityLevel: Int64, Sendable, CustomStringConvertible {
+        /// In the Android OS: a compromised OS could lie about the key.
         case software = 0
+        /// In a trusted execution environment (TEE) beside the OS.
         case trustedEnvironment = 1
+        /// In a separate secure element (StrongBox), the strongest level.
         case strongBox = 2
 
+        /// Android's name for the level (`Software`, `TrustedEnvironment`, `StrongBox`), as `passkeys inspect` shows
+        /// it.
         public var description: String {
             switch self {
             case .software: "Software"
@@ -45,11 +52,17 @@ public struct AndroidKeyDescription: Sendable {
         public var hasAllApplications: Bool { tags.contains(600) }
     }
 
+    /// The schema version of the description (Keymaster 1 to 4, KeyMint 100 and up), which decides its fields.
     public let attestationVersion: Int64
+    /// Where the attestation was produced: a `software` attestation is the OS vouching for itself.
     public let attestationSecurityLevel: SecurityLevel
+    /// The Keymaster or KeyMint version that made the key.
     public let keymasterVersion: Int64
+    /// Where the key lives: a `software` key can be copied off a compromised device.
     public let keymasterSecurityLevel: SecurityLevel
+    /// The challenge the app passed to Keystore: for WebAuthn, the client data hash, which §8.4 requires it to equal.
     public let attestationChallenge: [UInt8]
+    /// Authorizations the OS enforces: trusted only with ``AndroidKeyAttestation/acceptSoftwareEnforced``.
     public let softwareEnforced: AuthorizationList
     /// `teeEnforced` in older schema versions, `hardwareEnforced` in KeyMint's.
     public let teeEnforced: AuthorizationList

@@ -6,6 +6,7 @@ public import X509
 /// Apple's anonymization CA issues a certificate for the credential key carrying a nonce over the ceremony.
 public struct AppleAttestation: AttestationStatementVerifier {
     public let format = "apple"
+    /// The `apple` verifier; it has no options.
     public init() {}
 
     /// The nonce extension (1.2.840.113635.100.8.2): `SEQUENCE { [1] EXPLICIT OCTET STRING nonce }`.

@@ -16,6 +16,9 @@ public struct SafetyNetAttestation: AttestationStatementVerifier {
     /// How far in the future `timestampMs` may be, for clock differences with Google's servers.
     public let allowedClockSkew: TimeInterval
 
+    /// The `android-safetynet` verifier. The defaults suit live registrations: a CTS-compatible device and a response
+    /// at most a minute old (seconds, as `TimeInterval`), with 10 s of clock skew. Pass `maximumAge: nil` to check
+    /// captured responses.
     public init(requireCTSProfileMatch: Bool = true, maximumAge: TimeInterval? = 60, allowedClockSkew: TimeInterval = 10) {
         self.requireCTSProfileMatch = requireCTSProfileMatch
         self.maximumAge = maximumAge

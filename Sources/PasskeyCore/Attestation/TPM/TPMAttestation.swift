@@ -9,6 +9,7 @@ import X509
 /// `TPMS_ATTEST` whose `extraData` binds the ceremony and whose attested Name binds the key.
 public struct TPMAttestation: AttestationStatementVerifier {
     public let format = "tpm"
+    /// The `tpm` verifier, for TPM 2.0 statements (`ver` "2.0"); it has no options.
     public init() {}
 
     /// The AIK certificate's critical SAN holds the TPM identity, which §8.3.1 defines and this verifier checks.

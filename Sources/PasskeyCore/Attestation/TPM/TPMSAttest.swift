@@ -8,19 +8,35 @@ public struct TPMSAttest: Sendable {
     /// TPM_ST_ATTEST_CERTIFY (Part 2 §6.9).
     public static let attestCertify: UInt16 = 0x8017
 
+    /// Must be ``generatedValue``: a TPM writes it only into structures it made itself, so a caller cannot have the AIK
+    /// sign a forged one (§8.3).
     public let magic: UInt32
+    /// The attestation structure type; parsing accepts only ``attestCertify``, the result of `TPM2_Certify`.
     public let type: UInt16
+    /// The Qualified Name of the signing key (the AIK). WebAuthn ignores it; risk engines may look at it.
     public let qualifiedSigner: [UInt8]
+    /// The caller's data: for WebAuthn, the hash (with `alg`'s hash function) of `authenticatorData ‖ clientDataHash`,
+    /// which binds the statement to this ceremony.
     public let extraData: [UInt8]
+    /// `clockInfo.clock`: milliseconds the TPM has been powered on, as it counts them. Informational.
     public let clock: UInt64
+    /// `clockInfo.resetCount`: TPM resets since it was manufactured or cleared. Informational.
     public let resetCount: UInt32
+    /// `clockInfo.restartCount`: restarts since the last reset. Informational.
     public let restartCount: UInt32
+    /// `clockInfo.safe`: whether ``clock`` is known not to have gone backwards. Informational.
     public let safe: Bool
+    /// The TPM vendor's firmware version. Informational; metadata or a risk engine may care.
     public let firmwareVersion: UInt64
     /// `TPMS_CERTIFY_INFO.name`: the Name of the certified object (nameAlg ‖ H(pubArea)).
     public let attestedName: [UInt8]
+    /// `TPMS_CERTIFY_INFO.qualifiedName`: the certified object's Qualified Name, which includes its hierarchy. Not
+    /// checked by WebAuthn.
     public let attestedQualifiedName: [UInt8]
 
+    /// Parses `certInfo` bytes, refusing any type but ``attestCertify`` and anything after the structure.
+    ///
+    /// - Throws: `WebAuthnError` (`invalidAttestationStatement`) naming the field that is missing or wrong.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
         var reader = ByteReader(bytes) { WebAuthnError(.invalidAttestationStatement, "attStmt (tpm).certInfo: \($0)") }
         magic = try reader.uint32("magic")

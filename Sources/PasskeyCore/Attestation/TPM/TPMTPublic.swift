@@ -3,6 +3,7 @@
 ///
 /// Only RSA and ECC objects are defined for WebAuthn; any other type is refused. Parsed strictly, no trailing bytes.
 public struct TPMTPublic: Sendable {
+    /// The key's type-specific parameters and public value (`parameters` and `unique` of `TPMT_PUBLIC`).
     public enum Parameters: Sendable {
         /// `TPMS_RSA_PARMS` and `unique` as `TPM2B_PUBLIC_KEY_RSA`. An exponent of 0 means the default 65537.
         case rsa(keyBits: UInt16, exponent: UInt32, modulus: [UInt8])
@@ -10,16 +11,27 @@ public struct TPMTPublic: Sendable {
         case ecc(curveID: UInt16, x: [UInt8], y: [UInt8])
     }
 
+    /// The object's algorithm: `TPM_ALG_RSA` (0x0001) or `TPM_ALG_ECC` (0x0023); see ``TPMAlgorithm``.
     public let type: UInt16
+    /// The hash algorithm of the object's Name (SHA-1, SHA-256, SHA-384 or SHA-512): `certInfo` attests the Name
+    /// `nameAlg ‖ H(pubArea)`, which is how it binds this key.
     public let nameAlg: UInt16
+    /// `TPMA_OBJECT` bits (fixedTPM, sensitiveDataOrigin, sign, …), as the TPM reports them; not checked by WebAuthn.
     public let objectAttributes: UInt32
+    /// The policy digest that authorizes use of the key; empty when none. Not checked by WebAuthn.
     public let authPolicy: [UInt8]
+    /// The symmetric algorithm of a storage key; `TPM_ALG_NULL` (0x0010) for a signing key.
     public let symmetric: UInt16
+    /// The signing scheme the key is restricted to, or `TPM_ALG_NULL` (0x0010) for any.
     public let scheme: UInt16
+    /// The public key, which must equal the credential public key (§8.3).
     public let parameters: Parameters
     /// The exact bytes, which the TPM Name hashes.
     public let rawBytes: [UInt8]
 
+    /// Parses `pubArea` bytes: an RSA or ECC object, nothing after it.
+    ///
+    /// - Throws: `WebAuthnError` (`invalidAttestationStatement`) naming the field that is missing or wrong.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
         func fail(_ message: String) -> WebAuthnError { WebAuthnError(.invalidAttestationStatement, "attStmt (tpm).pubArea: \(message)") }
         var reader = ByteReader(bytes, fail: fail)
