@@ -116,8 +116,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1.8) text.
     ///
-    /// - Parameter ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
-    ///   `clientDataJSON`.
+    /// - Parameters:
+    ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
+    ///   - ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
+    ///     `clientDataJSON`.
     /// - Throws: ``RelyingPartyError`` with the verifier's code (400), `unknownCeremony` for a challenge that is not
     ///   pending, or ``StoreUnavailable``.
     public func finishRegistration(_ json: [UInt8], ceremony: PendingCeremony? = nil) async throws -> RegisteredPasskey {
@@ -126,7 +128,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         return try await finishRegistration(response, ceremony: ceremony)
     }
 
-    /// Finishes a registration from a parsed response; see ``finishRegistration(_:ceremony:)-(([UInt8]),_)``.
+    /// Finishes a registration from a parsed response; see the overload that takes JSON text.
     public func finishRegistration(_ response: RegistrationResponse, ceremony given: PendingCeremony? = nil) async throws -> RegisteredPasskey {
         let now = configuration.nowMilliseconds
         let ceremony = try await pending(.registration, given: given, clientDataJSON: response.clientDataJSON, now: now)
@@ -182,7 +184,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Begins a sign-in for a user the app has identified itself (say, a signed-in user confirming a sensitive
     /// action): only `user`'s credentials can finish it.
     ///
-    /// - Parameter credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
+    /// - Parameters:
+    ///   - user: the account to sign in to.
+    ///   - credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
+    ///   - requested: raises the relying party's user-verification floor, never lowers it.
+    ///   - extensions: extension inputs for the client, sent as given.
+    ///   - hints: §5.8.7 hints, most preferred first.
     public func beginAuthentication(
         for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationPolicy? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
@@ -214,8 +221,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1.9) text.
     ///
-    /// - Parameter ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
-    ///   `clientDataJSON`.
+    /// - Parameters:
+    ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
+    ///   - ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
+    ///     `clientDataJSON`.
     /// - Throws: ``RelyingPartyError``: the verifier's code (400) for failures that do not depend on the stored
     ///   credential, `unknownCredential` for every failure that could tell whether a credential ID is stored (the
     ///   real cause in ``RelyingPartyError/reason``), `unknownCeremony`; or ``StoreUnavailable``.
@@ -225,7 +234,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         return try await finishAuthentication(response, ceremony: ceremony)
     }
 
-    /// Finishes a sign-in from a parsed response; see ``finishAuthentication(_:ceremony:)-(([UInt8]),_)``.
+    /// Finishes a sign-in from a parsed response; see the overload that takes JSON text.
     public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: PendingCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
         let now = configuration.nowMilliseconds
         let ceremony = try await pending(.authentication, given: given, clientDataJSON: response.clientDataJSON, now: now)

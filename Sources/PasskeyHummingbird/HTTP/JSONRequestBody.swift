@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// Reading a ceremony request's body: JSON only, bounded in size, parsed strictly. Every refusal is a 4xx
-/// ``RelyingPartyError``, so no input reaches a 5xx.
+/// `RelyingPartyError`, so no input reaches a 5xx.
 enum JSONRequestBody {
     /// The body's bytes, refused with 415 unless it is declared JSON and with 413 past `limit` bytes.
     ///

@@ -32,7 +32,7 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
         return PasskeyResponse(status: HTTPResponse.Status(code: refusal.status.rawValue), body: body, headers: headers)
     }
 
-    /// A failure that is not a ``RelyingPartyError`` (an outage, a fault): `status: "failed"`, `message`, `code`.
+    /// A failure that is not a `RelyingPartyError` (an outage, a fault): `status: "failed"`, `message`, `code`.
     public static func failed(_ status: HTTPResponse.Status, _ message: String, code: String, headers: HTTPFields = [:]) -> PasskeyResponse {
         let body = JSONObject(["status": .string("failed"), "errorMessage": .string(message), "code": .string(code)])
         return PasskeyResponse(status: status, body: body, headers: headers)

@@ -2,7 +2,7 @@
 ///
 /// WebAuthn L3 §7.1 steps 1–25 have passed. Before handing it over, the routes have checked that the credential ID is
 /// not stored yet (step 26) and, for a new account, that the name is still free; the app's transaction must still
-/// refuse both (with ``RelyingPartyError/credentialAlreadyRegistered`` and ``RelyingPartyError/usernameTaken``),
+/// refuse both (with `RelyingPartyError.credentialAlreadyRegistered` and `RelyingPartyError.usernameTaken`),
 /// because another request may have stored either in the meantime.
 public struct PasskeyRegistration: Sendable {
     /// Whose passkey it is.
@@ -11,7 +11,7 @@ public struct PasskeyRegistration: Sendable {
         case new(NewPasskeyUser)
         /// Add the credential to the account of the session that began the registration, only if that session is
         /// still live and belongs to the account ``PasskeyRegistration/credential``'s `userHandle` names: check it in
-        /// the same transaction that inserts the credential, and throw ``RelyingPartyError/sessionEnded`` otherwise.
+        /// the same transaction that inserts the credential, and throw `RelyingPartyError.sessionEnded` otherwise.
         case signedIn(sessionID: String)
     }
 

@@ -3,8 +3,8 @@
 ///
 /// There is deliberately no case that names an arbitrary existing user: an existing account gets a passkey only
 /// through its own session (``signedInUser``), and a new account only under a name no account has (the routes check
-/// ``PasskeyAccounts/user(named:)`` and refuse a taken name with 403 without revealing anything about its owner).
-/// To refuse a registration altogether, throw a ``RelyingPartyError`` (its status and code are the answer).
+/// `PasskeyAccounts.user(named:)` and refuse a taken name with 403 without revealing anything about its owner).
+/// To refuse a registration altogether, throw a `RelyingPartyError` (its status and code are the answer).
 public enum RegistrationTarget: Sendable, Equatable {
     /// A new account with this name, and a fresh random user handle (WebAuthn L3 §14.6.1). Refused with 403
     /// `usernameTaken` when an account already has the name.

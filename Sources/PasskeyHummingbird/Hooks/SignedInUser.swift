@@ -1,7 +1,7 @@
 /// Who is signed in on a request, as the app's session system says: the user, and a name for the session itself.
 ///
 /// The session's name lets a registration that adds a passkey to this user be bound to this session
-/// (``PendingCeremony/sessionHash``): when the registration is finished, the app stores the passkey only if that
+/// (`PendingCeremony.sessionHash`): when the registration is finished, the app stores the passkey only if that
 /// session is still live, so a stolen session that has since been ended cannot finish registrations it began
 /// beforehand and keep a passkey to the account.
 public struct SignedInUser<User: PasskeyUser>: Sendable {

@@ -3,7 +3,7 @@ import Hummingbird
 extension PasskeyRoutes {
     /// `POST assertion/options`: begins a sign-in for a username, or (none given) with a discoverable passkey.
     ///
-    /// A name without an account is answered like one with an account (``Passkeys``'s stand-in credentials), so this
+    /// A name without an account is answered like one with an account (`Passkeys`'s stand-in credentials), so this
     /// route does not tell who has an account.
     func beginAuthentication(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
         let options = try AuthenticationOptionsRequest(json: JSONRequestBody.object(body))

@@ -11,16 +11,16 @@ public import Hummingbird
 ///
 /// | route | body | ok answer (after `status`, `errorMessage`) |
 /// | --- | --- | --- |
-/// | `POST attestation/options` | ``RegistrationOptionsRequest`` | `PublicKeyCredentialCreationOptionsJSON` members |
+/// | `POST attestation/options` | `RegistrationOptionsRequest` | `PublicKeyCredentialCreationOptionsJSON` members |
 /// | `POST attestation/result` | `RegistrationResponseJSON` | `user`, `credential`, the app's ``SessionStart`` |
-/// | `POST assertion/options` | ``AuthenticationOptionsRequest`` | `PublicKeyCredentialRequestOptionsJSON` members |
+/// | `POST assertion/options` | `AuthenticationOptionsRequest` | `PublicKeyCredentialRequestOptionsJSON` members |
 /// | `POST assertion/result` | `AuthenticationResponseJSON` | `user`, the app's ``SessionStart`` |
 ///
 /// Every answer is JSON (``PasskeyResponse``); a failure is `{"status":"failed","errorMessage":…,"code":…}` with the
 /// refusal's status. Bodies must be `application/json` (415) of at most ``maximumBodySize`` bytes (413), parsed
 /// strictly (400); bad input is never a 5xx. An unreachable store is 503 with `Retry-After`.
 ///
-/// The rules that keep accounts safe are kept here and in ``Passkeys``, whatever the hooks do:
+/// The rules that keep accounts safe are kept here and in `Passkeys`, whatever the hooks do:
 /// - A registration is for a new account under a name no account has, or for the signed-in user through their
 ///   session (``RegistrationTarget``); a taken name is refused (403) without revealing anything about its account.
 /// - A registration for the signed-in user is bound to their session; the app stores it only while that session
@@ -43,7 +43,7 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
     public static var defaultMaximumBodySize: Int { 64 * 1024 }
 
     /// - Parameters:
-    ///   - passkeys: the ceremonies. Must keep a ``CeremonyStore`` (the default ``MemoryCeremonyStore`` does):
+    ///   - passkeys: the ceremonies. Must keep a `CeremonyStore` (the default `MemoryCeremonyStore` does):
     ///     a result finds its ceremony by the challenge in its `clientDataJSON`, with no cookie needed.
     ///   - hooks: the app's users and sessions.
     ///   - maximumBodySize: the largest request body accepted, in bytes.

@@ -1,7 +1,7 @@
 /// The app's accounts and credentials, as the ceremonies read them. The app implements it over its own database;
 /// ``Passkeys`` only reads through it. Storing what a ceremony produced (the new credential, the new counter) is
-/// the app's next step after ``Passkeys/finishRegistration(_:ceremony:)`` and
-/// ``Passkeys/finishAuthentication(_:ceremony:)``, in its own transaction.
+/// the app's next step after `Passkeys.finishRegistration(_:ceremony:)` and
+/// `Passkeys.finishAuthentication(_:ceremony:)`, in its own transaction.
 public protocol PasskeyAccounts: Sendable {
     /// The app's user type.
     associatedtype User: PasskeyUser

@@ -5,7 +5,12 @@ import PasskeyCore
 /// never by anything the client sends back about it.
 public struct PendingCeremony: Sendable, Equatable {
     /// Which ceremony: WebAuthn L3 §7.1 (registration) or §7.2 (authentication).
-    public enum Kind: String, Sendable, Codable { case registration, authentication }
+    public enum Kind: String, Sendable, Codable {
+        /// A registration (§7.1).
+        case registration
+        /// A sign-in (§7.2).
+        case authentication
+    }
 
     /// The challenge as sent: 32 random bytes, base64url (43 characters).
     public let challenge: String

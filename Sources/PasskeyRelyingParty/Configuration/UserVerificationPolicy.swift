@@ -4,7 +4,12 @@
 /// ceremony is judged by the policy it was begun with. Only ``required`` changes verification (§7.1 step 16,
 /// §7.2 step 19); the other two tell the client how hard to try.
 public enum UserVerificationPolicy: String, Sendable, Codable, CaseIterable, Comparable {
-    case discouraged, preferred, required
+    /// Ask the authenticator not to verify the user, to spare them a prompt.
+    case discouraged
+    /// Verify the user where the authenticator can; the result is accepted either way.
+    case preferred
+    /// Verify the user or fail: the UV flag must be set (§7.1 step 16, §7.2 step 19).
+    case required
 
     /// The stricter of this policy and what a request asked for; an absent or unknown request changes nothing.
     public func raised(by requested: String?) -> UserVerificationPolicy {
@@ -17,6 +22,7 @@ public enum UserVerificationPolicy: String, Sendable, Codable, CaseIterable, Com
         requested.map { max(self, $0) } ?? self
     }
 
+    /// Ordered from least to most verification: `discouraged < preferred < required`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 
     private var rank: Int {

@@ -3,10 +3,26 @@ import PasskeyCore
 /// A refusal by the relying party: a stable code, a message in plain words that says what was expected and what was
 /// found (never another user's data), and the HTTP status an HTTP front end answers with.
 public struct RelyingPartyError: Error, Sendable, Equatable {
-    /// The HTTP status that fits the refusal (`passkeys serve` and ``PasskeyRoutes`` answer with it).
+    /// The HTTP status that fits the refusal (`passkeys serve` and `PasskeyRoutes` answer with it).
     public enum Status: Int, Sendable {
-        case badRequest = 400, unauthorized = 401, forbidden = 403, notFound = 404, requestTimeout = 408, conflict = 409, payloadTooLarge = 413
-        case unsupportedMediaType = 415, tooManyRequests = 429
+        /// 400: the request or the response it carries is wrong (a verification failure, a malformed body).
+        case badRequest = 400
+        /// 401: the request needs a session and has none.
+        case unauthorized = 401
+        /// 403: the caller may not do this (a taken username, an ended session).
+        case forbidden = 403
+        /// 404: no such thing belongs to the caller's account.
+        case notFound = 404
+        /// 408: the request body did not arrive in time.
+        case requestTimeout = 408
+        /// 409: the request lost a race with another (a counter overtaken) or would break an invariant (the last passkey).
+        case conflict = 409
+        /// 413: the request body is over the limit.
+        case payloadTooLarge = 413
+        /// 415: the request body is not JSON.
+        case unsupportedMediaType = 415
+        /// 429: this client sent too many requests; try again shortly.
+        case tooManyRequests = 429
     }
 
     /// The HTTP status an HTTP front end answers with.

@@ -10,5 +10,6 @@ public struct StoreUnavailable: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The reason as a log line.
     public var description: String { "the database is unavailable (\(reason))" }
 }

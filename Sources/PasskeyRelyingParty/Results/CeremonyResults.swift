@@ -5,7 +5,7 @@ public struct RegistrationStart: Sendable {
     /// What the client passes to `navigator.credentials.create()` or the platform API.
     public let options: PublicKeyCredentialCreationOptionsJSON
     /// The state to finish with. Already kept in the ``CeremonyStore`` when ``Passkeys`` has one; otherwise the caller
-    /// keeps it (in its session) and passes it to ``Passkeys/finishRegistration(_:ceremony:)`` once.
+    /// keeps it (in its session) and passes it to `Passkeys.finishRegistration(_:ceremony:)` once.
     public let ceremony: PendingCeremony
 }
 
