@@ -299,12 +299,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// challenge in `clientDataJSON` (contract: no cookie needed). The client data is verified in full later, by the
     /// core; here it only names the ceremony.
     private func pending(_ kind: PendingCeremony.Kind, given: PendingCeremony?, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
-        let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
-        let unknown = RelyingPartyError(
-            .badRequest, "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).",
-            code: "unknownCeremony")
         if let given {
-            guard given.kind == kind, given.expiresAt > now else { throw unknown }
+            guard given.kind == kind, given.expiresAt > now else { throw Self.unknownCeremony(kind) }
             return given
         }
         guard let ceremonies else {
@@ -314,9 +310,17 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         do { clientData = try CollectedClientData(bytes: clientDataJSON, field: "response.clientDataJSON") } catch { throw Self.refusal(error) }
         guard Self.couldBeOurChallenge(clientData.challenge),
               let ceremony = try await ceremonies.take(challenge: clientData.challenge, kind: kind, now: now) else {
-            throw unknown
+            throw Self.unknownCeremony(kind)
         }
         return ceremony
+    }
+
+    /// The refusal of a response whose ceremony is not pending (never begun, finished already, or expired).
+    private static func unknownCeremony(_ kind: PendingCeremony.Kind) -> RelyingPartyError {
+        let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
+        return RelyingPartyError(
+            .badRequest, "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).",
+            code: "unknownCeremony")
     }
 
     /// Our challenges are 43 base64url characters; anything else cannot name a pending ceremony, and is not sent to

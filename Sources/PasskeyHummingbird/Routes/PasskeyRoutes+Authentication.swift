@@ -6,7 +6,7 @@ extension PasskeyRoutes {
     /// A name without an account is answered like one with an account (`Passkeys`'s stand-in credentials), so this
     /// route does not tell who has an account.
     func beginAuthentication(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
-        let options = try AuthenticationOptionsRequest(json: JSONRequestBody.object(body))
+        let options = try AuthenticationOptionsRequest(json: RequestJSON.object(body))
         let start = try await passkeys.beginAuthentication(
             username: options.username, userVerification: options.userVerification, extensions: options.extensions)
         return .ok(start.options.json)

@@ -3,7 +3,7 @@ import Hummingbird
 extension PasskeyRoutes {
     /// `POST attestation/options`: begins a registration for the account the app's hook chooses.
     func beginRegistration(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
-        let options = try RegistrationOptionsRequest(json: JSONRequestBody.object(body))
+        let options = try RegistrationOptionsRequest(json: RequestJSON.object(body))
         let signedIn = try await hooks.signedInUser(request, context: context)
         let start: RegistrationStart
         switch try await hooks.registrationTarget(for: options, signedIn: signedIn, request: request, context: context) {

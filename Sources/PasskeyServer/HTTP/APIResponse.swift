@@ -38,12 +38,4 @@ enum APIResponse {
         }
     }
 
-    static func object(_ bytes: [UInt8]) throws -> JSONObject {
-        if bytes.isEmpty { return JSONObject() }
-        do {
-            return try JSONParser.parseObject(bytes, what: "request body")
-        } catch {
-            throw RelyingPartyError(.badRequest, error.message, code: error.code.rawValue)
-        }
-    }
 }

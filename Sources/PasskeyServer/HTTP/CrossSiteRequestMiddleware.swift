@@ -28,30 +28,8 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
         let contentType = request.headers[.contentType]
         let hasBody = contentType != nil || request.headers[.contentLength].map { $0 != "0" } ?? false || request.headers[.transferEncoding] != nil
         if request.method != .delete || hasBody {
-            guard let contentType, Self.isJSON(contentType) else {
-                throw RelyingPartyError(
-                    .unsupportedMediaType,
-                    "The request body must be JSON: expected Content-Type application/json, found \(contentType.map { "'\($0)'" } ?? "none").",
-                    code: "unsupportedMediaType")
-            }
+            try RequestJSON.requireJSON(contentType)
         }
         return try await next(request, context)
-    }
-
-    /// `application/json`, in any case, with or without parameters such as `; charset=utf-8`.
-    /// Whether the media type (before any `;` parameters, spaces and tabs around it ignored, any case) is
-    /// `application/json`. Compared byte by byte: it runs on every state-changing request.
-    static func isJSON(_ contentType: String) -> Bool {
-        var bytes = contentType.utf8[...]
-        if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) { bytes = bytes[..<semicolon] }
-        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-        while let first = bytes.first, blank(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, blank(last) { bytes = bytes.dropLast() }
-        let expected = "application/json".utf8
-        guard bytes.count == expected.count else { return false }
-        // ASCII letters fold to lower case by setting 0x20; the other bytes of the expected text ('/') must match.
-        return zip(bytes, expected).allSatisfy { found, wanted in
-            found == wanted || (wanted >= 0x61 && wanted <= 0x7A && found | 0x20 == wanted)
-        }
     }
 }

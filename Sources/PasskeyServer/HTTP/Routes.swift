@@ -45,7 +45,7 @@ struct Routes {
             results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: rate / 4, burst: max(rate, 10))))
         }
         on(options, .post, "/attestation/options") { request, context in
-            let body = try APIResponse.object(try await APIResponse.body(request, context: context))
+            let body = try RequestJSON.object(try await APIResponse.body(request, context: context))
             return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request)))
         }
         on(results, .post, "/attestation/result") { request, context in
@@ -53,7 +53,7 @@ struct Routes {
             return APIResponse.ok(members, headers: cookie(token))
         }
         on(options, .post, "/assertion/options") { request, context in
-            let body = try APIResponse.object(try await APIResponse.body(request, context: context))
+            let body = try RequestJSON.object(try await APIResponse.body(request, context: context))
             return APIResponse.ok(try await relyingParty.beginAuthentication(body))
         }
         on(results, .post, "/assertion/result") { request, context in
@@ -86,7 +86,7 @@ struct Routes {
         }
         on(router, .patch, "/credentials/:id") { request, context in
             let id = try context.parameters.require("id")
-            let body = try APIResponse.object(try await APIResponse.body(request, context: context))
+            let body = try RequestJSON.object(try await APIResponse.body(request, context: context))
             return APIResponse.ok(try await relyingParty.renameCredential(try await session(request), id: id, body: body))
         }
         on(router, .delete, "/credentials/:id") { request, context in

@@ -83,6 +83,6 @@ struct JSONMediaTypeTests {
         ("applicationAjson", false), ("application/jsoN ; q", true), ("multipart/form-data; boundary=application/json", false),
     ])
     func mediaType(_ text: String, _ expected: Bool) {
-        #expect(CrossSiteRequestMiddleware.isJSON(text) == expected, "\(text)")
+        #expect(RequestJSON.isJSON(text) == expected, "\(text)")
     }
 }
