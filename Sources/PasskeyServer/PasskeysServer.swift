@@ -22,7 +22,9 @@ public enum PasskeysServer {
         }
         let application = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
+                idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
             services: services,
             logger: logger)

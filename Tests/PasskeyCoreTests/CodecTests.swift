@@ -1,3 +1,4 @@
+import Foundation
 import PasskeyCore
 import Testing
 
@@ -10,6 +11,19 @@ struct Base64URLTests {
             #expect(try Base64URL.decode(Base64URL.encode(bytes)) == bytes)
         }
         #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
+    }
+
+    @Test("arrays, slices and non-contiguous collections encode as Foundation's base64 does, made url-safe and unpadded")
+    func matchesFoundation() {
+        for length in 0..<70 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 200) }
+            let expected = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(bytes) == expected)
+            #expect(Base64URL.encode(([0x00] + bytes)[1...]) == expected)
+            #expect(Base64URL.encode(bytes.lazy.map { $0 }) == expected)
+            #expect(Base64URL.encode(Data(bytes)) == expected)
+        }
     }
 
     @Test("strict decoding refuses padding, the standard alphabet, bad lengths and non-canonical bits",
@@ -48,6 +62,21 @@ struct JSONParserTests {
         #expect(object["a"] == .string("xé😀\n"))
         #expect(object["b"] == .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null]))
         #expect(try JSONParser.parse(value.serialized()) == value)
+    }
+
+    @Test("writes escapes, non-ASCII text and pretty layout byte for byte")
+    func serializerBytes() throws {
+        let value = JSONValue.object(JSONObject([
+            "s": .string("q\"b\\n\nr\rt\tc\u{1}\u{1F}é😀 end"), "a": .array([.number("1"), .bool(true), .null, .array([]), .object(JSONObject())]),
+        ]))
+        let compact = #"{"s":"q\"b\\n\nr\rt\tc\u0001\u001fé😀 end","a":[1,true,null,[],{}]}"#
+        #expect(value.serialized() == compact)
+        #expect(value.serializedBytes() == Array(compact.utf8))
+        #expect(value.serialized(pretty: true) == "{\n  \"s\": \"q\\\"b\\\\n\\nr\\rt\\tc\\u0001\\u001fé😀 end\",\n  \"a\": [\n    1,\n    true,\n    null,\n    [],\n    {}\n  ]\n}")
+        #expect(try JSONParser.parse(value.serialized()) == value)
+        // A bridged or sliced string (not native UTF-8 storage) is written the same way.
+        let sliced = String("xx\"é\"yy".dropFirst(2).dropLast(2))
+        #expect(JSONValue.string(sliced).serialized() == #""\"é\"""#)
     }
 
     @Test("refuses malformed documents", arguments: [

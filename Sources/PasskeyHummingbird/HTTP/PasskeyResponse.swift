@@ -52,7 +52,7 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
         fields[.contentType] = "application/json; charset=utf-8"
         // Options carry single-use challenges and results carry sessions: nothing here may be cached.
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(body).serialized())))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONValue.object(body).serializedBytes())))
     }
 }
 

@@ -33,22 +33,47 @@ public enum Base64URL {
 
     /// Encodes bytes as unpadded base64url.
     public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var iterator = bytes.makeIterator()
-        while let b0 = iterator.next() {
-            let b1 = iterator.next()
-            let b2 = iterator.next()
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | (b1 ?? 0) >> 4)])
-            if let b1 {
-                out.append(alphabet[Int((b1 & 0x0F) << 2 | (b2 ?? 0) >> 6)])
-            }
-            if let b2 {
-                out.append(alphabet[Int(b2 & 0x3F)])
+        // Contiguous bytes (arrays, slices, `Data`) take the buffer path; the generic iteration, unspecialized
+        // across modules, showed in issue #13's sign-in profile.
+        if let encoded = bytes.withContiguousStorageIfAvailable({ encode(buffer: UnsafeRawBufferPointer($0)) }) { return encoded }
+        return Array(bytes).withUnsafeBytes { encode(buffer: $0) }
+    }
+
+    /// Encodes bytes as unpadded base64url, writing straight into the string's storage.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { encode(buffer: $0) }
+    }
+
+    private static func encode(buffer bytes: UnsafeRawBufferPointer) -> String {
+        let length = (bytes.count * 4 + 2) / 3
+        guard length > 0 else { return "" }
+        return alphabet.withUnsafeBufferPointer { symbols in
+            String(unsafeUninitializedCapacity: length) { out in
+                var written = 0
+                var index = 0
+                while index + 3 <= bytes.count {
+                    let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                    out[written] = symbols[Int(group >> 18)]
+                    out[written + 1] = symbols[Int(group >> 12 & 0x3F)]
+                    out[written + 2] = symbols[Int(group >> 6 & 0x3F)]
+                    out[written + 3] = symbols[Int(group & 0x3F)]
+                    written += 4
+                    index += 3
+                }
+                let left = bytes.count - index
+                if left > 0 {
+                    let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                    out[written] = symbols[Int(group >> 18)]
+                    out[written + 1] = symbols[Int(group >> 12 & 0x3F)]
+                    written += 2
+                    if left == 2 {
+                        out[written] = symbols[Int(group >> 6 & 0x3F)]
+                        written += 1
+                    }
+                }
+                return written
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a base64url string.

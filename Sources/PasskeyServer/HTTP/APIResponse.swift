@@ -22,18 +22,19 @@ enum APIResponse {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
     }
 
     /// Reads and parses a JSON object body, with the contract's 400 and 413 answers.
     static func body(_ request: Request, context: ServerContext) async throws -> [UInt8] {
         let limit = context.maxUploadSize
         do {
-            let buffer = try await withDeadline(ServerContext.bodyTimeout) { try await request.body.collect(upTo: limit) }
+            // The time the body may take is bounded on the event loop (RequestBodyDeadline).
+            let buffer = try await request.body.collect(upTo: limit)
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
             throw RelyingPartyError(.payloadTooLarge, "The request body is larger than \(limit / 1024) KiB.")
-        } catch is DeadlineExceeded {
+        } catch is RequestBodyTimedOut {
             throw RelyingPartyError(.requestTimeout, "The request body did not arrive within \(ServerContext.bodyTimeout.components.seconds) seconds.", code: "requestTimeout")
         }
     }

@@ -3,24 +3,9 @@ import Synchronization
 /// The operation did not finish within its time limit.
 struct DeadlineExceeded: Error {}
 
-/// Runs `operation` and returns its result, or throws ``DeadlineExceeded`` once `limit` has passed (the operation is
-/// then cancelled and awaited).
-func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
-        return value
-    }
-}
-
-/// Like ``withDeadline(_:_:)``, but returns at the deadline even when `operation` ignores cancellation (a query
-/// waiting on a silent network does): the operation runs on in the background until it ends by itself. For probes,
-/// whose answer must come on time.
+/// Runs `operation` and returns its result, or throws ``DeadlineExceeded`` once `limit` has passed, even when
+/// `operation` ignores cancellation (a query waiting on a silent network does): the operation then runs on in the
+/// background until it ends by itself. For probes and store operations, whose answer must come on time.
 func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let waiter = FirstAnswer<T>()
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in

@@ -49,11 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical, found '\(levelText)'")
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: level) }
         try await PasskeysServer.run(configuration, logger: Logger(label: "passkeys"))
     }
 
