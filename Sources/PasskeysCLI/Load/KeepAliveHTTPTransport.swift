@@ -16,6 +16,8 @@ final class KeepAliveHTTPTransport: HTTPTransport {
     private let host: String
     private let port: Int
     private let authority: String
+    /// `http://authority/`: the start of every URL on this origin.
+    private let originSlash: String
     private let idle = Mutex<[Connection]>([])
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
 
@@ -28,6 +30,7 @@ final class KeepAliveHTTPTransport: HTTPTransport {
         self.host = host
         self.port = components.port ?? 80
         self.authority = components.port.map { "\(host):\($0)" } ?? host
+        self.originSlash = "http://\(authority)/"
     }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -67,6 +70,12 @@ final class KeepAliveHTTPTransport: HTTPTransport {
 
     /// The path and query of `url`, which must be on this transport's origin.
     private func path(of url: String) throws -> String {
+        // Every URL a load run sends is the base URL plus a path: take the path without parsing the URL (parsing
+        // was 2% of the generator's CPU). Anything else is parsed and checked.
+        if url.hasPrefix(originSlash) {
+            let path = url.dropFirst(originSlash.count - 1)
+            if !path.contains(where: { $0 == "#" || $0 == " " }) { return String(path) }
+        }
         guard let components = URLComponents(string: url), components.host == host, (components.port ?? 80) == port else {
             throw ForeignURL(url: url)
         }
@@ -80,7 +89,7 @@ final class KeepAliveHTTPTransport: HTTPTransport {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers(enableOutboundHeaderValidation: false)
                     try channel.pipeline.syncOperations.addHandler(ResponseCollector())
                 }
             }
