@@ -84,15 +84,15 @@ extension SoftwareAuthenticator {
             throw AuthenticatorError(.unsupportedAlgorithm, "none of the requested algorithms (\(request.algorithms.map(\.name).joined(separator: ", "))) is supported; this authenticator makes \(Self.supportedAlgorithms.map(\.name).joined(separator: ", "))")
         }
         // Step 4 (excludeList): refuse if this authenticator already holds one of the RP's excluded credentials.
-        let existing = try await storeCall { try await store.credentials(rpID: request.rpID) }
-        if existing.contains(where: { request.excludeList.contains($0.id) }) {
+        if !request.excludeList.isEmpty, try await !storeCall({ try await store.credentials(ids: request.excludeList, rpID: request.rpID) }).isEmpty {
             throw AuthenticatorError(.credentialExcluded, "this authenticator already holds a passkey for this account at \(request.rpID)")
         }
         // Steps 11 and 14: the user's consent (and verification) before anything is created.
         let verified = try await obtainConsent(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
         // A discoverable credential replaces an earlier one for the same RP and user (CTAP2 §6.1.2 step 17).
         if request.residentKey {
-            for old in existing where old.userHandle == request.userHandle && old.discoverable {
+            let existing = try await storeCall { try await store.credentials(rpID: request.rpID, userHandle: request.userHandle) }
+            for old in existing where old.discoverable {
                 _ = try await storeCall { try await store.delete(id: old.id) }
             }
         }
@@ -107,11 +107,10 @@ extension SoftwareAuthenticator {
 
     /// authenticatorGetAssertion (CTAP2 §6.2.2): signs with a matching credential and advances its counter.
     public func authenticatorGetAssertion(_ request: GetAssertionRequest) async throws(AuthenticatorError) -> Assertion {
-        let forRP = try await storeCall { try await store.credentials(rpID: request.rpID) }
         // Steps 5–7: the allow list, or every discoverable credential for the RP.
         let candidates = request.allowList.isEmpty
-            ? forRP.filter(\.discoverable)
-            : forRP.filter { request.allowList.contains($0.id) }
+            ? try await storeCall { try await store.credentials(rpID: request.rpID) }.filter(\.discoverable)
+            : try await storeCall { try await store.credentials(ids: request.allowList, rpID: request.rpID) }
         guard var credential = candidates.max(by: { $0.createdAt < $1.createdAt }) else {
             throw AuthenticatorError(.noCredentials, request.allowList.isEmpty
                 ? "this authenticator has no passkey for \(request.rpID)"

@@ -189,3 +189,42 @@ struct CBORRegressionTests {
         #expect(throws: WebAuthnError.self) { try CBORDecoder.decode([0x5B, 0, 0, 0, 0, 0, 0, 0, 8, 0x61]) }
     }
 }
+
+@Suite("RFC 3339 dates")
+struct RFC3339Tests {
+    @Test("reads what ISO8601DateFormatter reads, to the millisecond", arguments: [
+        "2026-11-23T10:09:01Z", "2026-11-23T10:09:01.123Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z",
+        "2000-02-29T12:00:00Z", "2024-02-29T23:59:59.5Z", "2026-11-23T11:09:01+01:00", "2026-11-23T05:39:01.25-04:30",
+        "1900-03-01T00:00:00Z", "2100-12-31T23:59:59Z", "1600-03-01T00:00:00Z",
+    ])
+    func agreesWithFoundation(_ text: String) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        let expected = try #require(formatter.date(from: text)).timeIntervalSince1970
+        let read = try #require(RFC3339.secondsSince1970(text))
+        #expect(abs(read - expected) < 0.001, "\(text): \(read) vs \(expected)")
+    }
+
+    @Test("keeps nanoseconds and drops digits beyond them")
+    func fractions() {
+        #expect(RFC3339.secondsSince1970("1970-01-01T00:00:01.000000001Z") == 1.000000001)
+        #expect(RFC3339.secondsSince1970("1970-01-01T00:00:00.1234567899999Z") == 0.123456789)
+        #expect(RFC3339.secondsSince1970("1970-01-01T00:00:00.5Z") == 0.5)
+    }
+
+    @Test("uses the proleptic Gregorian calendar RFC 3339 §5.6 names, also before 1582 (Foundation switches to Julian)")
+    func prolepticGregorian() {
+        #expect(RFC3339.secondsSince1970("0001-01-01T00:00:00Z") == -62_135_596_800)
+        #expect(RFC3339.secondsSince1970("0000-02-29T00:00:00Z") != nil, "year 0 is a Gregorian leap year")
+    }
+
+    @Test("refuses what is not a whole, valid RFC 3339 date-time", arguments: [
+        "", "2026-11-23", "2026-11-23T10:09:01", "2026-11-23 10:09:01Z", "2026-11-23t10:09:01z", "2026-13-01T00:00:00Z",
+        "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T10:60:00Z", "2026-11-23T10:09:60Z",
+        "2026-11-23T10:09:01.Z", "2026-11-23T10:09:01+0100", "2026-11-23T10:09:01+24:00", "2026-11-23T10:09:01Zx",
+        "26-11-23T10:09:01Z", "2026-11-23T10:09:01.１Z", "２026-11-23T10:09:01Z", "2026-11-23T10:09:01+01:60",
+    ])
+    func refusals(_ text: String) {
+        #expect(RFC3339.secondsSince1970(text) == nil)
+    }
+}

@@ -45,11 +45,9 @@ public struct PasskeySummary: Sendable, Equatable, Identifiable {
 
     /// RFC 3339 date-times, with or without fractional seconds.
     static func date(_ text: String, field: String) throws(WebAuthnError) -> Date {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        throw WebAuthnError(.malformedInput, "\(field): expected an RFC 3339 date-time, found '\(text)'")
+        guard let seconds = RFC3339.secondsSince1970(text) else {
+            throw WebAuthnError(.malformedInput, "\(field): expected an RFC 3339 date-time, found '\(text)'")
+        }
+        return Date(timeIntervalSince1970: seconds)
     }
 }
