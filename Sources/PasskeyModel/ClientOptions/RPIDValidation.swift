@@ -39,7 +39,9 @@ public enum RPIDValidation {
     /// - Throws: `SecurityError` (``WebAuthnClientError/Code/rpIdNotAllowed``), as §5.1.3 / §5.1.4 step 8.
     public static func checkRPID(_ rpID: String, for origin: Origin) throws(WebAuthnClientError) {
         let id = rpID.lowercased()
-        let isIP = origin.host.allSatisfy { $0.isNumber || $0 == "." } || origin.host.contains(":")
+        // An IPv4 literal is ASCII digits and dots; an IPv6 one has colons.
+        let isIP = origin.host.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+            || origin.host.utf8.contains(UInt8(ascii: ":"))
         let allowed: Bool
         if id == origin.host {
             allowed = true

@@ -2,7 +2,8 @@ import PasskeyCore
 import PostgresNIO
 
 // The statements of a sign-in and a registration's ceremony, prepared once per connection (issue #13). The other,
-// rarer statements go through sql-kit.
+// rarer statements go through sql-kit. Each has a fixed name: postgres-nio's default name is `String(reflecting:)` of
+// the type, built on every execution (1% of a PostgreSQL sign-in's CPU).
 
 /// A statement keyed by one text value whose rows are a user and, from a join, one of their credentials.
 protocol UserAndCredentialStatement: PostgresPreparedStatement where Row == (UserRecord, CredentialRecord?) {
@@ -24,6 +25,7 @@ extension UserAndCredentialStatement {
 /// A user and the credentials of their account (`LEFT JOIN`: an account without credentials gives one row whose
 /// credential columns are NULL).
 struct UserWithCredentialsStatement: UserAndCredentialStatement {
+    static let name = "passkeys_user_with_credentials"
     static let sql = """
         SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
         FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
@@ -35,6 +37,7 @@ struct UserWithCredentialsStatement: UserAndCredentialStatement {
 
 /// A credential and the account that owns it.
 struct CredentialWithOwnerStatement: UserAndCredentialStatement {
+    static let name = "passkeys_credential_with_owner"
     static let sql = """
         SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
         FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = $1
@@ -46,6 +49,7 @@ struct CredentialWithOwnerStatement: UserAndCredentialStatement {
 /// The counter update and the new session in one statement: the session is inserted only from the row the
 /// conditional update returned.
 struct RecordSignInStatement: PostgresPreparedStatement {
+    static let name = "passkeys_record_sign_in"
     static let sql = """
         WITH updated AS (
             UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3
@@ -81,6 +85,7 @@ struct RecordSignInStatement: PostgresPreparedStatement {
 
 /// A begun ceremony.
 struct InsertCeremonyStatement: PostgresPreparedStatement {
+    static let name = "passkeys_insert_ceremony"
     static let sql = """
         INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -108,6 +113,7 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
 
 /// Claims a ceremony: one statement reads and removes it, so a challenge is used at most once, on any instance.
 struct TakeCeremonyStatement: PostgresPreparedStatement {
+    static let name = "passkeys_take_ceremony"
     static let sql = """
         DELETE FROM ceremonies WHERE challenge = $1 AND kind = $2
         RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash

@@ -11,13 +11,16 @@ import Synchronization
 /// Every write is one transaction step of the ``Store`` contract, run as one job of a group commit.
 public final class SQLiteStore: DatabaseStore {
     private let database: any DatabaseWriter
+    /// Reader connections for a file; nil for an in-memory database, whose one connection serves reads too.
+    private let readers: SQLiteReaders?
     private let writes: GroupCommitWriter
     private let counter: StatementCounter
     public let ceremonies: any CeremonyStore
     public let health: StoreHealth
 
-    private init(database: any DatabaseWriter, counter: StatementCounter, health: StoreHealth) {
+    private init(database: any DatabaseWriter, readers: SQLiteReaders?, counter: StatementCounter, health: StoreHealth) {
         self.database = database
+        self.readers = readers
         self.writes = GroupCommitWriter(writer: database)
         self.counter = counter
         self.ceremonies = MemoryCeremonyStore()
@@ -44,20 +47,25 @@ public final class SQLiteStore: DatabaseStore {
             db.trace(options: .statement) { _ in counter.increment() }
         }
         let database: any DatabaseWriter
+        var readers: SQLiteReaders?
         do {
             if let path {
-                database = try DatabasePool(path: path, configuration: configuration)
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                database = pool
+                readers = SQLiteReaders(path: path, configuration: configuration, limit: configuration.maximumReaderCount, fallback: pool)
             } else {
                 database = try DatabaseQueue(configuration: configuration)
             }
+            // Before any reader opens: readers assume the schema is final.
             try await database.write { db in try Self.migrate(db) }
         } catch {
             throw StoreOpenFailed(location: path.map { "sqlite:\($0)" } ?? "sqlite::memory:", underlying: error)
         }
-        return SQLiteStore(database: database, counter: counter, health: health)
+        return SQLiteStore(database: database, readers: readers, counter: counter, health: health)
     }
 
     public func shutdown() async throws {
+        try readers?.close()
         if let pool = database as? DatabasePool { try pool.close() }
     }
 
@@ -76,11 +84,11 @@ public final class SQLiteStore: DatabaseStore {
     ///
     /// GRDB's asynchronous read hands the work to the reader's dispatch queue and resumes the task afterwards: two
     /// thread hand-offs for a read of 10–30 µs, which the sign-in profile showed costing more than the read. The
-    /// synchronous read takes a reader connection and runs here; with more reader connections than the concurrency
-    /// pool has threads, it never waits for one, and it never waits for the writer (WAL readers do not).
+    /// synchronous read takes a reader connection (``SQLiteReaders``) and runs here; it never waits for the writer
+    /// (WAL readers do not).
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            let value = try Self.readNow(database, body)
+            let value = try readers.map { try $0.read(body) } ?? Self.readNow(database, body)
             health.succeeded()
             return value
         } catch {
