@@ -15,7 +15,10 @@ public enum CredentialPrivateKey: Sendable {
     /// Generates a fresh key for `algorithm` (ES256, EdDSA, RS256 or PS256).
     public static func generate(_ algorithm: COSEAlgorithm) throws(AuthenticatorError) -> CredentialPrivateKey {
         switch algorithm {
-        case .es256: return .p256(P256.Signing.PrivateKey())
+        // Not compact-representable: COSE keys carry both coordinates, and requiring a compact point redraws about
+        // every other key (with BoringSSL's FIPS check each time), which was a tenth of `passkeys load`'s CPU per
+        // registration.
+        case .es256: return .p256(P256.Signing.PrivateKey(compactRepresentable: false))
         case .edDSA: return .ed25519(Curve25519.Signing.PrivateKey())
         case .rs256, .ps256:
             do {
