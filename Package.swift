@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "PasskeyServer",
             dependencies: [
-                "PasskeyCore", "PasskeyRelyingParty",
+                "PasskeyCore", "PasskeyRelyingParty", "PasskeyHummingbird",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -77,7 +77,7 @@ let package = Package(
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
         .target(
             name: "PasskeyHummingbird",
-            dependencies: ["PasskeyRelyingParty", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["PasskeyRelyingParty", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strict),
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
@@ -122,6 +122,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Examples/Hummingbird/Tests/PasskeysExampleTests", swiftSettings: strict),
         .testTarget(

@@ -1,6 +1,7 @@
 public import Hummingbird
 public import Logging
 import NIOCore
+import PasskeyHummingbird
 import ServiceLifecycle
 
 /// `passkeys serve`: the relying party on Hummingbird, over a SQL store.

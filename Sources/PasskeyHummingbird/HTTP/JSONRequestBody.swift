@@ -17,6 +17,8 @@ enum JSONRequestBody {
             return Array(try await request.body.collect(upTo: limit).readableBytesView)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw tooLarge()
+        } catch is RequestBodyTimedOut {
+            throw RelyingPartyError(.requestTimeout, "The request body did not arrive in time.", code: "requestTimeout")
         } catch {
             // The client went away or broke the framing mid-body: its request, not a fault of the server.
             throw RelyingPartyError(.badRequest, "The request body could not be read to its end.", code: "unreadableBody")

@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import PasskeyHummingbird
 import PasskeyCore
 
 /// Every API body is a JSON object with `status` and `errorMessage` first (FIDO2 conformance server API, §2 of

@@ -12,13 +12,19 @@ public struct ExampleConfiguration: Sendable {
     /// The WebAuthn RP ID and the page origins ceremonies may come from.
     public var rpID: String
     public var origins: [String]
+    /// How long a request's body may take to arrive after its head (408 past it).
+    public var bodyTimeout: Duration
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost", origins: [String]? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost", origins: [String]? = nil,
+        bodyTimeout: Duration = .seconds(10)
+    ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
         self.rpID = rpID
         self.origins = origins ?? ["http://\(rpID):\(port)"]
+        self.bodyTimeout = bodyTimeout
     }
 }
 
@@ -45,5 +51,9 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     }
     router.group("passkeys").addPasskeyRoutes(passkeys, hooks: ExampleHooks(database: database, sessions: sessions))
 
-    return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)), logger: logger)
+    // A client that announces a body and trickles it must not hold a request open for as long as it likes.
+    let bodyTimeout = configuration.bodyTimeout
+    return Application(
+        router: router, server: .http1(configuration: .init(additionalChannelHandlers: [RequestBodyDeadline(limit: bodyTimeout)])),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port)), logger: logger)
 }

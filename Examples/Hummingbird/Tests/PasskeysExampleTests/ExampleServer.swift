@@ -13,13 +13,14 @@ enum ExampleServer {
     static let origin = "http://localhost:8080"
 
     static func run(
-        _ mode: TestingSetup = .live, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ mode: TestingSetup = .live, bodyTimeout: Duration = .seconds(10), _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = ExampleConfiguration(
-            host: "127.0.0.1", port: 0, databasePath: directory.appendingPathComponent("example.sqlite").path, origins: [origin])
+            host: "127.0.0.1", port: 0, databasePath: directory.appendingPathComponent("example.sqlite").path, origins: [origin],
+            bodyTimeout: bodyTimeout)
         var logger = Logger(label: "passkeys-example-test")
         logger.logLevel = .warning
         try await buildApplication(configuration, logger: logger).test(mode, body)

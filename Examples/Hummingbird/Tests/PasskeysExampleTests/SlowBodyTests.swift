@@ -1,0 +1,69 @@
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import NIOPosix
+import PasskeyHummingbird
+import Synchronization
+import Testing
+
+/// The example mounts `RequestBodyDeadline`: a client that announces a body and stops sending it is answered 408
+/// when the limit passes, on every passkey route, instead of holding the request open.
+@Suite("Example app: bodies must arrive in time")
+struct SlowBodyTests {
+    @Test("a body that stops arriving is answered 408 requestTimeout at the limit, and one that arrives in time is served")
+    func trickledBody() async throws {
+        try await ExampleServer.run(bodyTimeout: .seconds(1)) { client in
+            let port = try #require(client.port)
+            for endpoint in MalformedInputTests.endpoints {
+                let head = "POST /passkeys/\(endpoint) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
+                let started = ContinuousClock.now
+                let answer = try await RawConnection.exchange(port: port, pieces: [head], pause: .zero, waitAtMost: .seconds(10))
+                let waited = ContinuousClock.now - started
+                #expect(answer.hasPrefix("HTTP/1.1 408"), "\(endpoint): \(answer.prefix(200))")
+                #expect(answer.contains("\"requestTimeout\""), "\(endpoint): \(answer)")
+                #expect(waited < .seconds(5), "\(endpoint): the app gave up on its own, not when the client did (\(waited))")
+            }
+            let body = #"{"username":"slow"}"#
+            let head = "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            let answer = try await RawConnection.exchange(
+                port: port, pieces: [head + body.prefix(5), String(body.dropFirst(5))], pause: .milliseconds(300), waitAtMost: .seconds(10))
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
+        }
+    }
+}
+
+/// A TCP client on 127.0.0.1 that writes raw bytes in pieces and collects everything the server sends until it
+/// closes the connection (or `waitAtMost` passes).
+enum RawConnection {
+    private final class Collector: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let received = Mutex<[UInt8]>([])
+        let closed: EventLoopPromise<Void>
+
+        init(closed: EventLoopPromise<Void>) { self.closed = closed }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let buffer = unwrapInboundIn(data)
+            received.withLock { $0 += buffer.readableBytesView }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) { closed.succeed() }
+    }
+
+    static func exchange(port: Int, pieces: [String], pause: Duration, waitAtMost limit: Duration) async throws -> String {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let closed = group.any().makePromise(of: Void.self)
+        let collector = Collector(closed: closed)
+        let channel = try await ClientBootstrap(group: group)
+            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) } }
+            .connect(host: "127.0.0.1", port: port).get()
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { try await Task.sleep(for: pause) }
+            try await channel.writeAndFlush(ByteBuffer(string: piece))
+        }
+        let timer = group.any().scheduleTask(in: .nanoseconds(Int64(limit.components.seconds) * 1_000_000_000)) { channel.close(promise: nil) }
+        try await closed.futureResult.get()
+        timer.cancel()
+        return String(decoding: collector.received.withLock { $0 }, as: UTF8.self)
+    }
+}
