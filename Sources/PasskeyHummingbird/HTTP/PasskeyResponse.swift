@@ -48,11 +48,17 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
 
     /// The HTTP response: the body serialized compactly, as JSON that is never cached.
     public func response(from request: Request, context: some RequestContext) -> Response {
+        Self.json(.object(body), status: status, headers: headers)
+    }
+
+    /// Any JSON value as a response: serialized compactly to bytes, `application/json`, never cached. The one place
+    /// both HTTP front ends (these routes and `passkeys serve`) build JSON answers.
+    package static func json(_ value: JSONValue, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         // Options carry single-use challenges and results carry sessions: nothing here may be cached.
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONValue.object(body).serializedBytes())))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
     }
 }
 

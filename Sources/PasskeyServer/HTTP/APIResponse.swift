@@ -20,10 +20,7 @@ enum APIResponse {
     }
 
     static func json(_ value: JSONValue, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.contentType] = "application/json; charset=utf-8"
-        fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
+        PasskeyResponse.json(value, status: status, headers: headers)
     }
 
     /// Reads and parses a JSON object body, with the contract's 400 and 413 answers.
