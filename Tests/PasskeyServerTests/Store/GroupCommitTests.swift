@@ -7,7 +7,10 @@ import Testing
 @Suite("SQLite group commit")
 struct GroupCommitTests {
     static func open() async throws -> (any DatabaseStore, String) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-group-\(UUID().uuidString).sqlite").path
+        try await open(at: FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-group-\(UUID().uuidString).sqlite").path)
+    }
+
+    static func open(at path: String) async throws -> (any DatabaseStore, String) {
         var logger = Logger(label: "passkeys-test")
         logger.logLevel = .critical
         return (try await DatabaseLocation.sqliteFile(path).openStore(logger: logger), path)

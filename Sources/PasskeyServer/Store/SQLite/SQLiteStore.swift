@@ -13,14 +13,17 @@ public final class SQLiteStore: DatabaseStore {
     private let database: any DatabaseWriter
     /// Reader connections for a file; nil for an in-memory database, whose one connection serves reads too.
     private let readers: SQLiteReaders?
+    /// Background checkpoints for a file; nil for an in-memory database.
+    private let checkpointer: SQLiteCheckpointer?
     private let writes: GroupCommitWriter
     private let counter: StatementCounter
     public let ceremonies: any CeremonyStore
     public let health: StoreHealth
 
-    private init(database: any DatabaseWriter, readers: SQLiteReaders?, counter: StatementCounter, health: StoreHealth) {
+    private init(database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth) {
         self.database = database
         self.readers = readers
+        self.checkpointer = checkpointer
         self.writes = GroupCommitWriter(writer: database)
         self.counter = counter
         self.ceremonies = MemoryCeremonyStore()
@@ -48,6 +51,7 @@ public final class SQLiteStore: DatabaseStore {
         }
         let database: any DatabaseWriter
         var readers: SQLiteReaders?
+        var checkpointer: SQLiteCheckpointer?
         do {
             if let path {
                 let pool = try DatabasePool(path: path, configuration: configuration)
@@ -58,13 +62,15 @@ public final class SQLiteStore: DatabaseStore {
             }
             // Before any reader opens: readers assume the schema is final.
             try await database.write { db in try Self.migrate(db) }
+            if let path { checkpointer = try SQLiteCheckpointer(path: path, logger: logger) }
         } catch {
             throw StoreOpenFailed(location: path.map { "sqlite:\($0)" } ?? "sqlite::memory:", underlying: error)
         }
-        return SQLiteStore(database: database, readers: readers, counter: counter, health: health)
+        return SQLiteStore(database: database, readers: readers, checkpointer: checkpointer, counter: counter, health: health)
     }
 
     public func shutdown() async throws {
+        checkpointer?.stop()
         try readers?.close()
         if let pool = database as? DatabasePool { try pool.close() }
     }
