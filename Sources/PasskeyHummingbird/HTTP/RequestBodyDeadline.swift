@@ -1,10 +1,24 @@
 import HTTPTypes
-import Hummingbird
+public import Hummingbird
 public import NIOCore
 public import NIOHTTPTypes
 
 /// The request's body did not arrive whole within its ``RequestBodyDeadline``: thrown from the body stream.
-public struct RequestBodyTimedOut: Error, Sendable {}
+///
+/// It is an `HTTPResponseError`, so any route that lets it propagate answers 408 `requestTimeout` in the
+/// conformance API's JSON shape, not a 500.
+public struct RequestBodyTimedOut: HTTPResponseError, Sendable {
+    /// 408 Request Timeout.
+    public var status: HTTPResponse.Status { .requestTimeout }
+
+    /// Creates the error (the deadline handler raises it).
+    public init() {}
+
+    /// The 408 answer: `status: "failed"`, a message, and the code `requestTimeout`.
+    public func response(from request: Request, context: some RequestContext) -> Response {
+        PasskeyResponse.failed(.requestTimeout, "The request body did not arrive in time.", code: "requestTimeout").response(from: request, context: context)
+    }
+}
 
 /// Bounds the time from a request's head to the end of its body, on the connection's event loop: the defence
 /// against a client that announces a body and then trickles it, or never sends it, holding a request and the task
@@ -18,8 +32,12 @@ public struct RequestBodyTimedOut: Error, Sendable {}
 /// ```
 ///
 /// When the limit passes, ``RequestBodyTimedOut`` is raised into the pipeline, so whatever reads the body sees it
-/// thrown from the body stream: the passkey routes answer 408 `requestTimeout`, and the connection closes after the
-/// answer. Every route's body is bounded, not only the passkey routes'.
+/// thrown from the body stream and, unless it catches it, answers 408 `requestTimeout`; the connection closes after
+/// the answer. Every route's body is bounded, not only the passkey routes'.
+///
+/// It bounds bodies only. Set the HTTP/1 configuration's `idleTimeout` too (Hummingbird's default is none): that
+/// is what bounds a client sending its headers slowly, an idle connection, and a connection the client never
+/// closes after its answer.
 ///
 /// A timer is armed only when a read leaves a request unfinished, so a request whose head and body arrive together
 /// (nearly every one) costs two assignments. Racing each body read against `Task.sleep` instead cost two child tasks
@@ -33,17 +51,22 @@ public final class RequestBodyDeadline: ChannelInboundHandler, RemovableChannelH
     private let limit: TimeAmount
     /// When the unfinished request's head arrived; nil between requests.
     private var headArrived: NIODeadline?
+    /// Counts heads, so a timer armed for one request can never expire a later one.
+    private var generation = 0
     private var timer: Scheduled<Void>?
 
-    /// A deadline of `limit` from each request's head to the end of its body.
+    /// A deadline of `limit` from each request's head to the end of its body (at most a year; longer is a year).
     public init(limit: Duration = .seconds(10)) {
-        self.limit = .nanoseconds(Int64(limit.components.seconds) * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000)
+        let seconds = min(max(limit.components.seconds, 0), 365 * 24 * 3600)
+        self.limit = .nanoseconds(seconds * 1_000_000_000 + max(limit.components.attoseconds, 0) / 1_000_000_000)
     }
 
     /// Notes when a request's head arrives and clears the deadline at its end.
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head: headArrived = .now()
+        case .head:
+            headArrived = .now()
+            generation += 1
         case .body: break
         case .end:
             headArrived = nil
@@ -57,7 +80,9 @@ public final class RequestBodyDeadline: ChannelInboundHandler, RemovableChannelH
     public func channelReadComplete(context: ChannelHandlerContext) {
         if let headArrived, timer == nil {
             let loop = context.eventLoop.assumeIsolated()
+            let armedFor = generation
             timer = loop.scheduleTask(deadline: headArrived + limit) { [self] in
+                guard armedFor == generation else { return }
                 timer = nil
                 guard self.headArrived != nil else { return }
                 self.headArrived = nil

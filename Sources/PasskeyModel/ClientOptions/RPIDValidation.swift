@@ -39,9 +39,13 @@ public enum RPIDValidation {
     /// - Throws: `SecurityError` (``WebAuthnClientError/Code/rpIdNotAllowed``), as §5.1.3 / §5.1.4 step 8.
     public static func checkRPID(_ rpID: String, for origin: Origin) throws(WebAuthnClientError) {
         let id = rpID.lowercased()
-        // An IPv4 literal is ASCII digits and dots; an IPv6 one has colons.
-        let isIP = origin.host.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
-            || origin.host.utf8.contains(UInt8(ascii: ":"))
+        // An address is digits and dots (an IPv6 one has colons). ASCII hosts, nearly all, are checked byte by byte;
+        // others by Unicode number property, so digits of other scripts still count as an address.
+        let host = origin.host
+        let isIP = host.utf8.contains(UInt8(ascii: ":"))
+            || (host.utf8.allSatisfy { $0 < 0x80 }
+                ? host.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+                : host.allSatisfy { $0.isNumber || $0 == "." })
         let allowed: Bool
         if id == origin.host {
             allowed = true

@@ -74,7 +74,7 @@ final class KeepAliveHTTPTransport: HTTPTransport {
         // was 2% of the generator's CPU). Anything else is parsed and checked.
         if url.hasPrefix(originSlash) {
             let path = url.dropFirst(originSlash.count - 1)
-            if !path.contains(where: { $0 == "#" || $0 == " " }) { return String(path) }
+            if !path.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 <= 0x20 || $0 == 0x7F }) { return String(path) }
         }
         guard let components = URLComponents(string: url), components.host == host, (components.port ?? 80) == port else {
             throw ForeignURL(url: url)

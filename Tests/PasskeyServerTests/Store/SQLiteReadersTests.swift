@@ -43,7 +43,7 @@ struct SQLiteReadersTests {
             try readers.read { db in try db.execute(sql: "UPDATE t SET v = 3") }
         }
         #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT v FROM t") } == 2)
-        try readers.close()
+        readers.close()
         try pool.close()
     }
 }

@@ -51,9 +51,11 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     }
     router.group("passkeys").addPasskeyRoutes(passkeys, hooks: ExampleHooks(database: database, sessions: sessions))
 
-    // A client that announces a body and trickles it must not hold a request open for as long as it likes.
+    // A client that announces a body and trickles it must not hold a request open for as long as it likes; the idle
+    // timeout bounds slow headers, silent connections and clients that never close after their answer.
     let bodyTimeout = configuration.bodyTimeout
     return Application(
-        router: router, server: .http1(configuration: .init(additionalChannelHandlers: [RequestBodyDeadline(limit: bodyTimeout)])),
+        router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [RequestBodyDeadline(limit: bodyTimeout)], idleTimeout: .seconds(30))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port)), logger: logger)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOPosix
@@ -28,6 +29,31 @@ struct SlowBodyTests {
             let answer = try await RawConnection.exchange(
                 port: port, pieces: [head + body.prefix(5), String(body.dropFirst(5))], pause: .milliseconds(300), waitAtMost: .seconds(10))
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
+        }
+    }
+}
+
+/// Any route of an app, not only the passkey routes, answers a late body with 408: `RequestBodyTimedOut` is an
+/// `HTTPResponseError`.
+@Suite("RequestBodyDeadline in any app")
+struct RequestBodyDeadlineAppTests {
+    @Test("an app's own route that collects a body answers 408 requestTimeout in JSON, not a 500")
+    func ownRoute() async throws {
+        let router = Router()
+        router.post("upload") { request, _ -> String in
+            _ = try await request.body.collect(upTo: 1024)
+            return "stored"
+        }
+        let app = Application(
+            router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestBodyDeadline(limit: .seconds(1))], idleTimeout: .seconds(30))),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let head = "POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nabc"
+            let answer = try await RawConnection.exchange(port: port, pieces: [head], pause: .zero, waitAtMost: .seconds(10))
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(200))")
+            #expect(answer.contains("\"code\":\"requestTimeout\""), "\(answer)")
         }
     }
 }

@@ -16,7 +16,7 @@ final class SQLiteReaders: Sendable {
     private let path: String
     private let configuration: Configuration
     private let fallback: any DatabaseReader
-    private let idle = Mutex<(connections: [DatabaseQueue], opened: Int)>(([], 0))
+    private let idle = Mutex<(connections: [DatabaseQueue], opened: Int, closed: Bool)>(([], 0, false))
     let limit: Int
 
     /// Readers of the file at `path`, opened with `configuration` made read-only. The schema must be final: a
@@ -32,20 +32,32 @@ final class SQLiteReaders: Sendable {
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard let connection = try checkOut() else { return try fallback.unsafeRead(body) }
-        defer { idle.withLock { $0.connections.append(connection) } }
+        defer { checkIn(connection) }
         return try connection.inDatabase(body)
+    }
+
+    /// Back to the idle list, or closed when the readers have been closed meanwhile (a read in flight at shutdown).
+    private func checkIn(_ connection: DatabaseQueue) {
+        let keep = idle.withLock { state in
+            if !state.closed { state.connections.append(connection) }
+            return !state.closed
+        }
+        if !keep { try? connection.close() }
     }
 
     /// Connections opened so far (in use or idle).
     var openedCount: Int { idle.withLock { $0.opened } }
 
-    /// Closes the idle connections (at shutdown, when no read is running).
-    func close() throws {
+    /// Closes the idle connections, and each busy one when its read ends (at shutdown). Reads after this go to the
+    /// fallback pool, which is closed next.
+    func close() {
         let connections = idle.withLock { state in
+            state.closed = true
             defer { state.connections.removeAll() }
             return state.connections
         }
-        for connection in connections { try connection.close() }
+        // A connection that fails to close is released when dropped; the others and the pool still close.
+        for connection in connections { try? connection.close() }
     }
 
     /// An idle connection, a new one while fewer than ``limit`` are open, or nil.
@@ -53,7 +65,7 @@ final class SQLiteReaders: Sendable {
         enum Next { case reuse(DatabaseQueue), open, none }
         let next = idle.withLock { state -> Next in
             if let connection = state.connections.popLast() { return .reuse(connection) }
-            guard state.opened < limit else { return .none }
+            guard state.opened < limit, !state.closed else { return .none }
             state.opened += 1
             return .open
         }

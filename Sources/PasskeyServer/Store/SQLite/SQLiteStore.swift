@@ -71,7 +71,7 @@ public final class SQLiteStore: DatabaseStore {
 
     public func shutdown() async throws {
         checkpointer?.stop()
-        try readers?.close()
+        readers?.close()
         if let pool = database as? DatabasePool { try pool.close() }
     }
 
