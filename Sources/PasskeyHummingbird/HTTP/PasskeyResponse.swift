@@ -25,16 +25,25 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
     /// A refusal: its status, `status: "failed"`, its message, its `code`, and for an unknown passkey at sign-in the
     /// `credentialId` the client sent (so the client can drop it from its passkey list). 429 adds `Retry-After`.
     public static func failed(_ refusal: RelyingPartyError) -> PasskeyResponse {
-        var body = JSONObject(["status": .string("failed"), "errorMessage": .string(refusal.message)])
-        if let code = refusal.code { body["code"] = .string(code) }
-        if let credentialID = refusal.credentialID { body["credentialId"] = .string(credentialID) }
         let headers: HTTPFields = refusal.status == .tooManyRequests ? [.retryAfter: "1"] : [:]
-        return PasskeyResponse(status: HTTPResponse.Status(code: refusal.status.rawValue), body: body, headers: headers)
+        return failure(
+            HTTPResponse.Status(code: refusal.status.rawValue), refusal.message, code: refusal.code, credentialID: refusal.credentialID,
+            headers: headers)
     }
 
     /// A failure that is not a `RelyingPartyError` (an outage, a fault): `status: "failed"`, `message`, `code`.
     public static func failed(_ status: HTTPResponse.Status, _ message: String, code: String, headers: HTTPFields = [:]) -> PasskeyResponse {
-        let body = JSONObject(["status": .string("failed"), "errorMessage": .string(message), "code": .string(code)])
+        failure(status, message, code: code, credentialID: nil, headers: headers)
+    }
+
+    /// The one shape of a failed answer: `status: "failed"`, `errorMessage`, then `code` and `credentialId` when
+    /// given. Both HTTP front ends (these routes and `passkeys serve`) build their failures here.
+    package static func failure(
+        _ status: HTTPResponse.Status, _ message: String, code: String?, credentialID: String?, headers: HTTPFields
+    ) -> PasskeyResponse {
+        var body = JSONObject(["status": .string("failed"), "errorMessage": .string(message)])
+        if let code { body["code"] = .string(code) }
+        if let credentialID { body["credentialId"] = .string(credentialID) }
         return PasskeyResponse(status: status, body: body, headers: headers)
     }
 
@@ -47,9 +56,10 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
     }
 
     /// The HTTP response: the body serialized compactly, as JSON that is never cached.
-    public func response(from request: Request, context: some RequestContext) -> Response {
-        Self.json(.object(body), status: status, headers: headers)
-    }
+    public func response(from request: Request, context: some RequestContext) -> Response { httpResponse }
+
+    /// The HTTP response, for code that answers without a request context (`passkeys serve`'s middleware).
+    package var httpResponse: Response { Self.json(.object(body), status: status, headers: headers) }
 
     /// Any JSON value as a response: serialized compactly to bytes, `application/json`, never cached. The one place
     /// both HTTP front ends (these routes and `passkeys serve`) build JSON answers.

@@ -8,15 +8,25 @@ public import NIOHTTPTypes
 /// It is an `HTTPResponseError`, so any route that lets it propagate answers 408 `requestTimeout` in the
 /// conformance API's JSON shape, not a 500.
 public struct RequestBodyTimedOut: HTTPResponseError, Sendable {
+    /// The deadline that passed.
+    public let limit: Duration
+
+    /// The error for a body that missed `limit` (the deadline handler raises it).
+    public init(limit: Duration) {
+        self.limit = limit
+    }
+
     /// 408 Request Timeout.
     public var status: HTTPResponse.Status { .requestTimeout }
 
-    /// Creates the error (the deadline handler raises it).
-    public init() {}
+    /// The refusal every reader of a body answers with: 408, code `requestTimeout`, and the limit.
+    public var refusal: RelyingPartyError {
+        RelyingPartyError(.requestTimeout, "The request body did not arrive within \(limit) of its head.", code: "requestTimeout")
+    }
 
-    /// The 408 answer: `status: "failed"`, a message, and the code `requestTimeout`.
+    /// The 408 answer: ``refusal`` in the conformance API's JSON shape.
     public func response(from request: Request, context: some RequestContext) -> Response {
-        PasskeyResponse.failed(.requestTimeout, "The request body did not arrive in time.", code: "requestTimeout").response(from: request, context: context)
+        PasskeyResponse.failed(refusal).response(from: request, context: context)
     }
 }
 
@@ -49,16 +59,19 @@ public final class RequestBodyDeadline: ChannelInboundHandler, RemovableChannelH
     public typealias InboundOut = HTTPRequestPart
 
     private let limit: TimeAmount
+    /// The limit as given, for the error's message.
+    private let duration: Duration
     /// When the unfinished request's head arrived; nil between requests.
     private var headArrived: NIODeadline?
     /// Counts heads, so a timer armed for one request can never expire a later one.
     private var generation = 0
     private var timer: Scheduled<Void>?
 
-    /// A deadline of `limit` from each request's head to the end of its body (at most a year; longer is a year).
+    /// A deadline of `limit` from each request's head to the end of its body.
     public init(limit: Duration = .seconds(10)) {
-        let seconds = min(max(limit.components.seconds, 0), 365 * 24 * 3600)
-        self.limit = .nanoseconds(seconds * 1_000_000_000 + max(limit.components.attoseconds, 0) / 1_000_000_000)
+        // NIO's conversion and deadline arithmetic saturate, so a huge limit means "never", not a trap.
+        self.limit = TimeAmount(limit)
+        self.duration = limit
     }
 
     /// Notes when a request's head arrives and clears the deadline at its end.
@@ -86,7 +99,7 @@ public final class RequestBodyDeadline: ChannelInboundHandler, RemovableChannelH
                 timer = nil
                 guard self.headArrived != nil else { return }
                 self.headArrived = nil
-                context.fireErrorCaught(RequestBodyTimedOut())
+                context.fireErrorCaught(RequestBodyTimedOut(limit: duration))
             }
         }
         context.fireChannelReadComplete()

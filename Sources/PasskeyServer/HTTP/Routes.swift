@@ -1,6 +1,7 @@
 import Hummingbird
 import HTTPTypes
 import PasskeyCore
+import PasskeyHummingbird
 
 /// The HTTP API (CONTRACT.md §2). Routes decode and encode; ``RelyingParty`` decides.
 struct Routes {
@@ -45,19 +46,19 @@ struct Routes {
             results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: rate / 4, burst: max(rate, 10))))
         }
         on(options, .post, "/attestation/options") { request, context in
-            let body = try RequestJSON.object(try await APIResponse.body(request, context: context))
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request)))
         }
         on(results, .post, "/attestation/result") { request, context in
-            let (members, token) = try await relyingParty.finishRegistration(try await APIResponse.body(request, context: context))
+            let (members, token) = try await relyingParty.finishRegistration(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(members, headers: cookie(token))
         }
         on(options, .post, "/assertion/options") { request, context in
-            let body = try RequestJSON.object(try await APIResponse.body(request, context: context))
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(try await relyingParty.beginAuthentication(body))
         }
         on(results, .post, "/assertion/result") { request, context in
-            let body = try await APIResponse.body(request, context: context)
+            let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
             do {
                 let (members, token) = try await relyingParty.finishAuthentication(body)
                 return APIResponse.ok(members, headers: cookie(token))
@@ -86,7 +87,7 @@ struct Routes {
         }
         on(router, .patch, "/credentials/:id") { request, context in
             let id = try context.parameters.require("id")
-            let body = try RequestJSON.object(try await APIResponse.body(request, context: context))
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(try await relyingParty.renameCredential(try await session(request), id: id, body: body))
         }
         on(router, .delete, "/credentials/:id") { request, context in

@@ -18,8 +18,8 @@ import Synchronization
 /// core. Durability is unchanged: commits are synced to the WAL before they are acknowledged, as before, and a
 /// checkpoint only copies pages that are already durable.
 final class SQLiteCheckpointer: Sendable {
-    /// How often the thread checkpoints.
-    static let interval = Duration.milliseconds(50)
+    /// How often the thread checkpoints, in seconds.
+    static let interval: TimeInterval = 0.05
 
     /// What the thread shares with its owner. The thread holds this, not the checkpointer, so a store dropped
     /// without ``stop()`` (a test's) still ends its thread from `deinit`.
@@ -49,9 +49,8 @@ final class SQLiteCheckpointer: Sendable {
     }
 
     private static func run(_ connection: DatabaseQueue, _ control: Control, _ logger: Logger) {
-        let pause = Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds)
         while !control.stopping.load(ordering: .acquiring) {
-            Thread.sleep(forTimeInterval: pause)
+            Thread.sleep(forTimeInterval: interval)
             do {
                 _ = try connection.inDatabase { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") }
             } catch {
