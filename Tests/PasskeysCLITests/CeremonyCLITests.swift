@@ -10,7 +10,9 @@ struct CeremonyCLITests {
     /// Starts `passkeys serve` on a random loopback port; stops it when `body` returns.
     /// - Parameter database: the SQLite file to serve (default: a new one in a temporary folder).
     static func withServer(_ extra: [String] = [], database: String? = nil, _ body: (String) async throws -> Void) async throws {
-        let port = Int.random(in: 30_000..<40_000)
+        // Below Linux's ephemeral range (32768–60999), so no port the OS hands out elsewhere in the run (port-0
+        // listeners, client connections) can be this one; disjoint from the other suites' ranges.
+        let port = Int.random(in: 26_000..<32_000)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let process = Process()

@@ -44,7 +44,8 @@ struct DurabilityCLITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = "\(folder)/server.sqlite"
         let store = "\(folder)/credentials.json"
-        let port = Int.random(in: 40_000..<45_000)
+        // Below the ephemeral range and disjoint from the other suites' ranges (see CeremonyCLITests.withServer).
+        let port = Int.random(in: 10_000..<16_000)
         let server = "http://localhost:\(port)"
 
         let first = try await Self.start(database: database, port: port)

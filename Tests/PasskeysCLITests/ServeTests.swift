@@ -55,7 +55,8 @@ struct ServeTests {
 
     @Test("the server starts, answers on loopback, and exits 0 on SIGTERM")
     func lifecycle() async throws {
-        let port = Int.random(in: 20_000..<30_000)
+        // Below the ephemeral range and disjoint from the other suites' ranges (see CeremonyCLITests.withServer).
+        let port = Int.random(in: 20_000..<26_000)
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-serve-\(UUID().uuidString).sqlite").path
         let process = Process()
         process.executableURL = CLIRunner.executable

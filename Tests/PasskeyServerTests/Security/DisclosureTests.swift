@@ -57,7 +57,8 @@ struct DisclosureTests {
     @Test("/metrics can move to its own address, and then the public one does not serve it")
     func metricsAddress() async throws {
         var configuration = TestServer.configuration(Backend.sqlite.location())
-        let port = Int.random(in: 20_000..<40_000)
+        // Below Linux's ephemeral range (32768–60999) and disjoint from the CLI suites' ranges.
+        let port = Int.random(in: 16_000..<20_000)
         configuration.metricsAddress = ("127.0.0.1", port)
         try await TestServer.withServer(configuration) { client in
             #expect(try await client.call(.get, "/metrics").status == .notFound)
