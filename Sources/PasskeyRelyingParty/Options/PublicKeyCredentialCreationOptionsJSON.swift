@@ -62,13 +62,11 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
         }
         pubKeyCredParams = parameters
         timeout = try json.optionalInt("timeout")
-        excludeCredentials = try json.optionalArray("excludeCredentials", in: "") { (item, field) throws(WebAuthnError) in
-            try PublicKeyCredentialDescriptorJSON(json: item.object(field))
-        } ?? []
+        excludeCredentials = try json.credentialDescriptors("excludeCredentials")
         authenticatorSelection = try json.optionalObject("authenticatorSelection").map { (object) throws(WebAuthnError) in
             try AuthenticatorSelectionCriteria(json: object)
         }
-        hints = try json.optionalArray("hints", in: "") { (item, field) throws(WebAuthnError) in try PublicKeyCredentialHint(item, field: field) } ?? []
+        hints = try json.credentialHints()
         attestation = try json.optionalString("attestation").map { (text) throws(WebAuthnError) in
             guard let preference = AttestationConveyancePreference(rawValue: text) else {
                 throw .malformed("attestation: expected none, indirect, direct or enterprise, found '\(text)'")
@@ -76,9 +74,7 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
             return preference
         }
         attestationFormats = try json.optionalStringArray("attestationFormats") ?? []
-        extensions = try json.optionalObject("extensions").map { (object) throws(WebAuthnError) in
-            try AuthenticationExtensionsClientInputsJSON(json: object)
-        }
+        extensions = try json.extensionInputs()
     }
 
     public var json: JSONObject {
@@ -96,15 +92,5 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
         if !attestationFormats.isEmpty { object["attestationFormats"] = .array(attestationFormats.map(JSONValue.string)) }
         if let extensions { object["extensions"] = .object(extensions.json) }
         return object
-    }
-}
-
-extension PublicKeyCredentialHint {
-    init(_ value: JSONValue, field: String) throws(WebAuthnError) {
-        guard case .string(let text) = value else { throw .malformed("\(field): expected a string, found \(value.typeName)") }
-        guard let hint = PublicKeyCredentialHint(rawValue: text) else {
-            throw .malformed("\(field): expected security-key, client-device or hybrid, found '\(text)'")
-        }
-        self = hint
     }
 }

@@ -41,18 +41,14 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONValue {
         challenge = try json.requiredBase64URL("challenge", strictness: .strict)
         timeout = try json.optionalInt("timeout")
         rpId = try json.optionalString("rpId")
-        allowCredentials = try json.optionalArray("allowCredentials", in: "") { (item, field) throws(WebAuthnError) in
-            try PublicKeyCredentialDescriptorJSON(json: item.object(field))
-        } ?? []
+        allowCredentials = try json.credentialDescriptors("allowCredentials")
         let requested = try json.optionalString("userVerification") ?? UserVerificationPolicy.preferred.rawValue
         guard let policy = UserVerificationPolicy(rawValue: requested) else {
             throw .malformed("userVerification: expected required, preferred or discouraged, found '\(requested)'")
         }
         userVerification = policy
-        hints = try json.optionalArray("hints", in: "") { (item, field) throws(WebAuthnError) in try PublicKeyCredentialHint(item, field: field) } ?? []
-        extensions = try json.optionalObject("extensions").map { (object) throws(WebAuthnError) in
-            try AuthenticationExtensionsClientInputsJSON(json: object)
-        }
+        hints = try json.credentialHints()
+        extensions = try json.extensionInputs()
     }
 
     public var json: JSONObject {
