@@ -27,6 +27,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Where begun ceremonies wait; nil when the caller keeps them.
     public let ceremonies: (any CeremonyStore)?
 
+    /// ``ceremonies`` when they can also read the credential a sign-in names (one round trip instead of two).
+    private let credentialReadingCeremonies: (any CredentialReadingCeremonyStore<Accounts.User>)?
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
     private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
     private let publicKeys = PublicKeyCache()
@@ -47,6 +49,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.configuration = configuration
         self.accounts = accounts
         self.ceremonies = ceremonies
+        self.credentialReadingCeremonies = ceremonies as? any CredentialReadingCeremonyStore<Accounts.User>
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
         func policy(requireUV: Bool) -> VerificationPolicy {
@@ -237,13 +240,28 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Finishes a sign-in from a parsed response; see the overload that takes JSON text.
     public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: PendingCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
         let now = configuration.nowMilliseconds
-        let ceremony = try await pending(.authentication, given: given, clientDataJSON: response.clientDataJSON, now: now)
+        let ceremony: PendingCeremony
+        // A ``CredentialReadingCeremonyStore`` reads the credential with the claim (one round trip); it is used only
+        // below, after the client data has verified. nil: not read yet; `.some(nil)`: read, and not stored.
+        var claimedCredential: (credential: CredentialRecord, user: Accounts.User)?? = nil
+        if given == nil, let store = credentialReadingCeremonies {
+            let challenge = try Self.challenge(in: response.clientDataJSON, kind: .authentication)
+            guard let claimed = try await store.takeAuthentication(challenge: challenge, credentialID: response.rawID, now: now) else {
+                throw Self.unknownCeremony(.authentication)
+            }
+            ceremony = claimed.ceremony
+            claimedCredential = .some(claimed.credential)
+        } else {
+            ceremony = try await pending(.authentication, given: given, clientDataJSON: response.clientDataJSON, now: now)
+        }
         let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
         let challenge = Challenge(base64URL: ceremony.challenge)
         // §7.2 steps 9–19 first: they do not depend on the credential, so their detailed answers reveal nothing about
         // which credential IDs (and so which accounts) exist.
         do { _ = try verifier.verifyCeremonyData(response, challenge: challenge) } catch { throw Self.refusal(error) }
-        guard let (record, user) = try await accounts.credential(id: response.rawID) else {
+        let stored: (credential: CredentialRecord, user: Accounts.User)?
+        if let claimedCredential { stored = claimedCredential } else { stored = try await accounts.credential(id: response.rawID) }
+        guard let (record, user) = stored else {
             throw Self.notAccepted(reason: "unknownCredential")
         }
         // §7.2 steps 5–6: a sign-in begun for a user accepts only that user's credentials.
@@ -296,8 +314,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     }
 
     /// The ceremony a response finishes: the caller's, or the one claimed (single use) from ``ceremonies`` by the
-    /// challenge in `clientDataJSON` (contract: no cookie needed). The client data is verified in full later, by the
-    /// core; here it only names the ceremony.
+    /// challenge in `clientDataJSON` (contract: no cookie needed).
     private func pending(_ kind: PendingCeremony.Kind, given: PendingCeremony?, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
         if let given {
             guard given.kind == kind, given.expiresAt > now else { throw Self.unknownCeremony(kind) }
@@ -306,13 +323,19 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         guard let ceremonies else {
             throw RelyingPartyError(.badRequest, "No ceremony was given and this relying party keeps none: pass the ceremony that began it.", code: "unknownCeremony")
         }
-        let clientData: CollectedClientData
-        do { clientData = try CollectedClientData(bytes: clientDataJSON, field: "response.clientDataJSON") } catch { throw Self.refusal(error) }
-        guard Self.couldBeOurChallenge(clientData.challenge),
-              let ceremony = try await ceremonies.take(challenge: clientData.challenge, kind: kind, now: now) else {
+        guard let ceremony = try await ceremonies.take(challenge: try Self.challenge(in: clientDataJSON, kind: kind), kind: kind, now: now) else {
             throw Self.unknownCeremony(kind)
         }
         return ceremony
+    }
+
+    /// The challenge `clientDataJSON` names, if it could be one of ours (else the ceremony is unknown). The client
+    /// data is verified in full later, by the core; here it only names the ceremony.
+    private static func challenge(in clientDataJSON: [UInt8], kind: PendingCeremony.Kind) throws -> String {
+        let clientData: CollectedClientData
+        do { clientData = try CollectedClientData(bytes: clientDataJSON, field: "response.clientDataJSON") } catch { throw Self.refusal(error) }
+        guard Self.couldBeOurChallenge(clientData.challenge) else { throw Self.unknownCeremony(kind) }
+        return clientData.challenge
     }
 
     /// The refusal of a response whose ceremony is not pending (never begun, finished already, or expired).

@@ -19,6 +19,8 @@ final class TestAccounts: PasskeyAccounts {
     }
 
     private let tables = Mutex(Tables())
+    /// How many times ``credential(id:)`` was asked.
+    let credentialReads = Atomic<Int>(0)
 
     func user(named name: String) async throws -> TestUser? {
         tables.withLock { $0.users.first { $0.name == name } }
@@ -29,6 +31,12 @@ final class TestAccounts: PasskeyAccounts {
     }
 
     func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: TestUser)? {
+        credentialReads.add(1, ordering: .relaxed)
+        return record(id: id)
+    }
+
+    /// The credential with this ID and its owner, read without counting.
+    func record(id: [UInt8]) -> (credential: CredentialRecord, user: TestUser)? {
         tables.withLock { tables in
             guard let record = tables.credentials.first(where: { $0.id == id }),
                   let user = tables.users.first(where: { $0.handle == record.userHandle }) else { return nil }
@@ -86,5 +94,13 @@ func refusal(_ body: () async throws -> some Any) async -> RelyingPartyError? {
         return error
     } catch {
         return nil
+    }
+}
+
+/// How many of `times` concurrent finishes of one sign-in response succeed.
+func successfulSignIns(finishing response: [UInt8], times: Int, with passkeys: Passkeys<TestAccounts>) async -> Int {
+    await withTaskGroup(of: Bool.self) { group in
+        for _ in 0..<times { group.addTask { (try? await passkeys.finishAuthentication(response)) != nil } }
+        return await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
     }
 }

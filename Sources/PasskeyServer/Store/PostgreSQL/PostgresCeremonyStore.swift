@@ -1,8 +1,9 @@
 import PasskeyCore
 import SQLKit
 
-/// Pending ceremonies in PostgreSQL's `ceremonies` table, shared by every instance on the database.
-struct PostgresCeremonyStore: CeremonyStore {
+/// Pending ceremonies in PostgreSQL's `ceremonies` table, shared by every instance on the database. A sign-in's claim
+/// also reads its credential (``CredentialReadingCeremonyStore``): the accounts are in the same database.
+struct PostgresCeremonyStore: CredentialReadingCeremonyStore {
     let connections: PostgresConnections
 
     func insert(_ c: PendingCeremony, now: Int64) async throws {
@@ -13,6 +14,12 @@ struct PostgresCeremonyStore: CeremonyStore {
         // One statement claims and removes the row (``TakeCeremonyStatement``), whichever instance finishes it.
         guard let ceremony = try await connections.execute(TakeCeremonyStatement(challenge: challenge, kind: kind)).first else { return nil }
         return ceremony.expiresAt > now ? ceremony : nil
+    }
+
+    func takeAuthentication(challenge: String, credentialID: [UInt8], now: Int64) async throws -> ClaimedAuthentication<UserRecord>? {
+        let statement = TakeAuthenticationStatement(challenge: challenge, credentialID: Base64URL.encode(credentialID))
+        guard let claimed = try await connections.execute(statement).first else { return nil }
+        return claimed.ceremony.expiresAt > now ? claimed : nil
     }
 
     /// ``PostgresStore/deleteAccount(userHandle:)`` removes them in its own transaction.

@@ -140,8 +140,63 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     }
 }
 
+/// Claims a sign-in's ceremony and reads the credential its response names, with its owner, in one statement (one
+/// round trip where `take` and `credentialWithOwner` were two). One row when the ceremony was pending, its credential
+/// columns NULL when no credential has that ID; no row when it was not.
+struct TakeAuthenticationStatement: PostgresPreparedStatement {
+    static let name = "passkeys_take_authentication"
+    static let sql = """
+        WITH taken AS (
+            DELETE FROM ceremonies WHERE challenge = $1 AND kind = 'authentication'
+            RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash)
+        SELECT t.user_handle, t.username, t.display_name, t.require_uv, t.expires_at, t.session_hash,
+            u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
+        FROM taken t LEFT JOIN (credentials c JOIN users u ON u.handle = c.user_handle) ON c.id = $2
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text]
+    typealias Row = ClaimedAuthentication<UserRecord>
+
+    let challenge: String
+    /// The credential ID, base64url.
+    let credentialID: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(challenge)
+        bindings.append(credentialID)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash,
+             handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
+             attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt) =
+            try row.decode((String?, String?, String?, Int64, Int64, String?,
+                            String?, String?, String?, Int64?, String?, String?, String?, Int64?, String?, String?, String?,
+                            String?, Int64?, Int64?, String?, Int64?, Int64?).self)
+        let ceremony = PendingCeremony(
+            challenge: challenge, kind: .authentication, userHandle: try ceremonyHandle.map { try Base64URL.decode($0) },
+            username: ceremonyUsername, displayName: ceremonyDisplayName, requireUserVerification: requireUV != 0,
+            expiresAt: expiresAt, sessionHash: sessionHash)
+        guard let handle, let username, let displayName, let createdAt,
+              let credential = try PostgresRows.credential(
+                (id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
+                 name, credentialCreatedAt, lastUsedAt)) else {
+            return ClaimedAuthentication(ceremony: ceremony, credential: nil)
+        }
+        let user = UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
+        return ClaimedAuthentication(ceremony: ceremony, credential: (credential, user))
+    }
+}
+
 /// Records from the columns of ``Schema`` as PostgreSQL returns them.
 enum PostgresRows {
+    /// The values of ``Schema/joinedCredentialColumns``, each NULL when a `LEFT JOIN` found no credential.
+    typealias CredentialColumns = (
+        id: String?, userHandle: String?, publicKey: String?, signCount: Int64?, transports: String?, aaguid: String?,
+        format: String?, attestationType: String?, backupEligible: Int64?, backupState: Int64?, name: String?,
+        createdAt: Int64?, lastUsedAt: Int64?)
+
     /// `handle, username, display_name, created_at` then ``Schema/joinedCredentialColumns`` (NULL when a `LEFT
     /// JOIN` found no credential).
     static func userAndCredential(_ row: PostgresRow) throws -> (UserRecord, CredentialRecord?) {
@@ -150,13 +205,22 @@ enum PostgresRows {
             try row.decode((String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
                             String?, Int64?, Int64?, String?, Int64?, Int64?).self)
         let user = UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
-        guard let id, let userHandle, let publicKey, let signCount, let transports, let aaguid, let format, let attestationType,
-              let backupEligible, let backupState, let name, let credentialCreatedAt else { return (user, nil) }
-        let credential = CredentialRecord(
+        let credential = try credential(
+            (id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
+             name, credentialCreatedAt, lastUsedAt))
+        return (user, credential)
+    }
+
+    /// The credential in a row's ``Schema/joinedCredentialColumns``; nil when the join found none.
+    static func credential(_ c: CredentialColumns) throws -> CredentialRecord? {
+        guard let id = c.id, let userHandle = c.userHandle, let publicKey = c.publicKey, let signCount = c.signCount,
+              let transports = c.transports, let aaguid = c.aaguid, let format = c.format, let attestationType = c.attestationType,
+              let backupEligible = c.backupEligible, let backupState = c.backupState, let name = c.name, let createdAt = c.createdAt
+        else { return nil }
+        return CredentialRecord(
             id: try Base64URL.decode(id), userHandle: try Base64URL.decode(userHandle), publicKey: try Base64URL.decode(publicKey),
             signCount: UInt32(clamping: signCount), transports: Schema.transports(fromColumn: transports), aaguid: aaguid,
             format: format, attestationType: attestationType, backupEligible: backupEligible != 0, backupState: backupState != 0,
-            name: name, createdAt: credentialCreatedAt, lastUsedAt: lastUsedAt)
-        return (user, credential)
+            name: name, createdAt: createdAt, lastUsedAt: c.lastUsedAt)
     }
 }
