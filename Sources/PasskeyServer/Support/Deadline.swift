@@ -23,7 +23,7 @@ func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Se
 }
 
 /// Resumes a continuation with the first answer offered; later answers are dropped.
-final class FirstAnswer<T: Sendable>: Sendable {
+private final class FirstAnswer<T: Sendable>: Sendable {
     private let continuation = Mutex<CheckedContinuation<T, any Error>?>(nil)
 
     func set(_ waiting: CheckedContinuation<T, any Error>) { continuation.withLock { $0 = waiting } }

@@ -52,15 +52,13 @@ final class PostgresConnections: Sendable {
     /// leave the query's answer pending forever on a connection that still looks open; without a limit the request,
     /// and the server's graceful shutdown after it, would wait for good.
     static let operationLimit = Duration.seconds(10)
-    /// Every operation's limit, watched by one timer (``DeadlineWatch``).
-    private let deadlines = DeadlineWatch(limit: PostgresConnections.operationLimit, resolution: .milliseconds(250))
 
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             let (connection, release) = try await borrow()
             let result: T
             do {
-                result = try await deadlines.run { try await body(connection) }
+                result = try await answerByDeadline(Self.operationLimit) { try await body(connection) }
             } catch is DeadlineExceeded {
                 // The connection's state is unknown: close it, so the pool makes a new one instead of lending it again.
                 connection.close().whenComplete { _ in release() }
