@@ -38,7 +38,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// - Parameters:
     ///   - configuration: the RP ID, origins, algorithms, attestation policy and user-verification floor.
     ///   - accounts: the app's accounts, read to build credential lists and to find a signing credential's owner.
-    ///   - ceremonies: where begun ceremonies wait; nil to keep each ``PendingCeremony`` yourself.
+    ///   - ceremonies: where begun ceremonies wait; nil to keep each ``PendingCeremony`` yourself. A store that is
+    ///     also a ``CredentialReadingCeremonyStore`` of the accounts' user type reads a sign-in's credential itself,
+    ///     and `accounts.credential(id:)` is then not asked for sign-ins that claim from it: pass such a store only
+    ///     with the accounts whose credentials it reads.
     ///   - unknownUserSecret: the key from which sign-in options for names without an account are derived. Give a
     ///     secret kept with your data, so the answers for one name stay the same across restarts and instances (a
     ///     name whose options change on restart is a name without an account); the default is random per process.
@@ -246,7 +249,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         var claimedCredential: (credential: CredentialRecord, user: Accounts.User)?? = nil
         if given == nil, let store = credentialReadingCeremonies {
             let challenge = try Self.challenge(in: response.clientDataJSON, kind: .authentication)
-            guard let claimed = try await store.takeAuthentication(challenge: challenge, credentialID: response.rawID, now: now) else {
+            // Kind and expiry are the store's promise; checked again, as for a ceremony the caller kept.
+            guard let claimed = try await store.takeAuthentication(challenge: challenge, credentialID: response.rawID, now: now),
+                  claimed.ceremony.kind == .authentication, claimed.ceremony.expiresAt > now else {
                 throw Self.unknownCeremony(.authentication)
             }
             ceremony = claimed.ceremony

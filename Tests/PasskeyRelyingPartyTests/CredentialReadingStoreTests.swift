@@ -92,21 +92,38 @@ struct CredentialReadingStoreTests {
         #expect(unknown?.reason == "unknownCredential")
 
         // Client data that fails §7.2 steps 9–19 (another origin, the challenge kept) gets the verifier's own
-        // answer, though the credential was read with the claim; the claim still uses the challenge up.
-        let forged = try await passkeys.beginAuthentication(username: "alice")
-        var json = try JSONParser.parseObject(try await alice.get(forged.options))
+        // answer whatever the credential read with the claim: Alice's own, Mallory's on Alice's ceremony, or one never
+        // stored. A stranger cannot tell stored IDs from unknown ones by it. The claim uses the challenge up.
+        let cases: [(TestClient, String?)] = [(alice, "alice"), (mallory, "alice"), (stranger, nil)]
+        for (client, username) in cases {
+            var options = try await passkeys.beginAuthentication(username: username).options
+            options.allowCredentials = []
+            let moved = try Self.movingOrigin(of: try await client.get(options))
+            #expect(await refusal { try await passkeys.finishAuthentication(moved) }?.code == WebAuthnError.Code.originMismatch.rawValue)
+            #expect(await refusal { try await passkeys.finishAuthentication(moved) }?.code == "unknownCeremony")
+        }
+        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == 0, "every credential came with its claim")
+
+        // A registration's challenge answered as a sign-in claims nothing: the registration still finishes.
+        let registration = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "grace"))
+        var crossed = try await passkeys.beginAuthentication(username: "alice").options
+        crossed.challenge = registration.options.challenge
+        #expect(await refusal { try await passkeys.finishAuthentication(try await alice.get(crossed)) }?.code == "unknownCeremony")
+        #expect(try await passkeys.finishRegistration(try await TestClient().create(registration.options)).ceremony.username == "grace")
+    }
+
+    /// The response with its client data's origin replaced by another site's, the rest (the challenge) kept.
+    static func movingOrigin(of response: [UInt8]) throws -> [UInt8] {
+        var json = try JSONParser.parseObject(response)
         guard case .object(var inner)? = json["response"], case .string(let encoded)? = inner["clientDataJSON"] else {
-            Issue.record("the response has no clientDataJSON")
-            return
+            throw WebAuthnError(.malformedInput, "the response has no clientDataJSON")
         }
         let clientData = String(decoding: try Base64URL.decode(encoded), as: UTF8.self)
         let moved = clientData.replacingOccurrences(of: TestClient.origin, with: "https://evil.example")
         #expect(moved != clientData)
         inner["clientDataJSON"] = .string(Base64URL.encode(Array(moved.utf8)))
         json["response"] = .object(inner)
-        let tampered = Array(JSONValue.object(json).serialized().utf8)
-        #expect(await refusal { try await passkeys.finishAuthentication(tampered) }?.code == WebAuthnError.Code.originMismatch.rawValue)
-        #expect(await refusal { try await passkeys.finishAuthentication(tampered) }?.code == "unknownCeremony")
+        return Array(JSONValue.object(json).serialized().utf8)
     }
 }
 

@@ -15,7 +15,9 @@ public protocol CredentialReadingCeremonyStore<User>: CeremonyStore {
     /// Removes and returns the sign-in ceremony with this challenge if it has not expired, with the credential whose
     /// ID is `credentialID` and the account that owns it (nil when no such credential is stored). Atomic like
     /// ``CeremonyStore/take(challenge:kind:now:)``: of any number of concurrent calls for one challenge, exactly one
-    /// gets the ceremony; the others, and every call for an unknown or expired challenge, get nil.
+    /// gets the ceremony; the others, and every call for an unknown or expired challenge, get nil. A registration
+    /// ceremony with this challenge is neither returned nor removed; an expired sign-in ceremony is removed and nil
+    /// returned.
     func takeAuthentication(challenge: String, credentialID: [UInt8], now: Int64) async throws -> ClaimedAuthentication<User>?
 }
 

@@ -141,13 +141,14 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
 }
 
 /// Claims a sign-in's ceremony and reads the credential its response names, with its owner, in one statement (one
-/// round trip where `take` and `credentialWithOwner` were two). One row when the ceremony was pending, its credential
-/// columns NULL when no credential has that ID; no row when it was not.
+/// round trip where `take` and `credentialWithOwner` were two). One row when a sign-in ceremony had this challenge
+/// (expired or not: the store checks expiry), its credential and owner columns NULL when no credential has that ID;
+/// no row when none had.
 struct TakeAuthenticationStatement: PostgresPreparedStatement {
     static let name = "passkeys_take_authentication"
     static let sql = """
         WITH taken AS (
-            DELETE FROM ceremonies WHERE challenge = $1 AND kind = 'authentication'
+            DELETE FROM ceremonies WHERE challenge = $1 AND kind = '\(PendingCeremony.Kind.authentication.rawValue)'
             RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash)
         SELECT t.user_handle, t.username, t.display_name, t.require_uv, t.expires_at, t.session_hash,
             u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
