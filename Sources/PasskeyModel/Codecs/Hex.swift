@@ -10,10 +10,15 @@ public enum Hex {
         for byte in bytes {
             if !first { out.append(contentsOf: sep) }
             first = false
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+            append(byte, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the two lower-case hex digits of `byte` to `out`.
+    static func append(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
     }
 
     /// Decodes an even-length hexadecimal string (either case); nil when it is not one.

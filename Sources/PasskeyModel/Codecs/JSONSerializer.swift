@@ -55,8 +55,6 @@ extension JSONValue {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// RFC 8259 §7: `"` and `\` and the control characters below U+0020 are escaped; every other character,
     /// including non-ASCII ones, is written as its UTF-8 bytes (a Swift `String` is valid UTF-8). Runs of bytes
     /// that need no escape are copied at once.
@@ -78,8 +76,7 @@ extension JSONValue {
                 case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
                 default:
                     out.append(contentsOf: "u00".utf8)
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0x0F)])
+                    Hex.append(byte, to: &out)
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
