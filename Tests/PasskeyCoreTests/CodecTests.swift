@@ -212,6 +212,18 @@ struct RFC3339Tests {
         #expect(RFC3339.secondsSince1970("1970-01-01T00:00:00.5Z") == 0.5)
     }
 
+    @Test("reads back every instant it writes, to the millisecond, leap days and negative instants included")
+    func roundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        let fixed: [Int64] = [0, 1, 999, -1, -1000, 951_782_400_000, 1_709_164_800_123, -62_135_596_800_000, 253_402_300_799_999]
+        let random = (0..<2000).map { _ in Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator) }
+        for milliseconds in fixed + random {
+            let text = RFC3339.string(millisecondsSince1970: milliseconds)
+            let read = RFC3339.secondsSince1970(text).map { Int64(($0 * 1000).rounded()) }
+            #expect(read == milliseconds, "\(milliseconds) → \(text)")
+        }
+    }
+
     @Test("uses the proleptic Gregorian calendar RFC 3339 §5.6 names, also before 1582 (Foundation switches to Julian)")
     func prolepticGregorian() {
         #expect(RFC3339.secondsSince1970("0001-01-01T00:00:00Z") == -62_135_596_800)

@@ -1,10 +1,25 @@
-/// Reads RFC 3339 §5.6 date-times (`2026-11-23T10:09:01.123Z`, `2026-11-23T11:09:01+01:00`), the form the API
-/// writes its times in.
+/// Writes and reads RFC 3339 §5.6 date-times (`2026-11-23T10:09:01.123Z`, `2026-11-23T11:09:01+01:00`), the form
+/// the API writes its times in, on the proleptic Gregorian calendar.
 ///
-/// Written by hand because `ISO8601DateFormatter` builds an ICU formatter per use: reading the two dates of one
-/// passkey summary was a quarter of `passkeys load`'s CPU per registration in issue #13's profile. The grammar is
-/// small and fixed, and every field is range-checked, so a wrong date is refused rather than rolled over.
+/// Written by hand because `ISO8601DateFormatter` builds an ICU formatter per use: writing a passkey's times showed
+/// in the server's profile, and reading the two dates of one passkey summary was a quarter of `passkeys load`'s CPU
+/// per registration in issue #13's profile. The grammar is small and fixed, and every field read is range-checked,
+/// so a wrong date is refused rather than rolled over.
 public enum RFC3339 {
+    /// `2026-11-23T10:09:01.123Z`: the instant `milliseconds` after 1970-01-01T00:00:00Z, in UTC with milliseconds.
+    public static func string(millisecondsSince1970 milliseconds: Int64) -> String {
+        let seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (wholeSeconds, millis) = seconds.remainder < 0 ? (seconds.quotient - 1, seconds.remainder + 1000) : (seconds.quotient, seconds.remainder)
+        let days = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
+        let (day, secondOfDay) = days.remainder < 0 ? (days.quotient - 1, days.remainder + 86_400) : (days.quotient, days.remainder)
+        let (year, month, dayOfMonth) = civilDate(daysSince1970: day)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z, with the fraction as written (up to nanoseconds; further digits are
     /// read and dropped); nil unless `text` is a full RFC 3339 date-time with an upper-case `T` and `Z` or a
     /// numeric offset. Leap seconds (`:60`) are refused: the API never writes them.
@@ -70,6 +85,20 @@ public enum RFC3339 {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days, the inverse of
+    /// ``daysSince1970(year:month:day:)``).
+    private static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
