@@ -251,7 +251,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             let challenge = try Self.challenge(in: response.clientDataJSON, kind: .authentication)
             // Kind and expiry are the store's promise; checked again, as for a ceremony the caller kept.
             guard let claimed = try await store.takeAuthentication(challenge: challenge, credentialID: response.rawID, now: now),
-                  claimed.ceremony.kind == .authentication, claimed.ceremony.expiresAt > now else {
+                  Self.isUsable(claimed.ceremony, for: .authentication, now: now) else {
                 throw Self.unknownCeremony(.authentication)
             }
             ceremony = claimed.ceremony
@@ -322,7 +322,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// challenge in `clientDataJSON` (contract: no cookie needed).
     private func pending(_ kind: PendingCeremony.Kind, given: PendingCeremony?, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
         if let given {
-            guard given.kind == kind, given.expiresAt > now else { throw Self.unknownCeremony(kind) }
+            guard Self.isUsable(given, for: kind, now: now) else { throw Self.unknownCeremony(kind) }
             return given
         }
         guard let ceremonies else {
@@ -332,6 +332,11 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             throw Self.unknownCeremony(kind)
         }
         return ceremony
+    }
+
+    /// Whether `ceremony` may finish a ceremony of `kind` at `now`: of that kind and not expired (§13.4.3).
+    private static func isUsable(_ ceremony: PendingCeremony, for kind: PendingCeremony.Kind, now: Int64) -> Bool {
+        ceremony.kind == kind && ceremony.expiresAt > now
     }
 
     /// The challenge `clientDataJSON` names, if it could be one of ours (else the ceremony is unknown). The client
