@@ -225,16 +225,30 @@ public final class SQLiteStore: DatabaseStore {
         return deleted
     }
 
+    /// A sign-in's first read: the account by name with its credentials, in listing order straight from
+    /// `credentials_user_order` (no sort step).
+    static let userWithCredentialsSQL = """
+        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
+        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
+        WHERE u.username = ? ORDER BY c.created_at, c.id
+        """
+
+    /// A sign-in's second read: the credential by ID with its account.
+    static let credentialWithOwnerSQL = """
+        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
+        FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = ?
+        """
+
+    // The two reads of a sign-in decode each row where the cursor stands instead of copying rows out first
+    // (`Row.fetchAll`/`fetchOne` build a dictionary-backed copy of every row, most of the read's allocations).
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
         try await read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
-                FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
-                WHERE u.username = ? ORDER BY c.created_at, c.id
-                """), arguments: [username])
-            guard let first = rows.first else { return nil }
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.userWithCredentialsSQL), arguments: [username])
+            guard let first = try rows.next() else { return nil }
             let user = try SQLiteRows.user(first, at: 0)
-            let credentials = try rows.filter { !$0.hasNull(atIndex: 4) }.map { try SQLiteRows.credential($0, at: 4) }
+            var credentials: [CredentialRecord] = []
+            if !first.hasNull(atIndex: 4) { credentials.append(try SQLiteRows.credential(first, at: 4)) }
+            while let row = try rows.next() { credentials.append(try SQLiteRows.credential(row, at: 4)) }
             return (user, credentials)
         }
     }
@@ -242,11 +256,8 @@ public final class SQLiteStore: DatabaseStore {
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
         let id = Base64URL.encode(id)
         return try await read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
-                FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = ?
-                """), arguments: [id])
-            guard let row else { return nil }
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.credentialWithOwnerSQL), arguments: [id])
+            guard let row = try rows.next() else { return nil }
             return (try SQLiteRows.credential(row, at: 4), try SQLiteRows.user(row, at: 0))
         }
     }
