@@ -10,7 +10,7 @@ import Testing
 /// read's cost. A file made by an earlier release gains the index when the server opens it.
 @Suite("SQLite: credentials by account, in order, without a sort")
 struct CredentialOrderIndexTests {
-    @Test("a file made before the ordered index is upgraded; the sign-in reads use it, with no sort step, in listing order")
+    @Test("a file made before the ordered index is upgraded; the sign-in reads use it, with no sort step, in listing order; an account without credentials reads as none")
     func upgradeAndOrder() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-order-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
@@ -25,6 +25,7 @@ struct CredentialOrderIndexTests {
                 try db.execute(sql: "INSERT INTO schema_migrations (version) VALUES (?)", arguments: [index + 1])
             }
             try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES ('AQID', 'alice', 'Alice', 1)")
+            try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES ('BAUG', 'bob', 'Bob', 2)")
             for (id, createdAt) in [("Cg", 300), ("Cw", 100), ("DA", 200), ("AA", 200)] {
                 try db.execute(sql: """
                     INSERT INTO credentials (\(Schema.credentialColumns))
@@ -40,6 +41,7 @@ struct CredentialOrderIndexTests {
         let found = try await store.userWithCredentials(username: "alice")
         let owner = try await store.credentialWithOwner(id: [0x0C])
         let none = try await store.userWithCredentials(username: "nobody")
+        let withoutCredentials = try await store.userWithCredentials(username: "bob")
         try await store.shutdown()
 
         let (user, credentials) = try #require(found)
@@ -47,6 +49,7 @@ struct CredentialOrderIndexTests {
         #expect(credentials.map { Base64URL.encode($0.id) } == ["Cw", "AA", "DA", "Cg"])
         #expect(owner.map { (Base64URL.encode($0.0.id), $0.1.username) } ?? ("", "") == ("DA", "alice"))
         #expect(none == nil)
+        #expect(withoutCredentials.map { ($0.0.username, $0.1.count) } ?? ("", -1) == ("bob", 0))
 
         let check = try DatabaseQueue(path: path)
         let (version, indexes, plan) = try await check.read { db in

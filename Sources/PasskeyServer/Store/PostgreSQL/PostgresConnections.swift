@@ -30,8 +30,9 @@ final class PostgresConnections: Sendable {
 
     /// Runs `body` with a connection from the pool and returns it afterwards. An error that means the database is out
     /// of reach comes out as ``StoreUnavailable`` (and is recorded in ``health``); any other error is passed on.
-    func with<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await withConnection { connection in
+    /// `limit` bounds the whole operation (``operationLimit`` unless the caller knows it may take longer).
+    func with<T: Sendable>(limit: Duration = operationLimit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withConnection(limit: limit) { connection in
             try await body(CountingDatabase(base: connection.sql(), count: { self.statements.add(1, ordering: .relaxed) }))
         }
     }
@@ -53,16 +54,20 @@ final class PostgresConnections: Sendable {
     /// and the server's graceful shutdown after it, would wait for good.
     static let operationLimit = Duration.seconds(10)
 
-    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    /// The longest the start-up migrations may take, waiting for another instance's included: a migration that
+    /// builds an index (migration 3) takes time in proportion to the table, far past ``operationLimit`` on a large one.
+    static let migrationLimit = Duration.seconds(900)
+
+    private func withConnection<T: Sendable>(limit: Duration = operationLimit, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             let (connection, release) = try await borrow()
             let result: T
             do {
-                result = try await answerByDeadline(Self.operationLimit) { try await body(connection) }
+                result = try await answerByDeadline(limit) { try await body(connection) }
             } catch is DeadlineExceeded {
                 // The connection's state is unknown: close it, so the pool makes a new one instead of lending it again.
                 connection.close().whenComplete { _ in release() }
-                throw StoreUnavailable(reason: "PostgreSQL did not answer within \(Self.operationLimit.components.seconds) s")
+                throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s")
             } catch {
                 release()
                 throw error

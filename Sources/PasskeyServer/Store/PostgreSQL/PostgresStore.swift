@@ -44,7 +44,7 @@ public final class PostgresStore: DatabaseStore {
     }
 
     private func migrate() async throws {
-        try await connections.with { db in
+        try await connections.with(limit: PostgresConnections.migrationLimit) { db in
             // Instances starting together must not race on CREATE TABLE; a session-level advisory lock orders them.
             try await db.raw("SELECT pg_advisory_lock(7273001)").run()
             do {

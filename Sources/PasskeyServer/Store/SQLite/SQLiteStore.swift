@@ -239,17 +239,20 @@ public final class SQLiteStore: DatabaseStore {
         FROM credentials c JOIN users u ON u.handle = c.user_handle WHERE c.id = ?
         """
 
-    // The two reads of a sign-in decode each row where the cursor stands instead of copying rows out first
-    // (`Row.fetchAll`/`fetchOne` build a dictionary-backed copy of every row, most of the read's allocations).
+    // The two reads of a sign-in decode each row where the cursor stands instead of copying its values out first
+    // (`Row.fetchAll`/`fetchOne` copy every row into a row of its own before it is decoded).
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
         try await read { db in
             let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.userWithCredentialsSQL), arguments: [username])
-            guard let first = try rows.next() else { return nil }
-            let user = try SQLiteRows.user(first, at: 0)
-            var credentials: [CredentialRecord] = []
-            if !first.hasNull(atIndex: 4) { credentials.append(try SQLiteRows.credential(first, at: 4)) }
-            while let row = try rows.next() { credentials.append(try SQLiteRows.credential(row, at: 4)) }
-            return (user, credentials)
+            return try withExtendedLifetime(rows) {
+                guard let first = try rows.next() else { return nil }
+                let user = try SQLiteRows.user(first, at: 0)
+                var credentials: [CredentialRecord] = []
+                // LEFT JOIN: an account without credentials is one row whose credential columns are NULL.
+                if !first.hasNull(atIndex: 4) { credentials.append(try SQLiteRows.credential(first, at: 4)) }
+                while let row = try rows.next() { credentials.append(try SQLiteRows.credential(row, at: 4)) }
+                return (user, credentials)
+            }
         }
     }
 
@@ -257,8 +260,12 @@ public final class SQLiteStore: DatabaseStore {
         let id = Base64URL.encode(id)
         return try await read { db in
             let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.credentialWithOwnerSQL), arguments: [id])
-            guard let row = try rows.next() else { return nil }
-            return (try SQLiteRows.credential(row, at: 4), try SQLiteRows.user(row, at: 0))
+            // The row reads from the statement, which the cursor resets when it is released: keep the cursor
+            // alive until the row is decoded.
+            return try withExtendedLifetime(rows) {
+                guard let row = try rows.next() else { return nil }
+                return (try SQLiteRows.credential(row, at: 4), try SQLiteRows.user(row, at: 0))
+            }
         }
     }
 
