@@ -12,18 +12,15 @@ import Testing
 struct CredentialOrderIndexTests {
     @Test("a file made before the ordered index is upgraded; the sign-in reads use it, with no sort step, in listing order; an account without credentials reads as none")
     func upgradeAndOrder() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-order-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let file = TemporarySQLiteFile("passkeys-order")
+        defer { file.remove() }
+        let path = file.path
 
         // The file as the first two migrations left it, with one account whose credentials were stored out of order
-        // (two share a creation time, so the ID decides between them).
+        // (two share a creation time, so the ID decides between them), and one account without credentials.
         let earlier = try DatabaseQueue(path: path)
         try await earlier.write { db in
-            try db.execute(sql: "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY)")
-            for (index, statements) in Schema.migrations.prefix(2).enumerated() {
-                for statement in statements { try db.execute(sql: statement) }
-                try db.execute(sql: "INSERT INTO schema_migrations (version) VALUES (?)", arguments: [index + 1])
-            }
+            try SQLiteStore.migrate(db, through: 2)
             try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES ('AQID', 'alice', 'Alice', 1)")
             try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES ('BAUG', 'bob', 'Bob', 2)")
             for (id, createdAt) in [("Cg", 300), ("Cw", 100), ("DA", 200), ("AA", 200)] {

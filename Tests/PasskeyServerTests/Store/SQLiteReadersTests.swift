@@ -10,8 +10,9 @@ import Testing
 struct SQLiteReadersTests {
     @Test("concurrent reads see the latest commit, open at most the limit, and cannot write")
     func readers() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-readers-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let file = TemporarySQLiteFile("passkeys-readers")
+        defer { file.remove() }
+        let path = file.path
         let pool = try DatabasePool(path: path)
         try await pool.write { db in
             try db.execute(sql: "CREATE TABLE t (v INTEGER NOT NULL)")

@@ -75,10 +75,11 @@ public final class SQLiteStore: DatabaseStore {
         if let pool = database as? DatabasePool { try pool.close() }
     }
 
-    private static func migrate(_ db: Database) throws {
+    /// Applies the migrations not yet recorded, up to `version` (all of them unless a test builds an earlier file).
+    static func migrate(_ db: Database, through version: Int = Schema.migrations.count) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
         let applied = Set(try Int64.fetchAll(db, sql: "SELECT version FROM schema_migrations"))
-        for (index, statements) in Schema.migrations.enumerated() where !applied.contains(Int64(index + 1)) {
+        for (index, statements) in Schema.migrations.prefix(version).enumerated() where !applied.contains(Int64(index + 1)) {
             for statement in statements { try db.execute(sql: statement) }
             try db.execute(sql: "INSERT INTO schema_migrations (version) VALUES (?)", arguments: [index + 1])
         }
