@@ -61,7 +61,7 @@ struct AndroidAppleAttestationTests {
         let (r, ca) = try Self.androidKey()
         let result = try await verifyAttestation(r, anchors: [ca.certificate], requireTrusted: true)
         #expect(result.format == "android-key" && result.attestationType == .basic && result.trusted)
-        #expect(AndroidKeyAttestation().builtInRoots.count == 3)
+        #expect(AndroidKeyAttestation().builtInRoots.count == 5)
     }
 
     @Test("android-key: challenge, key binding, allApplications, origin and purpose are each checked")

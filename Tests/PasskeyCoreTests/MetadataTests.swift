@@ -18,19 +18,29 @@ struct MetadataTests {
         let signerCA = try TestCA("Test MDS Signer")
         let issuer = k.signerFromOtherRoot ? try TestCA("Unrelated Root") : root
         let signer = try issuer.issue(.init(signerCA.key.publicKey), subject: signerCA.name)
-        let header = #"{"alg":"ES256","typ":"JWT","x5c":["\#(Data(try Fixtures.der(signer)).base64EncodedString())"]}"#
+        return (try signedBLOB(signerKey: signerCA.key, x5c: [signer], attestationRoot: attestationRoot, status: k.status, corruptSignature: k.corruptSignature), signer)
+    }
+
+    /// A BLOB listing `Fixtures.aaguid` (with `attestationRoot`, if any) signed by `signerKey`, with `x5c` as its header's chain.
+    static func signedBLOB(
+        signerKey: P256.Signing.PrivateKey, x5c: [Certificate], attestationRoot: Certificate? = nil, status: String = "FIDO_CERTIFIED_L1",
+        corruptSignature: Bool = false
+    ) throws -> [UInt8] {
+        let chain = try x5c.map { "\"\(Data(try Fixtures.der($0)).base64EncodedString())\"" }.joined(separator: ",")
+        let header = #"{"alg":"ES256","typ":"JWT","x5c":[\#(chain)]}"#
+        let roots = try attestationRoot.map { "\"\(Data(try Fixtures.der($0)).base64EncodedString())\"" } ?? ""
         let payload = """
             {"legalHeader":"test","no":42,"nextUpdate":"2027-01-01","entries":[
               {"aaguid":"\(Fixtures.aaguid)","metadataStatement":{"description":"Test Key 5","icon":"data:image/png;base64,AA==",
-               "attestationRootCertificates":["\(Data(try Fixtures.der(attestationRoot)).base64EncodedString())"]},
-               "statusReports":[{"status":"\(k.status)","effectiveDate":"2024-01-01"}],"timeOfLastStatusChange":"2024-01-01"},
+               "attestationRootCertificates":[\(roots)]},
+               "statusReports":[{"status":"\(status)","effectiveDate":"2024-01-01"}],"timeOfLastStatusChange":"2024-01-01"},
               {"attestationCertificateKeyIdentifiers":["0123456789abcdef0123456789abcdef01234567"],
                "statusReports":[{"status":"FIDO_CERTIFIED"}],"timeOfLastStatusChange":"2020-01-01"}]}
             """
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8))
-        var signature = Array(try signerCA.key.signature(for: Array(input.utf8)).rawRepresentation)
-        if k.corruptSignature { signature[3] ^= 1 }
-        return (Array((input + "." + Base64URL.encode(signature) + "\n").utf8), signer)
+        var signature = Array(try signerKey.signature(for: Array(input.utf8)).rawRepresentation)
+        if corruptSignature { signature[3] ^= 1 }
+        return Array((input + "." + Base64URL.encode(signature) + "\n").utf8)
     }
 
     static func packedRegistration() throws -> (Fixtures.Registration, Fixtures.PKI) {

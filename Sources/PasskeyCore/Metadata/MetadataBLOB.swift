@@ -17,7 +17,7 @@ public enum MetadataBLOB {
     ///   - crls: certificate revocation lists for the chain; each one given must verify and be current.
     ///   - time: the verification time.
     public static func verify(
-        _ jwt: [UInt8], roots: [Certificate] = [BuiltInRoots.fidoMetadataServiceRoot],
+        _ jwt: [UInt8], roots: [Certificate] = BuiltInRoots.fidoMetadataServiceRoots,
         crls: [CertificateRevocationList] = [], at time: Date
     ) async throws(WebAuthnError) -> MetadataIndex {
         guard jwt.count <= maximumSize else {

@@ -13,10 +13,12 @@ public struct AndroidKeyAttestation: AttestationStatementVerifier {
         self.acceptSoftwareEnforced = acceptSoftwareEnforced
     }
 
-    /// Android Keystore chains end in a Google Hardware Attestation root.
-    public var builtInRoots: [Certificate] { BuiltInRoots.googleHardwareAttestationRoots }
+    /// Android Keystore chains end in a Google Hardware Attestation root (RSA) or, for keys provisioned remotely
+    /// (RKP, every new chain since 2026-04-10), in Key Attestation CA1, which such chains do not include.
+    public var builtInRoots: [Certificate] { BuiltInRoots.googleHardwareAttestationRoots + [BuiltInRoots.googleKeyAttestationCA1] }
 
-    /// Android Keystore's chain ends in its root; the Pixel and Galaxy captures in the vectors both carry it.
+    /// Android Keystore's factory-provisioned chain ends in its root (the Pixel and Galaxy captures in the vectors
+    /// both carry it); an RKP chain ends below the root. Both are sound.
     public var chainRoots: AttestationChain.RootPlacement { .allowedLast }
 
     static let purposeSign: Int64 = 2

@@ -1,12 +1,13 @@
 public import X509
 
 extension BuiltInRoots {
-    /// GlobalSign Root CA - R3: the root the FIDO Alliance Metadata Service signs its BLOB under (FIDO MDS3 §3.3,
-    /// "the FIDO Alliance root" for https://mds3.fidoalliance.org/). Valid 2009-03-18 to 2029-03-18.
+    /// GlobalSign Root CA - R3: the root the FIDO Alliance Metadata Service signed its BLOB under until 2026-08-21
+    /// (FIDO MDS3 §3.3), kept for BLOBs signed before then and for chains through GlobalSign Root R46 cross-signed
+    /// by R3. Valid 2009-03-18 to 2029-03-18.
     ///
     /// Published by GlobalSign at https://support.globalsign.com/ca-certificates/root-certificates/globalsign-root-certificates.
     /// SHA-256 fingerprint CBB522D7B7F127AD6A0113865BDF1CD4102E7D0759AF635A7CF4720DC963C53B.
-    public static let fidoMetadataServiceRoot = certificate("GlobalSign Root CA - R3", base64: """
+    public static let globalSignRootCAR3 = certificate("GlobalSign Root CA - R3", base64: """
         MIIDXzCCAkegAwIBAgILBAAAAAABIVhTCKIwDQYJKoZIhvcNAQELBQAwTDEgMB4GA1UECxMXR2xvYmFsU2lnbiBSb290IENBIC0g
         UjMxEzARBgNVBAoTCkdsb2JhbFNpZ24xEzARBgNVBAMTCkdsb2JhbFNpZ24wHhcNMDkwMzE4MTAwMDAwWhcNMjkwMzE4MTAwMDAw
         WjBMMSAwHgYDVQQLExdHbG9iYWxTaWduIFJvb3QgQ0EgLSBSMzETMBEGA1UEChMKR2xvYmFsU2lnbjETMBEGA1UEAxMKR2xvYmFs
