@@ -100,9 +100,16 @@ struct X5CChainTests {
     }
 
     /// fido-u2f with a §8.6 registration over the fixture's credential, x5c = [leaf from a TestCA].
-    static func fidoU2F(aaguid: AAGUID = .zero) throws -> (Fixtures.Registration, TestCA) {
+    /// With `selfSigned`, x5c[0] is signed by its own key instead (a batch certificate that is its own issuer).
+    static func fidoU2F(aaguid: AAGUID = .zero, selfSigned: Bool = false) throws -> (Fixtures.Registration, TestCA) {
         let ca = try TestCA("Test U2F Root"), attestationKey = P256.Signing.PrivateKey()
-        let leaf = try ca.issue(.init(attestationKey.publicKey), subject: try DistinguishedName { CommonName("U2F Attestation") })
+        let subject = try DistinguishedName { CommonName("U2F Attestation") }
+        let leaf = selfSigned
+            ? try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: .init(attestationKey.publicKey), notValidBefore: TestCA.validFrom,
+                notValidAfter: TestCA.validUntil, issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: Certificate.Extensions(), issuerPrivateKey: .init(attestationKey))
+            : try ca.issue(.init(attestationKey.publicKey), subject: subject)
         var r = Fixtures.Registration()
         r.aaguid = aaguid
         r.format = "fido-u2f"

@@ -12,7 +12,8 @@ import X509
 public enum AttestationChain {
     /// Where a self-signed certificate may stand in the chain.
     public enum RootPlacement: Sendable {
-        /// Nowhere: the chain is the attestation certificate and its issuers; the root is the relying party's.
+        /// Nowhere: the chain is the attestation certificate and its issuers; the root is the relying party's. (An
+        /// attestation certificate alone in the chain may be its own issuer: a batch certificate.)
         case refused
         /// Last, after at least one certificate: Android Keystore returns its chain up to and including the root
         /// (Android key attestation, "Verify hardware-backed key pairs"), so every Android device sends it.
@@ -30,8 +31,9 @@ public enum AttestationChain {
                 throw WebAuthnError(.certificateInvalid, "\(field)[\(index)]: expected a certificate valid at \(time), found one valid from \(certificate.notValidBefore) to \(certificate.notValidAfter) (\(state))")
             }
             let isLast = index == chain.count - 1
-            if isSelfSigned(certificate), !(roots == .allowedLast && isLast && index > 0) {
-                throw WebAuthnError(.certificateInvalid, "\(field)[\(index)]: expected the attestation certificate or an intermediate, found a self-signed root (\(certificate.subject)); roots belong in the relying party's trust anchors, not in the chain")
+            if isSelfSigned(certificate), !isSelfIssuedAttestationCertificate(index: index, count: chain.count),
+               !(roots == .allowedLast && isLast && index > 0) {
+                throw WebAuthnError(.certificateInvalid, "\(field)[\(index)]: expected the attestation certificate or an intermediate, found a self-signed root (\(certificate.subject)) after \(index) certificate(s); roots belong in the relying party's trust anchors, not in the chain")
             }
             guard !isLast else { continue }
             let issuer = chain[index + 1]
@@ -42,6 +44,15 @@ public enum AttestationChain {
                 throw WebAuthnError(.certificateInvalid, "\(field)[\(index + 1)]: expected the key that signed \(field)[\(index)], found one its signature does not verify with")
             }
         }
+    }
+
+    /// A chain of one self-signed certificate is an attestation certificate that is its own issuer (a "batch
+    /// certificate": Chromium's WebDriver virtual authenticators, some security keys). It is sound, and it is trusted
+    /// only when the relying party's anchors hold that very certificate (§7.1 step 24: "or is itself an acceptable
+    /// certificate"; FIDO conformance: the batch certificate as its own trust anchor), which ``AttestationTrust``
+    /// decides. A self-signed certificate after the first is a root appended to the chain, refused above.
+    private static func isSelfIssuedAttestationCertificate(index: Int, count: Int) -> Bool {
+        index == 0 && count == 1
     }
 
     /// RFC 5280 §6.1: self-issued (issuer = subject) and verified by its own key.

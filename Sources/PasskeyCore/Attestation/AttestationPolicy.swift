@@ -15,8 +15,11 @@ public struct AttestationPolicy: Sendable {
     public var formats: [any AttestationStatementVerifier]
     /// Also trust, for each format, the roots that format mandates (``AttestationStatementVerifier/builtInRoots``).
     public var useBuiltInRoots: Bool
-    /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones.
+    /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones. A model
+    /// metadata lists must attest with a chain to its roots (or another anchor): a chain that does not is refused.
     public var metadata: MetadataIndex?
+    /// Which authenticator models (AAGUIDs) may register: allow and deny lists (``AuthenticatorPolicy``).
+    public var authenticators: AuthenticatorPolicy
 
     /// A policy; the defaults accept every format, `none` and self attestation, trust the roots formats mandate and
     /// require no trust. Set `requireTrustedAttestation` with your own `trustAnchors` or `metadata` to admit only
@@ -28,8 +31,10 @@ public struct AttestationPolicy: Sendable {
         allowSelf: Bool = true,
         formats: [any AttestationStatementVerifier] = AttestationFormats.all,
         useBuiltInRoots: Bool = true,
-        metadata: MetadataIndex? = nil
+        metadata: MetadataIndex? = nil,
+        authenticators: AuthenticatorPolicy = .any
     ) {
+        self.authenticators = authenticators
         self.useBuiltInRoots = useBuiltInRoots
         self.metadata = metadata
         self.trustAnchors = trustAnchors

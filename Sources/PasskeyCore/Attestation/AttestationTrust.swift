@@ -24,8 +24,20 @@ public enum AttestationTrust {
         guard let leaf = trustPath.first else {
             return Verdict(trusted: false, reason: "there is no certificate chain to evaluate")
         }
+        // A batch certificate (its own issuer, alone in x5c) is trusted only as an anchor itself; say so plainly.
+        let selfSigned = trustPath.count == 1 && leaf.issuer == leaf.subject
+        let selfSignedReason = "the attestation certificate is self-signed (\(leaf.subject)) and is not one of the \(anchors.count) configured trust anchors"
         guard !anchors.isEmpty else {
-            return Verdict(trusted: false, reason: "no trust anchors are configured")
+            return Verdict(trusted: false, reason: selfSigned ? selfSignedReason : "no trust anchors are configured")
+        }
+        // §7.1 step 24: a trust path that "is itself an acceptable certificate". A lone attestation certificate the
+        // relying party lists as an anchor is trusted as that very certificate (FIDO conformance: the batch
+        // certificate as its own trust anchor); RFC 5280 path validation would refuse it for not being a CA.
+        if trustPath.count == 1, anchors.contains(leaf) {
+            guard leaf.notValidBefore <= time, time <= leaf.notValidAfter else {
+                return Verdict(trusted: false, reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")
+            }
+            return Verdict(trusted: true, reason: nil)
         }
         var verifier = Verifier(rootCertificates: CertificateStore(anchors)) {
             RFC5280Policy(fixedExpiryValidationTime: time)
@@ -39,6 +51,9 @@ public enum AttestationTrust {
         case .couldNotValidate(let failures):
             if let failure = failures.first {
                 return Verdict(trusted: false, reason: "\(failure.policyFailureReason)")
+            }
+            if selfSigned {
+                return Verdict(trusted: false, reason: selfSignedReason)
             }
             if leaf.notValidAfter < time || leaf.notValidBefore > time {
                 return Verdict(trusted: false, reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")

@@ -99,10 +99,19 @@ public struct RegistrationVerifier: Sendable {
             if !trusted && policy.attestation.requireTrustedAttestation {
                 throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")
             }
+            // A model FIDO metadata lists attests under the roots metadata gives for it (FIDO MDS3 §3.1.7,
+            // attestationRootCertificates): a chain to none of them is a false claim to be that model.
+            if !trusted, let entry = metadataEntry {
+                let model = entry.description.map { " (\($0))" } ?? ""
+                throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): FIDO metadata lists authenticator \(attested.aaguid)\(model) with its attestation roots; expected a chain to one of them, but \(verdict.reason ?? "it is not trusted")")
+            }
         }
         if !trusted && policy.attestation.requireTrustedAttestation && outcome.trustPath.isEmpty {
             throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a certificate chain to a trusted root, found \(outcome.type.rawValue) attestation with none")
         }
+        // Step 24's "acceptable" also covers which models this relying party admits (allow and deny lists by AAGUID).
+        try policy.attestation.authenticators.check(
+            attested.aaguid, proven: trusted, attestation: "\(outcome.type.rawValue) attestation (\(attestation.format))\(trusted ? "" : ", not trusted")")
         // Step 25 is enforced while parsing authenticator data.
         return VerifiedRegistration(
             credentialID: attested.credentialID, publicKey: publicKey, signCount: authData.signCount,

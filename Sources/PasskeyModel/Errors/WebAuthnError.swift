@@ -75,6 +75,9 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let invalidSignature = Code(rawValue: "invalidSignature")
         /// FIDO metadata reports the authenticator model compromised, revoked or able to bypass user verification.
         public static let authenticatorCompromised = Code(rawValue: "authenticatorCompromised")
+        /// The authenticator model (its AAGUID) is denied, or not among those allowed, by the relying party's
+        /// ``PasskeyCore/AuthenticatorPolicy``, or its AAGUID is not proven where the policy requires proof.
+        public static let authenticatorNotAllowed = Code(rawValue: "authenticatorNotAllowed")
         /// A FIDO metadata BLOB or CRL failed verification (signature, chain, revocation, structure).
         public static let metadataInvalid = Code(rawValue: "metadataInvalid")
         /// The signature counter did not increase past the stored value (§7.2 step 24, §6.1.1): a sign that the

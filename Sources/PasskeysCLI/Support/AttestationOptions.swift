@@ -18,11 +18,20 @@ struct AttestationOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
     var metadata: String?
 
-    @Option(name: .customLong("metadata-root"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root CA - R3).", valueName: "file"))
+    @Option(name: .customLong("metadata-root"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root R46 and Root CA - R3).", valueName: "file"))
     var metadataRoots: [String] = []
 
     @Option(name: .customLong("metadata-crl"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
     var metadataCRLs: [String] = []
+
+    @Option(name: .customLong("allow-aaguid"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Admit only these authenticator models, by AAGUID (repeatable); judged on an AAGUID a trusted attestation proves.", valueName: "uuid"))
+    var allowedAAGUIDs: [String] = []
+
+    @Option(name: .customLong("deny-aaguid"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Refuse these authenticator models, by AAGUID (repeatable).", valueName: "uuid"))
+    var deniedAAGUIDs: [String] = []
+
+    @Flag(name: .customLong("allow-unproven-aaguid"), help: "Judge --allow-aaguid on the AAGUID the authenticator claims, without a trusted attestation (keeps out honest models only).")
+    var allowUnprovenAAGUID = false
 
     @Flag(name: .customLong("android-key-allow-software-enforced"), help: "android-key: also accept origin/purpose from the softwareEnforced list.")
     var androidKeyAllowSoftwareEnforced = false
@@ -37,6 +46,10 @@ struct AttestationOptions: ParsableArguments {
         guard safetyNetMaxAge == "off" || Double(safetyNetMaxAge).map({ $0 >= 0 }) == true else {
             throw ValidationError("--safetynet-max-age: expected a number of seconds or 'off', found '\(safetyNetMaxAge)'")
         }
+        _ = try authenticatorPolicy()
+        if allowUnprovenAAGUID, allowedAAGUIDs.isEmpty {
+            throw ValidationError("--allow-unproven-aaguid needs --allow-aaguid")
+        }
         if metadata == nil, !metadataRoots.isEmpty || !metadataCRLs.isEmpty {
             throw ValidationError("--metadata-root and --metadata-crl need --metadata")
         }
@@ -50,7 +63,24 @@ struct AttestationOptions: ParsableArguments {
             safetyNet: SafetyNetAttestation(requireCTSProfileMatch: !safetyNetAllowBasicIntegrity, maximumAge: Double(safetyNetMaxAge)))
         return AttestationPolicy(
             trustAnchors: anchors, requireTrustedAttestation: requireTrustedAttestation, formats: formats,
-            useBuiltInRoots: !noBuiltInRoots, metadata: try await loadMetadata(at: time))
+            useBuiltInRoots: !noBuiltInRoots, metadata: try await loadMetadata(at: time), authenticators: try authenticatorPolicy())
+    }
+
+    /// The allow and deny lists these flags describe; a value that is not a UUID is a usage error.
+    func authenticatorPolicy() throws -> AuthenticatorPolicy {
+        func aaguids(_ values: [String], _ flag: String) throws -> Set<AAGUID> {
+            Set(try values.map { value in
+                guard let aaguid = AAGUID(string: value) else {
+                    throw ValidationError("--\(flag): expected an AAGUID such as 00000000-0000-0000-0000-000000000000, found '\(value)'")
+                }
+                return aaguid
+            })
+        }
+        let allowed = try aaguids(allowedAAGUIDs, "allow-aaguid"), denied = try aaguids(deniedAAGUIDs, "deny-aaguid")
+        if let both = allowed.intersection(denied).first {
+            throw ValidationError("--allow-aaguid and --deny-aaguid both name \(both)")
+        }
+        return AuthenticatorPolicy(allowed: allowed.isEmpty ? nil : allowed, denied: denied, requireProof: !allowUnprovenAAGUID)
     }
 
     /// Reads and verifies the BLOB. Configuration files (roots, CRLs) that cannot be read are usage errors;
@@ -58,7 +88,7 @@ struct AttestationOptions: ParsableArguments {
     func loadMetadata(at time: Date) async throws -> MetadataIndex? {
         guard let metadata else { return nil }
         guard let blob = FileManager.default.contents(atPath: metadata) else { throw UsageError("cannot read the metadata BLOB '\(metadata)'") }
-        let roots = metadataRoots.isEmpty ? [BuiltInRoots.fidoMetadataServiceRoot] : try metadataRoots.flatMap { try InputFiles.certificates($0) }
+        let roots = metadataRoots.isEmpty ? BuiltInRoots.fidoMetadataServiceRoots : try metadataRoots.flatMap { try InputFiles.certificates($0) }
         let crls = try metadataCRLs.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read the CRL '\(path)'") }
             return try CertificateRevocationList(bytes: Array(data))

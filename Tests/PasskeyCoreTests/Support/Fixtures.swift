@@ -156,14 +156,18 @@ enum Fixtures {
 }
 
 /// Runs `body` and checks it fails with `code`.
-func expectFailure<T>(_ code: WebAuthnError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T) async {
+@discardableResult
+func expectFailure<T>(_ code: WebAuthnError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T) async -> WebAuthnError? {
     do {
         _ = try await body()
         Issue.record("expected a failure with code \(code), but it succeeded", sourceLocation: sourceLocation)
+        return nil
     } catch let error as WebAuthnError {
         #expect(error.code == code, "expected \(code), got \(error)", sourceLocation: sourceLocation)
         #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
+        return error
     } catch {
         Issue.record("expected a WebAuthnError \(code), got \(error)", sourceLocation: sourceLocation)
+        return nil
     }
 }
