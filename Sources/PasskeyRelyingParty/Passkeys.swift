@@ -149,13 +149,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             throw Self.refusal(error)
         }
         let aaguid = verified.aaguid.description
-        let knownName = verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid)
+        let provider = AuthenticatorProviders.provider(for: verified.aaguid, metadata: configuration.attestation.metadata)
+        // A U2F key has no AAGUID; metadata may still name it by its attestation certificate's key identifier.
+        let knownName = provider?.name ?? verified.authenticatorDescription
         let record = CredentialRecord(
             id: verified.credentialID, userHandle: handle, publicKey: verified.publicKey.coseBytes, signCount: verified.signCount,
             transports: verified.transports, aaguid: aaguid, format: verified.format, attestationType: verified.attestationType.rawValue,
             backupEligible: verified.backupEligible, backupState: verified.backupState, name: knownName ?? "Passkey",
             createdAt: now, lastUsedAt: nil)
-        return RegisteredPasskey(credential: record, authenticatorName: knownName, verification: verified, ceremony: ceremony)
+        return RegisteredPasskey(credential: record, authenticatorName: knownName, provider: provider, verification: verified, ceremony: ceremony)
     }
 
     // MARK: Authentication (§7.2)

@@ -29,8 +29,8 @@ def find_binary(*names):
     pytest.fail(f"none of {names} is installed (scripts/test installs chromium and chromium-driver)")
 
 
-@pytest.fixture
-def driver():
+def new_browser(authenticator):
+    """Headless Chromium with one WebDriver virtual authenticator."""
     options = webdriver.ChromeOptions()
     options.binary_location = find_binary("chromium", "chromium-browser")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,1100"):
@@ -38,6 +38,13 @@ def driver():
     # The driver comes from Debian's chromium-driver; Selenium must not try to download one.
     service = Service(executable_path=find_binary("chromedriver"))
     browser = webdriver.Chrome(options=options, service=service)
+    browser.add_virtual_authenticator(authenticator)
+    return browser
+
+
+@pytest.fixture
+def driver():
+    # A platform authenticator with user verification and discoverable credentials, as on a phone or laptop.
     authenticator = VirtualAuthenticatorOptions()
     authenticator.protocol = VirtualAuthenticatorOptions.Protocol.CTAP2
     authenticator.transport = VirtualAuthenticatorOptions.Transport.INTERNAL
@@ -45,7 +52,7 @@ def driver():
     authenticator.has_user_verification = True
     authenticator.is_user_verified = True
     authenticator.is_user_consenting = True
-    browser.add_virtual_authenticator(authenticator)
+    browser = new_browser(authenticator)
     yield browser
     browser.quit()
 

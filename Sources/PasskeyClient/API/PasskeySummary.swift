@@ -1,5 +1,5 @@
 public import Foundation
-import PasskeyModel
+public import PasskeyModel
 
 /// One passkey of the signed-in account, as `GET /credentials` lists it (CONTRACT.md §2).
 public struct PasskeySummary: Sendable, Equatable, Identifiable {
@@ -25,6 +25,9 @@ public struct PasskeySummary: Sendable, Equatable, Identifiable {
     public let backupState: Bool
     /// How the client reached the authenticator at registration (`internal`, `hybrid`, `usb`, …).
     public let transports: [String]
+    /// Who holds the passkey (iCloud Keychain, Google Password Manager, a security key model), with icons for light and
+    /// dark backgrounds, whatever the user named it; nil when the server does not know the AAGUID or is older.
+    public let provider: AuthenticatorProvider?
 
     init(json: JSONObject, in path: String) throws(WebAuthnError) {
         id = try json.requiredString("id", in: path)
@@ -41,6 +44,11 @@ public struct PasskeySummary: Sendable, Equatable, Identifiable {
         backupEligible = try json.optionalBool("backupEligible", in: path) ?? false
         backupState = try json.optionalBool("backupState", in: path) ?? false
         transports = try json.optionalStringArray("transports", in: path) ?? []
+        switch json["provider"] {
+        case nil, .null?: provider = nil
+        case .object(let object)?: provider = try AuthenticatorProvider(json: object, in: "\(path).provider")
+        case let other?: throw WebAuthnError(.malformedInput, "\(path).provider: expected an object or null, found \(other.typeName)")
+        }
     }
 
     /// RFC 3339 date-times, with or without fractional seconds.

@@ -19,8 +19,16 @@ public struct MetadataEntry: Sendable {
     public let attestationCertificateKeyIdentifiers: [String]
     /// The model's name, e.g. "YubiKey 5 Series with NFC".
     public let description: String?
-    /// A `data:` URL of the model's icon.
+    /// A `data:` URL of the model's icon (unchecked; ``AuthenticatorProviders`` checks it before use).
     public let icon: String?
+    /// Metadata Statement 3.1.1: a `data:` URL of the model's icon for dark backgrounds.
+    public let iconDark: String?
+    /// Metadata Statement 3.1.1: `data:` URLs of the provider's logo, for light and dark backgrounds.
+    public let providerLogoLight: String?
+    /// See ``providerLogoLight``.
+    public let providerLogoDark: String?
+    /// Metadata Statement 3.1.1: the model's name by BCP 47 language tag, such as `["en-US": "YubiKey 5"]`.
+    public let friendlyNames: [String: String]
     /// The roots this model's attestation certificates chain to.
     public let attestationRootCertificates: [Certificate]
     /// The model's status history, in the order the BLOB lists it.
@@ -48,6 +56,19 @@ public struct MetadataEntry: Sendable {
             let statement = try entry.optionalObject("metadataStatement", in: path)
             description = try statement?.optionalString("description", in: "\(path).metadataStatement")
             icon = try statement?.optionalString("icon", in: "\(path).metadataStatement")
+            iconDark = try statement?.optionalString("iconDark", in: "\(path).metadataStatement")
+            providerLogoLight = try statement?.optionalString("providerLogoLight", in: "\(path).metadataStatement")
+            providerLogoDark = try statement?.optionalString("providerLogoDark", in: "\(path).metadataStatement")
+            var names: [String: String] = [:]
+            if let object = try statement?.optionalObject("friendlyNames", in: "\(path).metadataStatement") {
+                for member in object.members {
+                    guard case .string(let name) = member.value else {
+                        throw fail("expected metadataStatement.friendlyNames.\(member.key) to be a string, found \(member.value.typeName)")
+                    }
+                    names[member.key] = name
+                }
+            }
+            friendlyNames = names
             var roots: [Certificate] = []
             for (i, text) in (try statement?.optionalStringArray("attestationRootCertificates", in: "\(path).metadataStatement") ?? []).enumerated() {
                 // MDS3 §3.1.1 / MetadataStatement §4: base64 (RFC 4648 §4, standard alphabet) DER certificates.

@@ -6,6 +6,6 @@ enum ResultMembers {
 
     /// `credential`: the new passkey as a passkey list shows it.
     static func credential(_ registered: RegisteredPasskey) -> JSONValue {
-        .object(registered.credential.summaryJSON(authenticatorName: registered.authenticatorName))
+        .object(registered.credential.summaryJSON(provider: registered.provider))
     }
 }

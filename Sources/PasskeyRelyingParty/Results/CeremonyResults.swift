@@ -26,6 +26,9 @@ public struct RegisteredPasskey: Sendable {
     public let credential: CredentialRecord
     /// The name the authenticator is known by, or nil when only the generic "Passkey" was available.
     public let authenticatorName: String?
+    /// Who holds the passkey (FIDO metadata or the built-in provider table), with checked icons; nil when unknown.
+    /// Unlike the credential's name, which the user may change, this stays what the AAGUID says.
+    public let provider: AuthenticatorProvider?
     /// Everything the verifier established: attestation type and trust path, flags, extensions' client data.
     public let verification: VerifiedRegistration
     /// The ceremony this registration finished (already removed from the ``CeremonyStore``).

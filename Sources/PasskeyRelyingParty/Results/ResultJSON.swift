@@ -10,18 +10,20 @@ extension PasskeyUser {
 }
 
 extension CredentialRecord {
-    /// The passkey as a passkey list shows it: ID, name, times (RFC 3339 UTC with milliseconds), AAGUID and the
-    /// authenticator's name, format, backup flags, transports.
+    /// The passkey as a passkey list shows it: ID, name, times (RFC 3339 UTC with milliseconds), AAGUID, who holds
+    /// it (`provider`, with `authenticatorName` kept as its name for older clients), format, backup flags, transports.
     ///
-    /// - Parameter authenticatorName: the model's name (FIDO metadata or the built-in AAGUID list); nil writes `null`.
-    public func summaryJSON(authenticatorName: String?) -> JSONObject {
+    /// - Parameter provider: the provider or model behind the AAGUID (``AuthenticatorProviders``); nil writes
+    ///   `null` for both `provider` and `authenticatorName`.
+    public func summaryJSON(provider: AuthenticatorProvider?) -> JSONObject {
         JSONObject([
             "id": .string(Base64URL.encode(id)),
             "name": .string(name),
             "createdAt": .string(Timestamp.iso8601(createdAt)),
             "lastUsedAt": lastUsedAt.map { .string(Timestamp.iso8601($0)) } ?? .null,
             "aaguid": .string(aaguid),
-            "authenticatorName": authenticatorName.map(JSONValue.string) ?? .null,
+            "authenticatorName": provider.map { .string($0.name) } ?? .null,
+            "provider": provider.map { .object($0.json) } ?? .null,
             "format": .string(format),
             "backupEligible": .bool(backupEligible),
             "backupState": .bool(backupState),

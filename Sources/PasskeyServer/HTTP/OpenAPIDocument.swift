@@ -141,8 +141,13 @@ enum OpenAPIDocument {
       "CredentialDescriptor": {"type": "object", "required": ["type", "id"], "properties": {"type": {"const": "public-key"}, "id": {"type": "string"}, "transports": {"type": "array", "items": {"type": "string"}}}},
       "Credential": {"type": "object", "required": ["id", "name", "createdAt", "lastUsedAt", "aaguid", "format", "backupEligible", "backupState", "transports"], "properties": {
         "id": {"type": "string"}, "name": {"type": "string"}, "createdAt": {"type": "string", "format": "date-time"}, "lastUsedAt": {"type": ["string", "null"], "format": "date-time"},
-        "aaguid": {"type": "string"}, "authenticatorName": {"type": ["string", "null"]}, "format": {"type": "string"}, "backupEligible": {"type": "boolean"}, "backupState": {"type": "boolean"},
-        "transports": {"type": "array", "items": {"type": "string"}}}},
+        "aaguid": {"type": "string"}, "authenticatorName": {"type": ["string", "null"], "description": "The provider's name (provider.name), kept for older clients."}, "format": {"type": "string"}, "backupEligible": {"type": "boolean"}, "backupState": {"type": "boolean"},
+        "transports": {"type": "array", "items": {"type": "string"}},
+        "provider": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/Provider"}], "description": "Who holds the passkey by its AAGUID (FIDO metadata, or the built-in list of passkey providers), whatever the user named it; null when unknown. The name follows Accept-Language where metadata gives localized names."}}},
+      "Provider": {"type": "object", "required": ["name", "source"], "properties": {
+        "name": {"type": "string"}, "source": {"type": "string", "enum": ["metadata", "builtIn"]},
+        "icon": {"type": "string", "pattern": "^data:image/(png|jpeg|webp|svg\\+xml);base64,", "description": "For light backgrounds: a data: URL checked for type, content and size (at most 32 KiB decoded)."},
+        "iconDark": {"type": "string", "pattern": "^data:image/(png|jpeg|webp|svg\\+xml);base64,", "description": "For dark backgrounds; as icon."}}},
       "RegistrationOptionsRequest": {"type": "object", "required": ["username"], "properties": {
         "username": {"type": "string", "minLength": 1, "maxLength": 64}, "displayName": {"type": "string", "maxLength": 64},
         "authenticatorSelection": {"type": "object"}, "attestation": {"type": "string", "enum": ["none", "indirect", "direct", "enterprise"]}, "extensions": {"type": "object"}}},

@@ -83,7 +83,8 @@ struct Routes {
             return APIResponse.ok(headers: cookie(nil))
         }
         on(router, .get, "/credentials") { request, _ in
-            APIResponse.ok(try await relyingParty.listCredentials(try await session(request)))
+            let languages = AcceptLanguage.tags(request.headers[.acceptLanguage])
+            return APIResponse.ok(try await relyingParty.listCredentials(try await session(request), languages: languages))
         }
         on(router, .patch, "/credentials/:id") { request, context in
             let id = try context.parameters.require("id")

@@ -33,9 +33,11 @@ extension RelyingParty {
         try await store.deleteSessions(userHandle: user.handle, except: session.tokenHash)
     }
 
-    public func listCredentials(_ session: SessionRecord?) async throws -> JSONObject {
+    /// `GET /credentials`: the signed-in account's passkeys, each with its provider named in the first of
+    /// `languages` that FIDO metadata has (an `Accept-Language` list, best first).
+    public func listCredentials(_ session: SessionRecord?, languages: [String] = []) async throws -> JSONObject {
         let user = try await signedInUser(session)
-        return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map(summary))])
+        return JSONObject(["credentials": .array(try await store.credentials(userHandle: user.handle).map { summary($0, languages: languages) })])
     }
 
     public func renameCredential(_ session: SessionRecord?, id: String, body: JSONObject) async throws -> JSONObject {
@@ -74,7 +76,7 @@ extension RelyingParty {
         guard try await store.deleteAccount(userHandle: user.handle) else { throw RelyingPartyError.noSession }
     }
 
-    func summary(_ record: CredentialRecord) -> JSONValue {
-        .object(record.summaryJSON(authenticatorName: AuthenticatorNames.name(for: record.aaguid, metadata: configuration.attestation.metadata)))
+    func summary(_ record: CredentialRecord, languages: [String] = []) -> JSONValue {
+        .object(record.summaryJSON(provider: AuthenticatorProviders.provider(for: record.aaguid, metadata: configuration.attestation.metadata, languages: languages)))
     }
 }

@@ -67,6 +67,7 @@ enum WebPage {
           <li class="passkey">
             <div class="passkey-main">
               <span class="passkey-name"></span>
+              <span class="passkey-provider" hidden><picture><source class="provider-icon-dark" media="(prefers-color-scheme: dark)"><img class="provider-icon" alt="" width="16" height="16"></picture><span class="provider-name"></span></span>
               <span class="passkey-meta muted"></span>
             </div>
             <form class="rename-form" hidden>

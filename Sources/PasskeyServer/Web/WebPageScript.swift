@@ -188,8 +188,17 @@ async function renderPasskeys() {
     const item = $("passkey-template").content.firstElementChild.cloneNode(true);
     item.dataset.id = credential.id;
     item.querySelector(".passkey-name").textContent = credential.name;
+    // Who holds the passkey, whatever the user named it: the server checked the icons (image data: URLs only).
+    const provider = credential.provider;
+    if (provider) {
+      const line = item.querySelector(".passkey-provider");
+      line.hidden = false;
+      line.querySelector(".provider-name").textContent = provider.name;
+      const light = provider.icon || provider.iconDark, dark = provider.iconDark || provider.icon;
+      if (light && light.startsWith("data:image/")) line.querySelector(".provider-icon").src = light;
+      if (dark && dark.startsWith("data:image/")) line.querySelector(".provider-icon-dark").srcset = dark;
+    }
     const parts = [];
-    if (credential.authenticatorName && credential.authenticatorName !== credential.name) parts.push(credential.authenticatorName);
     parts.push(`Added ${formatDate(credential.createdAt)}`);
     parts.push(credential.lastUsedAt ? `last used ${formatDate(credential.lastUsedAt)}` : "not used yet");
     if (credential.backupState) parts.push("synced");

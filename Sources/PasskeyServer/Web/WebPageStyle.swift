@@ -42,6 +42,9 @@ button:disabled { opacity: .55; cursor: progress; }
 .passkey-main { display: flex; flex-direction: column; min-width: 0; }
 .passkey-name { font-weight: 600; overflow-wrap: anywhere; }
 .passkey-meta { font-size: 13px; }
+.passkey-provider { display: flex; align-items: center; gap: 6px; font-size: 13px; }
+.passkey-provider img { width: 16px; height: 16px; object-fit: contain; }
+.passkey-provider img:not([src]) { display: none; }
 .rename-form { display: flex; gap: 8px; align-items: center; width: 100%; }
 .rename-form input { flex: 1; padding: 7px 10px; }
 #message { padding: 12px 16px; border-radius: 10px; margin: 0 0 18px; background: #fff4e6; color: #7a3e00; border: 1px solid #ffd8a8; }

@@ -140,6 +140,8 @@ enum Inspector {
             if let attested = data.attestedCredential {
                 out["attestedCredentialData"] = .object(JSONObject([
                     "aaguid": .string(attested.aaguid.description),
+                    // The provider the AAGUID names in the built-in table (a claim, unless attestation proves it).
+                    "provider": AuthenticatorProviders.provider(for: attested.aaguid, metadata: nil).map { .object($0.json) } ?? .null,
                     "credentialId": .string(Base64URL.encode(attested.credentialID)),
                     "credentialIdLength": JSONValue(attested.credentialID.count),
                     "credentialPublicKey": coseKey(attested.publicKeyBytes),

@@ -50,6 +50,10 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
             ])
             // The model's name, when FIDO metadata lists it.
             output["authenticator"] = result.authenticatorDescription.map(JSONValue.string)
+            // Who holds the passkey by its AAGUID: metadata (localized names, checked icons) or the built-in table.
+            if let provider = AuthenticatorProviders.provider(for: result.aaguid, metadata: policy.attestation.metadata) {
+                output["provider"] = .object(provider.json)
+            }
             Output.json(.object(output))
         } catch let error as WebAuthnError {
             throw Output.verificationFailed(error)

@@ -1,0 +1,65 @@
+import Foundation
+import PasskeyCore
+import Testing
+
+/// Issue #24, item 4: provider names by AAGUID (metadata's localized names, else the built-in table) and icons that
+/// are checked before any page shows them.
+@Suite("Passkey providers and their icons")
+struct ProviderTests {
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    static func dataURL(_ type: String, _ bytes: [UInt8]) -> String { "data:\(type);base64,\(Data(bytes).base64EncodedString())" }
+
+    @Test("icons of the four image types whose bytes are that type are accepted")
+    func acceptedIcons() {
+        #expect(ProviderIcon(dataURL: Self.dataURL("image/png", Self.png))?.mediaType == .png)
+        #expect(ProviderIcon(dataURL: Self.dataURL("image/jpeg", [0xFF, 0xD8, 0xFF, 0xE0, 1, 2]))?.mediaType == .jpeg)
+        #expect(ProviderIcon(dataURL: Self.dataURL("image/webp", Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)))?.mediaType == .webp)
+        #expect(ProviderIcon(dataURL: Self.dataURL("image/svg+xml", Array("  <svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)))?.mediaType == .svg)
+        #expect(ProviderIcon(dataURL: Self.dataURL("IMAGE/PNG", Self.png)) != nil, "media types are case-insensitive (RFC 2045)")
+    }
+
+    @Test("anything else is refused: other schemes and types, content that is not the declared image, no base64, too large")
+    func refusedIcons() {
+        let refused = [
+            "javascript:alert(1)",
+            "https://example.com/icon.png",
+            Self.dataURL("text/html", Array("<script>alert(1)</script>".utf8)),
+            Self.dataURL("image/png", Array("<script>alert(1)</script>".utf8)),
+            Self.dataURL("image/svg+xml", Array("<html><script>alert(1)</script></html>".utf8)),
+            "data:image/png," + "%89PNG",
+            "data:image/png;charset=utf-8;base64," + Data(Self.png).base64EncodedString(),
+            "data:image/png;base64,***",
+            "data:image/png;base64,",
+            Self.dataURL("image/png", Self.png + [UInt8](repeating: 0, count: ProviderIcon.maximumBytes)),
+        ]
+        for url in refused { #expect(ProviderIcon(dataURL: url) == nil, "\(url.prefix(60))") }
+    }
+
+    @Test("the built-in table names well-known providers; the all-zero and unknown AAGUIDs name nobody")
+    func builtIn() throws {
+        let apple = try #require(AuthenticatorProviders.provider(for: "FBFC3007-154E-4ECC-8C0B-6E020557D7BD", metadata: nil))
+        #expect(apple.name == "Apple Passwords" && apple.source == .builtIn && apple.icon == nil)
+        #expect(AuthenticatorProviders.provider(for: "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4", metadata: nil)?.name == "Google Password Manager")
+        #expect(AuthenticatorProviders.provider(for: .zero, metadata: nil) == nil)
+        #expect(AuthenticatorProviders.provider(for: "12345678-1234-1234-1234-123456789012", metadata: nil) == nil)
+        #expect(AuthenticatorProviders.provider(for: "not a uuid", metadata: nil) == nil)
+    }
+
+    @Test("metadata's description names a model without friendlyNames, and an icon that is not a real image is dropped")
+    func metadataDescription() async throws {
+        let root = try TestCA("Test MDS Root"), (_, pki) = try MetadataTests.packedRegistration()
+        let (jwt, _) = try MetadataTests.blob(root: root, attestationRoot: pki.root)
+        let index = try await MetadataBLOB.verify(jwt, roots: [root.certificate], at: TestCA.now)
+        let provider = try #require(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: index))
+        #expect(provider.name == "Test Key 5" && provider.source == .metadata)
+        #expect(provider.icon == nil, "the test BLOB's icon, data:image/png;base64,AA==, is not a PNG")
+    }
+
+    @Test("provider JSON round-trips through the API's shape")
+    func json() throws {
+        let icon = try #require(ProviderIcon(dataURL: Self.dataURL("image/png", Self.png)))
+        let provider = AuthenticatorProvider(name: "Key", icon: icon, iconDark: nil, source: .metadata)
+        #expect(provider.json.keys == ["name", "source", "icon"])
+        #expect(try AuthenticatorProvider(json: provider.json, in: "provider") == provider)
+    }
+}
