@@ -9,6 +9,7 @@ public enum AuthenticatorProviders {
     /// The provider for `aaguid`, or nil when neither metadata nor the table knows it (and for the all-zero AAGUID,
     /// which U2F devices and authenticators that hide their model send).
     /// - Parameters:
+    ///   - aaguid: the AAGUID recorded with the credential.
     ///   - metadata: verified FIDO metadata, when the relying party has it.
     ///   - languages: the reader's preferred languages, best first, as BCP 47 tags (an `Accept-Language` list);
     ///     `friendlyNames` in the first language metadata has is used, else English, else the model's description.

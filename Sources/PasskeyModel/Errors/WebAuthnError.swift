@@ -76,7 +76,7 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         /// FIDO metadata reports the authenticator model compromised, revoked or able to bypass user verification.
         public static let authenticatorCompromised = Code(rawValue: "authenticatorCompromised")
         /// The authenticator model (its AAGUID) is denied, or not among those allowed, by the relying party's
-        /// ``PasskeyCore/AuthenticatorPolicy``, or its AAGUID is not proven where the policy requires proof.
+        /// `AuthenticatorPolicy` (PasskeyCore), or its AAGUID is not proven where the policy requires proof.
         public static let authenticatorNotAllowed = Code(rawValue: "authenticatorNotAllowed")
         /// A FIDO metadata BLOB or CRL failed verification (signature, chain, revocation, structure).
         public static let metadataInvalid = Code(rawValue: "metadataInvalid")

@@ -8,9 +8,13 @@
 public struct ProviderIcon: Sendable, Hashable, CustomStringConvertible {
     /// The image types accepted, by their media type.
     public enum MediaType: String, Sendable, CaseIterable {
+        /// `image/png`, starting with the PNG signature.
         case png = "image/png"
+        /// `image/jpeg`, starting with a JPEG SOI marker.
         case jpeg = "image/jpeg"
+        /// `image/webp`, a RIFF container of type WEBP.
         case webp = "image/webp"
+        /// `image/svg+xml`, text that opens with `<svg` or an XML declaration.
         case svg = "image/svg+xml"
     }
 

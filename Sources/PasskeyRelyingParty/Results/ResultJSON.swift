@@ -13,7 +13,7 @@ extension CredentialRecord {
     /// The passkey as a passkey list shows it: ID, name, times (RFC 3339 UTC with milliseconds), AAGUID, who holds
     /// it (`provider`, with `authenticatorName` kept as its name for older clients), format, backup flags, transports.
     ///
-    /// - Parameter provider: the provider or model behind the AAGUID (``AuthenticatorProviders``); nil writes
+    /// - Parameter provider: the provider or model behind the AAGUID (`AuthenticatorProviders` in PasskeyCore); nil writes
     ///   `null` for both `provider` and `authenticatorName`.
     public func summaryJSON(provider: AuthenticatorProvider?) -> JSONObject {
         JSONObject([
