@@ -5,6 +5,7 @@ public import Foundation
 
 // MARK: - largeBlob (iOS 17.0)
 
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationInput {
     public enum SupportRequirement: Hashable {
         case required
@@ -16,6 +17,7 @@ public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationInput {
     public var supportRequirement: SupportRequirement
 }
 
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionInput {
     public enum Operation {
         case read
@@ -28,10 +30,12 @@ public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionInput {
     public var operation: Operation
 }
 
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationOutput {
     public var isSupported: Bool
 }
 
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionOutput {
     public enum OperationResult {
         case read(data: Data?)
@@ -149,7 +153,7 @@ extension ASAuthorizationPlatformPublicKeyCredentialAssertion {
 // MARK: - Signal API (iOS 26.0)
 
 // final public class ASCredentialUpdater
-@available(iOS 26.0, macOS 26.0, *)
+@available(iOS 26.0, macOS 26.0, macCatalyst 26.0, visionOS 26.0, *)
 public final class ASCredentialUpdater {
     public init() {}
     public final func reportPublicKeyCredentialUpdate(relyingPartyIdentifier: String, userHandle: Data, newName: String) async throws {}
