@@ -7,7 +7,8 @@
 //
 // Availability: every declaration carries Apple's own, one `@available` per line, as the headers' API_AVAILABLE /
 // API_UNAVAILABLE / API_DEPRECATED import into Swift (macCatalyst and visionOS inherit iOS's unless named); a member
-// without one has its type's. Linux's compiler ignores these; scripts/check-apple-availability enforces them per
+// without one has its type's; a declaration Apple gives none says "no availability declared". Linux's compiler
+// ignores these; scripts/check-apple-availability enforces them per
 // platform. Header versions ios(19.0)/macos(16.0)/visionos(3.0) are the releases that shipped as 26.0.
 //
 // Deliberate differences, all stricter than the SDK: Objective-C protocols are Swift protocols refining
@@ -21,12 +22,13 @@ public import AppKit
 public import UIKit
 #endif
 
-// ASFoundation.h: typedef UIWindow * ASPresentationAnchor on iOS, Mac Catalyst and visionOS; NSWindow * on macOS.
+// ASFoundation.h (iOS 18.1 SDK): typedef UIWindow * ASPresentationAnchor where UIKit exists (iOS, Mac Catalyst,
+// visionOS), NSWindow * where only AppKit does (macOS); a typedef with no availability declared.
 #if os(macOS)
-@available(macOS 10.15, *)
+// ASFoundation.h: typedef NSWindow * ASPresentationAnchor; no availability declared.
 public typealias ASPresentationAnchor = NSWindow
 #else
-@available(iOS 13.0, *)
+// ASFoundation.h: typedef UIWindow * ASPresentationAnchor; no availability declared.
 public typealias ASPresentationAnchor = UIWindow
 #endif
 

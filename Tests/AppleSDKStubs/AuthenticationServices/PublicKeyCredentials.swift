@@ -5,9 +5,10 @@ public import Foundation
 // MARK: - Requests
 
 // iOS 18.0, ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.h: typedef NS_ENUM(NSInteger,
-// …RegistrationRequestStyle) NS_SWIFT_NAME(ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.RequestStyle).
+// …RegistrationRequestStyle) NS_SWIFT_NAME(ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.RequestStyle)
+// AS_API_AVAILABLE(macos(15.0), ios(18.0), xros(2.0)).
 extension ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest {
-    @available(iOS 18.0, macOS 15.0, *)
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
     public enum RequestStyle: Int, Sendable {
         case standard = 0
         case conditional = 1
@@ -30,15 +31,19 @@ open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuth
     open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
     // @property (nonatomic) …AttestationKind attestationPreference;
     open var attestationPreference = ASAuthorizationPublicKeyCredentialAttestationKind.none
-    // iOS 18.0: @property (nonatomic) …RequestStyle requestStyle;
-    @available(iOS 18.0, macOS 15.0, *)
+    // iOS 18.0: @property (nonatomic) …RequestStyle requestStyle AS_API_AVAILABLE(macos(15.0), ios(18.0), xros(2.0))
+    // (iOS 18.1 SDK header)
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
     open var requestStyle: RequestStyle {
         get { .standard }
         set {}
     }
-    // iOS 17.4, from <ASAuthorizationWebBrowserPlatformPublicKeyCredentialRegistrationRequest>:
+    // iOS 17.4, from <ASAuthorizationWebBrowserPlatformPublicKeyCredentialRegistrationRequest>, which the class adopts
+    // API_AVAILABLE(macos(13.5), macCatalyst(16.6), ios(17.4)), API_UNAVAILABLE(visionos) when built for visionOS
+    // (ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.h and that protocol's header, iOS 18.1 SDK):
     // @property (nonatomic, nullable, copy) NSArray<ASAuthorizationPlatformPublicKeyCredentialDescriptor *> *excludedCredentials;
-    @available(iOS 17.4, macOS 14.4, *)
+    @available(iOS 17.4, macOS 13.5, macCatalyst 16.6, *)
+    @available(visionOS, unavailable)
     open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? {
         get { nil }
         set {}

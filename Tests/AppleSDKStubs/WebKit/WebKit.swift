@@ -22,9 +22,11 @@ public import UIKit
 @available(macOS 10.10, *)
 public typealias _WKWebViewBase = NSView
 #else
+// (stub only) UIView on iOS.
 @available(iOS 8.0, *)
 public typealias _WKWebViewBase = UIView
 #endif
+// iOS 8.0, macOS 10.10, WKWebView.h: WK_CLASS_AVAILABLE(macos(10.10), ios(8.0)).
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor open class WKWebView: _WKWebViewBase {
     // - (instancetype)initWithFrame:(CGRect)frame configuration:(WKWebViewConfiguration *)configuration
