@@ -37,8 +37,8 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
     }
 
     /// Signs in with AuthenticationServices: a sheet, only immediately available credentials, or AutoFill
-    /// (`.conditional`, which waits for the user to pick a passkey from the keyboard; on macOS and Mac Catalyst it fails
-    /// with `NotSupportedError`).
+    /// (`.conditional`, which waits for the user to pick a passkey from the keyboard; on macOS and Mac Catalyst it
+    /// fails with `NotSupportedError`).
     public nonisolated func get(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
         try await authenticate(PlatformAssertionRequest(options: options, defaultRelyingPartyID: relyingPartyID, mediation: mediation))
     }
