@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -17,7 +17,8 @@ let cryptography: [Target.Dependency] = [
 
 let package = Package(
     name: "Passkeys",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // Xcode 26 or later (tools 6.2), and where PasskeyClient builds: README "Platforms and Xcode", docs/decisions.md.
+    platforms: [.iOS(.v17), .macCatalyst(.v17), .macOS(.v14), .visionOS(.v1)],
     products: [
         .library(name: "PasskeyModel", targets: ["PasskeyModel"]),
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),

@@ -11,7 +11,12 @@ final class AccountModel {
     static let relyingPartyID = "passkeys.example.com"
 
     let manager = PasskeysManager(relyingPartyID: relyingPartyID) {
-        UIApplication.shared.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first ?? ASPresentationAnchor()
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        if let window = scenes.lazy.compactMap(\.keyWindow).first { return window }
+        // No key window yet: a window on the app's scene (UIWindow() is deprecated in iOS 26). Requests start from
+        // this app's views, so a scene is connected whenever the closure runs.
+        guard let scene = scenes.first else { preconditionFailure("a passkey sheet needs a connected window scene") }
+        return UIWindow(windowScene: scene)
     }
     @ObservationIgnored private(set) lazy var coordinator = PasskeyCoordinator(
         relyingParty: RelyingPartyClient(baseURL: Self.server, transport: URLSessionTransport()), provider: manager,

@@ -27,7 +27,8 @@ struct PasskeyListView: View {
         .toolbar { Button("Sign out") { Task { await account.signOut() } } }
         .refreshable { await account.refresh() }
         .task { await account.refresh() }
-        .alert("Rename passkey", isPresented: Binding(get: { renaming != nil }, set: { if !$0 { renaming = nil } })) {
+        // Binding's closures are @Sendable @isolated(any) (iOS 26 SDK): `@MainActor in` lets them use the view's state.
+        .alert("Rename passkey", isPresented: Binding(get: { @MainActor in renaming != nil }, set: { @MainActor in if !$0 { renaming = nil } })) {
             TextField("Name", text: $newName)
             Button("Save") { if let passkey = renaming { Task { await account.rename(passkey, to: newName) } } }
             Button("Cancel", role: .cancel) {}

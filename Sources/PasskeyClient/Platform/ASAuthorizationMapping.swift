@@ -16,7 +16,8 @@ extension PlatformRegistrationRequest {
                 .createCredentialRegistrationRequest(challenge: Data(options.challengeBytes), name: options.userName, userID: Data(options.userHandle))
             request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
             request.attestationPreference = .init(rawValue: options.attestation)
-            if #available(iOS 17.4, macOS 14.4, *) {
+            // excludedCredentials: iOS 17.4, Mac Catalyst 16.6, macOS 13.5 (below our macOS 14 minimum).
+            if #available(iOS 17.4, *) {
                 request.excludedCredentials = options.excludeCredentials.map { .init(credentialID: Data($0.id)) }
             }
             if let largeBlob = options.largeBlob { request.largeBlob = largeBlob == .required ? .supportRequired : .supportPreferred }

@@ -37,7 +37,8 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
     }
 
     /// Signs in with AuthenticationServices: a sheet, only immediately available credentials, or AutoFill
-    /// (`.conditional`, which waits for the user to pick a passkey from the keyboard; not on macOS).
+    /// (`.conditional`, which waits for the user to pick a passkey from the keyboard; on macOS and Mac Catalyst it
+    /// fails with `NotSupportedError`).
     public nonisolated func get(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
         try await authenticate(PlatformAssertionRequest(options: options, defaultRelyingPartyID: relyingPartyID, mediation: mediation))
     }
@@ -78,8 +79,11 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
                     switch mediation {
                     case .modal: controller.performRequests()
                     case .immediate: controller.performRequests(options: .preferImmediatelyAvailableCredentials)
-                    #if os(macOS)
-                    case .conditional: finish(controller, .failure(PasskeyError(.failed(reason: "notSupported"), "AutoFill sign-in is not available on macOS", name: "NotSupportedError")))
+                    // AuthenticationServices has no AutoFill request on macOS or Mac Catalyst (the header marks
+                    // performAutoFillAssistedRequests unavailable on both): the answer is NotSupportedError, as
+                    // PublicKeyCredential.isConditionalMediationAvailable() false would tell a page.
+                    #if os(macOS) || targetEnvironment(macCatalyst)
+                    case .conditional: finish(controller, .failure(PasskeyError(.failed(reason: "notSupported"), "AutoFill sign-in is not available on macOS or Mac Catalyst", name: "NotSupportedError")))
                     #else
                     case .conditional: controller.performAutoFillAssistedRequests()
                     #endif

@@ -5,6 +5,8 @@ public import Foundation
 
 // MARK: - largeBlob (iOS 17.0)
 
+// iOS 17.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationInput
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationInput {
     public enum SupportRequirement: Hashable {
         case required
@@ -16,6 +18,8 @@ public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationInput {
     public var supportRequirement: SupportRequirement
 }
 
+// iOS 17.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionInput
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionInput {
     public enum Operation {
         case read
@@ -28,10 +32,14 @@ public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionInput {
     public var operation: Operation
 }
 
+// iOS 17.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationOutput
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobRegistrationOutput {
     public var isSupported: Bool
 }
 
+// iOS 17.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionOutput
+@available(iOS 17.0, macOS 14.0, *)
 public struct ASAuthorizationPublicKeyCredentialLargeBlobAssertionOutput {
     public enum OperationResult {
         case read(data: Data?)
@@ -72,6 +80,7 @@ extension ASAuthorizationPlatformPublicKeyCredentialAssertion {
 
 // MARK: - prf (iOS 18.0)
 
+// iOS 18.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialPRFAssertionInput
 @available(iOS 18.0, macOS 15.0, *)
 public struct ASAuthorizationPublicKeyCredentialPRFAssertionInput {
     public struct InputValues {
@@ -92,12 +101,14 @@ public struct ASAuthorizationPublicKeyCredentialPRFAssertionInput {
     public let perCredentialInputValues: [Data: InputValues]?
 }
 
+// iOS 18.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialPRFAssertionOutput
 @available(iOS 18.0, macOS 15.0, *)
 public struct ASAuthorizationPublicKeyCredentialPRFAssertionOutput {
     public let first: SymmetricKey
     public let second: SymmetricKey?
 }
 
+// iOS 18.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialPRFRegistrationInput
 @available(iOS 18.0, macOS 15.0, *)
 public struct ASAuthorizationPublicKeyCredentialPRFRegistrationInput {
     public typealias InputValues = ASAuthorizationPublicKeyCredentialPRFAssertionInput.InputValues
@@ -109,6 +120,7 @@ public struct ASAuthorizationPublicKeyCredentialPRFRegistrationInput {
     public let inputValues: InputValues?
 }
 
+// iOS 18.0 (swiftinterface): public struct ASAuthorizationPublicKeyCredentialPRFRegistrationOutput
 @available(iOS 18.0, macOS 15.0, *)
 public struct ASAuthorizationPublicKeyCredentialPRFRegistrationOutput {
     public let isSupported: Bool
@@ -148,8 +160,9 @@ extension ASAuthorizationPlatformPublicKeyCredentialAssertion {
 
 // MARK: - Signal API (iOS 26.0)
 
-// final public class ASCredentialUpdater
-@available(iOS 26.0, macOS 26.0, *)
+// iOS 26.0 (swiftinterface): final public class ASCredentialUpdater; Apple's documentation lists iOS, iPadOS, Mac
+// Catalyst, macOS and visionOS 26.0 for it and its report methods.
+@available(iOS 26.0, macOS 26.0, macCatalyst 26.0, visionOS 26.0, *)
 public final class ASCredentialUpdater {
     public init() {}
     public final func reportPublicKeyCredentialUpdate(relyingPartyIdentifier: String, userHandle: Data, newName: String) async throws {}

@@ -5,8 +5,10 @@ public import Foundation
 // MARK: - Requests
 
 // iOS 18.0, ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.h: typedef NS_ENUM(NSInteger,
-// …RegistrationRequestStyle) NS_SWIFT_NAME(ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.RequestStyle).
+// …RegistrationRequestStyle) NS_SWIFT_NAME(ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.RequestStyle)
+// AS_API_AVAILABLE(macos(15.0), ios(18.0), xros(2.0)).
 extension ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest {
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
     public enum RequestStyle: Int, Sendable {
         case standard = 0
         case conditional = 1
@@ -16,6 +18,7 @@ extension ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest {
 // iOS 15.0, ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.h: an ASAuthorizationRequest adopting
 // <ASAuthorizationPublicKeyCredentialRegistrationRequest>, whose properties are repeated here; init and new are
 // NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest, @unchecked Sendable {
     // @property (nonatomic, readonly, copy) NSString *relyingPartyIdentifier;
     open var relyingPartyIdentifier: String { "" }
@@ -28,15 +31,19 @@ open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuth
     open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
     // @property (nonatomic) …AttestationKind attestationPreference;
     open var attestationPreference = ASAuthorizationPublicKeyCredentialAttestationKind.none
-    // iOS 18.0: @property (nonatomic) …RequestStyle requestStyle;
-    @available(iOS 18.0, macOS 15.0, *)
+    // iOS 18.0: @property (nonatomic) …RequestStyle requestStyle AS_API_AVAILABLE(macos(15.0), ios(18.0), xros(2.0))
+    // (iOS 18.1 SDK header)
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
     open var requestStyle: RequestStyle {
         get { .standard }
         set {}
     }
-    // iOS 17.4, from <ASAuthorizationWebBrowserPlatformPublicKeyCredentialRegistrationRequest>:
+    // iOS 17.4, from <ASAuthorizationWebBrowserPlatformPublicKeyCredentialRegistrationRequest>, which the class adopts
+    // API_AVAILABLE(macos(13.5), macCatalyst(16.6), ios(17.4)), API_UNAVAILABLE(visionos) when built for visionOS
+    // (ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest.h and that protocol's header, iOS 18.1 SDK):
     // @property (nonatomic, nullable, copy) NSArray<ASAuthorizationPlatformPublicKeyCredentialDescriptor *> *excludedCredentials;
-    @available(iOS 17.4, macOS 14.4, *)
+    @available(iOS 17.4, macOS 13.5, macCatalyst 16.6, *)
+    @available(visionOS, unavailable)
     open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? {
         get { nil }
         set {}
@@ -45,6 +52,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuth
 
 // iOS 15.0, ASAuthorizationPlatformPublicKeyCredentialAssertionRequest.h (adopts
 // <ASAuthorizationPublicKeyCredentialAssertionRequest>); init and new are NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthorizationRequest, @unchecked Sendable {
     // @property (nonatomic, copy) NSData *challenge; NSString *relyingPartyIdentifier;
     open var challenge = Data()
@@ -56,6 +64,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthori
 }
 
 // iOS 15.0, ASAuthorizationSecurityKeyPublicKeyCredentialRegistrationRequest.h; init and new are NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationSecurityKeyPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest, @unchecked Sendable {
     open var relyingPartyIdentifier: String { "" }
     open var userID = Data()
@@ -73,6 +82,7 @@ open class ASAuthorizationSecurityKeyPublicKeyCredentialRegistrationRequest: ASA
 }
 
 // iOS 15.0, ASAuthorizationSecurityKeyPublicKeyCredentialAssertionRequest.h.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationSecurityKeyPublicKeyCredentialAssertionRequest: ASAuthorizationRequest, @unchecked Sendable {
     open var challenge = Data()
     open var relyingPartyIdentifier = ""
@@ -84,6 +94,7 @@ open class ASAuthorizationSecurityKeyPublicKeyCredentialAssertionRequest: ASAuth
 // MARK: - Providers
 
 // iOS 15.0, ASAuthorizationPlatformPublicKeyCredentialProvider.h; init and new are NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject, ASAuthorizationProvider, @unchecked Sendable {
     // @property (nonatomic, readonly, copy) NSString *relyingPartyIdentifier;
     open var relyingPartyIdentifier: String
@@ -96,6 +107,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject, ASAutho
 }
 
 // iOS 15.0, ASAuthorizationSecurityKeyPublicKeyCredentialProvider.h; init and new are NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationSecurityKeyPublicKeyCredentialProvider: NSObject, ASAuthorizationProvider, @unchecked Sendable {
     open var relyingPartyIdentifier: String
     public init(relyingPartyIdentifier: String) { self.relyingPartyIdentifier = relyingPartyIdentifier }
@@ -108,6 +120,7 @@ open class ASAuthorizationSecurityKeyPublicKeyCredentialProvider: NSObject, ASAu
 // MARK: - Results
 
 // iOS 15.0, ASPublicKeyCredential.h: @protocol ASPublicKeyCredential <ASAuthorizationCredential>.
+@available(iOS 15.0, macOS 12.0, *)
 public protocol ASPublicKeyCredential: ASAuthorizationCredential {
     // @property (nonatomic, readonly, copy) NSData *rawClientDataJSON; NSData *credentialID;
     var rawClientDataJSON: Data { get }
@@ -115,6 +128,7 @@ public protocol ASPublicKeyCredential: ASAuthorizationCredential {
 }
 
 // iOS 15.0, ASAuthorizationPublicKeyCredentialRegistration.h.
+@available(iOS 15.0, macOS 12.0, *)
 public protocol ASAuthorizationPublicKeyCredentialRegistration: ASPublicKeyCredential {
     // @property (nonatomic, readonly, nullable, copy) NSData *rawAttestationObject;
     var rawAttestationObject: Data? { get }
@@ -123,6 +137,7 @@ public protocol ASAuthorizationPublicKeyCredentialRegistration: ASPublicKeyCrede
 // iOS 15.0, ASAuthorizationPublicKeyCredentialAssertion.h. The iOS 16.5 and 18.0 headers declare the three
 // properties nonnull; Apple's documentation (2026) declares them `Data!`. `Data!` is what is stubbed: code that
 // reads them must compile against both (bind through an explicit `Data?`).
+@available(iOS 15.0, macOS 12.0, *)
 public protocol ASAuthorizationPublicKeyCredentialAssertion: ASPublicKeyCredential {
     var rawAuthenticatorData: Data! { get }
     var userID: Data! { get }
@@ -130,6 +145,7 @@ public protocol ASAuthorizationPublicKeyCredentialAssertion: ASPublicKeyCredenti
 }
 
 // iOS 15.0, ASAuthorizationPlatformPublicKeyCredentialRegistration.h; init and new are NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationPlatformPublicKeyCredentialRegistration: NSObject, ASAuthorizationPublicKeyCredentialRegistration, @unchecked Sendable {
     open var rawClientDataJSON: Data { Data() }
     open var credentialID: Data { Data() }
@@ -141,6 +157,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialRegistration: NSObject, ASA
 }
 
 // iOS 15.0, ASAuthorizationPlatformPublicKeyCredentialAssertion.h; init and new are NS_UNAVAILABLE.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationPlatformPublicKeyCredentialAssertion: NSObject, ASAuthorizationPublicKeyCredentialAssertion, @unchecked Sendable {
     open var rawClientDataJSON: Data { Data() }
     open var credentialID: Data { Data() }
@@ -153,6 +170,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialAssertion: NSObject, ASAuth
 }
 
 // iOS 15.0, ASAuthorizationSecurityKeyPublicKeyCredentialRegistration.h.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationSecurityKeyPublicKeyCredentialRegistration: NSObject, ASAuthorizationPublicKeyCredentialRegistration, @unchecked Sendable {
     open var rawClientDataJSON: Data { Data() }
     open var credentialID: Data { Data() }
@@ -160,6 +178,7 @@ open class ASAuthorizationSecurityKeyPublicKeyCredentialRegistration: NSObject, 
 }
 
 // iOS 15.0, ASAuthorizationSecurityKeyPublicKeyCredentialAssertion.h.
+@available(iOS 15.0, macOS 12.0, *)
 open class ASAuthorizationSecurityKeyPublicKeyCredentialAssertion: NSObject, ASAuthorizationPublicKeyCredentialAssertion, @unchecked Sendable {
     open var rawClientDataJSON: Data { Data() }
     open var credentialID: Data { Data() }

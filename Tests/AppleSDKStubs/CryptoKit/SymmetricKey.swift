@@ -3,12 +3,13 @@
 import Foundation
 
 // iOS 13.0: public struct SymmetricKey : Foundation.ContiguousBytes
+@available(iOS 13.0, macOS 10.15, *)
 public struct SymmetricKey: ContiguousBytes {
-    private let bytes: [UInt8]
+    private let storage: [UInt8]
     // iOS 13.0: public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try bytes.withUnsafeBytes(body) }
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try storage.withUnsafeBytes(body) }
     // iOS 13.0: public init<D>(data: D) where D : Foundation.ContiguousBytes
-    public init<D>(data: D) where D: ContiguousBytes { bytes = data.withUnsafeBytes { Array($0) } }
+    public init<D>(data: D) where D: ContiguousBytes { storage = data.withUnsafeBytes { Array($0) } }
     // iOS 13.0: public var bitCount: Int { get }
-    public var bitCount: Int { bytes.count * 8 }
+    public var bitCount: Int { storage.count * 8 }
 }

@@ -4,12 +4,14 @@
 // Scene and UIViewRepresentable). Result builders keep SwiftUI's shape (TupleView, _ConditionalContent, Optional)
 // so builder bodies type-check as they do on a device. Bodies are placeholders: nothing here runs.
 // iOS 13.0: public protocol View { associatedtype Body : View; @ViewBuilder var body: Self.Body { get } }
+@available(iOS 13.0, macOS 10.15, *)
 @MainActor @preconcurrency public protocol View {
     associatedtype Body: View
     @ViewBuilder @MainActor @preconcurrency var body: Body { get }
 }
 
 // iOS 13.0: public protocol App { associatedtype Body : Scene; @SceneBuilder var body: Self.Body { get }; init() }
+@available(iOS 13.0, macOS 10.15, *)
 @MainActor @preconcurrency public protocol App {
     associatedtype Body: Scene
     @SceneBuilder @MainActor @preconcurrency var body: Body { get }
@@ -18,10 +20,12 @@
 
 extension App {
     // iOS 14.0: public static func main()
+    @available(iOS 14.0, macOS 11.0, *)
     @MainActor @preconcurrency public static func main() {}
 }
 
 // iOS 14.0: public protocol Scene { associatedtype Body : Scene; @SceneBuilder var body: Self.Body { get } }
+@available(iOS 14.0, macOS 11.0, *)
 @MainActor @preconcurrency public protocol Scene {
     associatedtype Body: Scene
     @SceneBuilder @MainActor @preconcurrency var body: Body { get }
@@ -35,9 +39,11 @@ extension Never {
 }
 
 // iOS 13.0: public protocol DynamicProperty
+@available(iOS 13.0, macOS 10.15, *)
 public protocol DynamicProperty {}
 
 // iOS 13.0: @resultBuilder public struct ViewBuilder (buildBlock over a parameter pack since iOS 17.0).
+@available(iOS 13.0, macOS 10.15, *)
 @resultBuilder public struct ViewBuilder {
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
     public static func buildBlock() -> EmptyView { EmptyView() }
@@ -49,12 +55,14 @@ public protocol DynamicProperty {}
 }
 
 // iOS 14.0: @resultBuilder public struct SceneBuilder
+@available(iOS 14.0, macOS 11.0, *)
 @resultBuilder public struct SceneBuilder {
     public static func buildExpression<Content: Scene>(_ content: Content) -> Content { content }
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
 // iOS 13.0: public struct TupleView<T> : View
+@available(iOS 13.0, macOS 10.15, *)
 public struct TupleView<T>: View {
     nonisolated(unsafe) public var value: T
     nonisolated public init(_ value: T) { self.value = value }
@@ -62,6 +70,7 @@ public struct TupleView<T>: View {
 }
 
 // iOS 13.0: public struct _ConditionalContent<TrueContent, FalseContent> : View where both are View
+@available(iOS 13.0, macOS 10.15, *)
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
     nonisolated init() {}
     public var body: Never { fatalError("stub") }
@@ -73,12 +82,14 @@ extension Optional: View where Wrapped: View {
 }
 
 // iOS 13.0: public struct EmptyView : View
+@available(iOS 13.0, macOS 10.15, *)
 public struct EmptyView: View {
     nonisolated public init() {}
     public var body: Never { fatalError("stub") }
 }
 
 // iOS 13.0: public struct WindowGroup<Content> : Scene where Content : View
+@available(iOS 13.0, macOS 10.15, *)
 public struct WindowGroup<Content: View>: Scene {
     public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError("stub") }
