@@ -6,14 +6,23 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// swift-crypto, swift-certificates and swift-asn1: what the verifier and the software authenticator need. The app
+/// A product of another package, linked only while `trait` is enabled. Every dependency on another package is one of
+/// these: SwiftPM (6.2 and later) resolves no package that only disabled traits use, so an app that depends on this
+/// package with `traits: []` and links `PasskeyClient` fetches nothing else (SE-0450; README "Adding the package").
+func product(_ name: String, _ package: String, _ trait: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [trait]))
+}
+
+/// `dependencies` and swift-crypto, swift-certificates and swift-asn1: what the verifier and the software authenticator need. The app
 /// SDK (`PasskeyClient` over `PasskeyModel`) needs none of them; `scripts/check-lean-client` keeps it that way.
-let cryptography: [Target.Dependency] = [
-    .product(name: "Crypto", package: "swift-crypto"),
-    .product(name: "_CryptoExtras", package: "swift-crypto"),
-    .product(name: "X509", package: "swift-certificates"),
-    .product(name: "SwiftASN1", package: "swift-asn1"),
-]
+func withCryptography(_ dependencies: [Target.Dependency]) -> [Target.Dependency] {
+    dependencies + [
+        product("Crypto", "swift-crypto", "Cryptography"),
+        product("_CryptoExtras", "swift-crypto", "Cryptography"),
+        product("X509", "swift-certificates", "Cryptography"),
+        product("SwiftASN1", "swift-asn1", "Cryptography"),
+    ]
+}
 
 let package = Package(
     name: "Passkeys",
@@ -29,6 +38,22 @@ let package = Package(
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
+    ],
+    // What each product needs, as package traits (SE-0450). The default enables everything this package builds, so
+    // `swift run passkeys serve`, `scripts/test` and server apps change nothing; an iOS app that links only
+    // PasskeyClient (and PasskeyModel) depends on this package with `traits: []` and resolves no other package.
+    traits: [
+        .default(enabledTraits: ["Server"]),
+        .trait(
+            name: "Cryptography",
+            description: "PasskeyCore (verification, attestation, metadata), PasskeyAuthenticator, PasskeySoftwareProvider and PasskeyRelyingParty: swift-crypto, swift-certificates, swift-asn1."),
+        .trait(
+            name: "Hummingbird", description: "PasskeyHummingbird, the passkey routes for a Hummingbird 2 app: Hummingbird and SwiftNIO.",
+            enabledTraits: ["Cryptography"]),
+        .trait(
+            name: "Server",
+            description: "PasskeyServer and the passkeys command (serve, load, verify, …) with SQLite, PostgreSQL, metrics and the HTTP client; the default.",
+            enabledTraits: ["Hummingbird"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
@@ -52,33 +77,33 @@ let package = Package(
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
         .target(name: "PasskeyModel", swiftSettings: strict),
-        .target(name: "PasskeyCore", dependencies: ["PasskeyModel"] + cryptography, swiftSettings: strict),
-        .target(name: "PasskeyAuthenticator", dependencies: ["PasskeyModel", "PasskeyCore"] + cryptography, swiftSettings: strict),
+        .target(name: "PasskeyCore", dependencies: withCryptography(["PasskeyModel"]), swiftSettings: strict),
+        .target(name: "PasskeyAuthenticator", dependencies: withCryptography(["PasskeyModel", "PasskeyCore"]), swiftSettings: strict),
         // The relying party's ceremonies over an app's own accounts, without HTTP or a database.
-        .target(name: "PasskeyRelyingParty", dependencies: ["PasskeyCore"] + cryptography, swiftSettings: strict),
+        .target(name: "PasskeyRelyingParty", dependencies: withCryptography(["PasskeyCore"]), swiftSettings: strict),
         .target(
             name: "PasskeyServer",
-            dependencies: [
+            dependencies: withCryptography([
                 "PasskeyCore", "PasskeyRelyingParty", "PasskeyHummingbird",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "AsyncKit", package: "async-kit"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ] + cryptography,
+                product("Hummingbird", "hummingbird", "Server"),
+                product("HTTPTypes", "swift-http-types", "Server"),
+                product("Logging", "swift-log", "Server"),
+                product("NIOCore", "swift-nio", "Server"),
+                product("NIOPosix", "swift-nio", "Server"),
+                product("ServiceLifecycle", "swift-service-lifecycle", "Server"),
+                product("Prometheus", "swift-prometheus", "Server"),
+                product("AsyncKit", "async-kit", "Server"),
+                product("SQLKit", "sql-kit", "Server"),
+                product("GRDB", "GRDB.swift", "Server"),
+                product("PostgresKit", "postgres-kit", "Server"),
+                product("NIOSSL", "swift-nio-ssl", "Server"),
+            ]),
             swiftSettings: strict
         ),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
         .target(
             name: "PasskeyHummingbird",
-            dependencies: ["PasskeyRelyingParty", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["PasskeyRelyingParty", product("Hummingbird", "hummingbird", "Hummingbird"), product("NIOCore", "swift-nio", "Hummingbird")],
             swiftSettings: strict),
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
@@ -88,16 +113,16 @@ let package = Package(
         .target(name: "PasskeySoftwareProvider", dependencies: ["PasskeyClient", "PasskeyAuthenticator"], swiftSettings: strict),
         .target(
             name: "PasskeysCLI",
-            dependencies: [
+            dependencies: withCryptography([
                 "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer", "PasskeyClient", "PasskeySoftwareProvider",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ] + cryptography,
+                product("ArgumentParser", "swift-argument-parser", "Server"),
+                product("Logging", "swift-log", "Server"),
+                product("AsyncHTTPClient", "async-http-client", "Server"),
+                product("NIOCore", "swift-nio", "Server"),
+                product("NIOHTTP1", "swift-nio", "Server"),
+                product("NIOPosix", "swift-nio", "Server"),
+                product("Histogram", "hdrhistogram-swift", "Server"),
+            ]),
             swiftSettings: strict
         ),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
@@ -107,50 +132,50 @@ let package = Package(
             name: "PasskeysExample",
             dependencies: [
                 "PasskeyHummingbird",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                product("Hummingbird", "hummingbird", "Server"),
+                product("GRDB", "GRDB.swift", "Server"),
+                product("Crypto", "swift-crypto", "Server"),
+                product("Logging", "swift-log", "Server"),
             ],
             path: "Examples/Hummingbird/Sources/PasskeysExample", swiftSettings: strict),
         .executableTarget(
-            name: "passkeys-example", dependencies: ["PasskeysExample", .product(name: "Hummingbird", package: "hummingbird")],
+            name: "passkeys-example", dependencies: ["PasskeysExample", product("Hummingbird", "hummingbird", "Server")],
             path: "Examples/Hummingbird/Sources/passkeys-example", swiftSettings: strict),
         .testTarget(
             name: "PasskeysExampleTests",
             dependencies: [
                 "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                product("Hummingbird", "hummingbird", "Server"),
+                product("HummingbirdTesting", "hummingbird", "Server"),
+                product("Logging", "swift-log", "Server"),
+                product("NIOCore", "swift-nio", "Server"),
+                product("NIOPosix", "swift-nio", "Server"),
             ],
             path: "Examples/Hummingbird/Tests/PasskeysExampleTests", swiftSettings: strict),
         .testTarget(
             name: "PasskeyClientTests",
-            dependencies: [
+            dependencies: withCryptography([
                 "PasskeyClient", "PasskeySoftwareProvider", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ] + cryptography,
+                product("Hummingbird", "hummingbird", "Server"),
+                product("HummingbirdTesting", "hummingbird", "Server"),
+                product("Logging", "swift-log", "Server"),
+            ]),
             swiftSettings: strict),
-        .testTarget(name: "PasskeyAuthenticatorTests", dependencies: ["PasskeyAuthenticator", "PasskeyCore"] + cryptography, swiftSettings: strict),
+        .testTarget(name: "PasskeyAuthenticatorTests", dependencies: withCryptography(["PasskeyAuthenticator", "PasskeyCore"]), swiftSettings: strict),
         .testTarget(
             name: "PasskeyRelyingPartyTests",
-            dependencies: ["PasskeyRelyingParty", "PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
-        .testTarget(name: "PasskeyCoreTests", dependencies: ["PasskeyCore", "PasskeyAuthenticator"] + cryptography, swiftSettings: strict),
-        .testTarget(name: "PasskeysCLITests", dependencies: ["PasskeysCLI", "PasskeyCore", "PasskeyServer", .product(name: "ArgumentParser", package: "swift-argument-parser")] + cryptography, swiftSettings: strict),
+            dependencies: withCryptography(["PasskeyRelyingParty", "PasskeyCore", "PasskeyAuthenticator"]), swiftSettings: strict),
+        .testTarget(name: "PasskeyCoreTests", dependencies: withCryptography(["PasskeyCore", "PasskeyAuthenticator"]), swiftSettings: strict),
+        .testTarget(name: "PasskeysCLITests", dependencies: withCryptography(["PasskeysCLI", "PasskeyCore", "PasskeyServer", product("ArgumentParser", "swift-argument-parser", "Server")]), swiftSettings: strict),
         .testTarget(
             name: "PasskeyServerTests",
-            dependencies: [
+            dependencies: withCryptography([
                 "PasskeyServer", "PasskeyCore", "PasskeyAuthenticator",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ] + cryptography,
+                product("Hummingbird", "hummingbird", "Server"),
+                product("HummingbirdTesting", "hummingbird", "Server"),
+                product("Logging", "swift-log", "Server"),
+                product("GRDB", "GRDB.swift", "Server"),
+            ]),
             swiftSettings: strict
         ),
     ]
