@@ -37,7 +37,7 @@ struct CredentialReadingStoreTests {
     static func relyingParty() -> (Passkeys<TestAccounts>, ReadingCeremonies) {
         let accounts = TestAccounts()
         let ceremonies = ReadingCeremonies(accounts: accounts)
-        return (Passkeys(configuration: .test(), accounts: accounts, ceremonies: ceremonies), ceremonies)
+        return (Passkeys(configuration: .test(), accounts: accounts, ceremonies: ceremonies, sealingKey: .random()), ceremonies)
     }
 
     @Test("a sign-in claims its ceremony and reads its credential in one call, and never asks the accounts")
@@ -55,10 +55,11 @@ struct CredentialReadingStoreTests {
         #expect(ceremonies.plainClaims.load(ordering: .relaxed) == 1)
         #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == 0)
 
-        // A ceremony the caller kept is not claimed from the store; the credential comes from the accounts.
+        // A ceremony the caller kept is still claimed from the store, the plain way; the credential comes from the accounts.
         let kept = try await passkeys.beginAuthentication(username: "ada")
-        _ = try await passkeys.finishAuthentication(try await client.get(kept.options), ceremony: kept.ceremony)
+        _ = try await passkeys.finishAuthentication(try await client.get(kept.options), ceremony: kept.sealedCeremony)
         #expect(ceremonies.combinedClaims.load(ordering: .relaxed) == 1)
+        #expect(ceremonies.plainClaims.load(ordering: .relaxed) == 2)
         #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == 1)
     }
 
