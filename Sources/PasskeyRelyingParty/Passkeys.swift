@@ -11,6 +11,8 @@ import Synchronization
 ///   finishes once.
 /// - The user-verification policy is the relying party's: a request may raise it, never lower it, and each
 ///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 19).
+/// - A sign-in begun `for:` a user is bound to them: it finishes only through the finish that names the same user,
+///   and that finish accepts no sign-in begun for anyone else or discoverably.
 /// - A sign-in begun for a user accepts only that user's credentials (§7.2 steps 5–6); a sign-in for a name with no
 ///   account gets options indistinguishable from a real user's, and every refusal that could tell a stranger whether
 ///   a credential ID is stored has the same code and words (`unknownCredential`).
@@ -207,34 +209,42 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Begins a sign-in for a user the app has identified itself (say, a signed-in user confirming a sensitive
     /// action): only `user`'s credentials can finish it.
     ///
+    /// Bound by default: finish it with `finishAuthentication(_:for:ceremony:)` for the same user. The plain
+    /// `finishAuthentication(_:ceremony:)` (the one that signs someone in) refuses it, and the bound finish refuses
+    /// every sign-in not begun for its user, so a response to someone else's sign-in, posted where this one is
+    /// finished, confirms nothing.
+    ///
     /// - Parameters:
     ///   - user: the account to sign in to.
     ///   - credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
     ///   - requested: raises the relying party's user-verification floor, never lowers it.
     ///   - extensions: extension inputs for the client, sent as given.
     ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - bound: false lets the plain finish complete it too (a sign-in form that already knows the user); it then
+    ///     starts a session like a sign-in begun by name.
     public func beginAuthentication(
         for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationPolicy? = nil,
-        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], bound: Bool = true
     ) async throws -> AuthenticationStart {
         let handle = user.passkeyUserHandle
         let listed: [CredentialRecord]
         if let credentials { listed = credentials } else { listed = try await accounts.credentials(userHandle: handle) }
         return try await beginAuthentication(
             allowing: listed.map { Self.descriptor($0, withTransports: true) }, userHandle: handle, username: user.passkeyUserName,
-            userVerification: requested, extensions: extensions, hints: hints)
+            userVerification: requested, extensions: extensions, hints: hints, bound: bound)
     }
 
     private func beginAuthentication(
         allowing allowed: [PublicKeyCredentialDescriptorJSON], userHandle handle: [UInt8]?, username: String?,
-        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint]
+        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint],
+        bound: Bool = false
     ) async throws -> AuthenticationStart {
         let userVerification = configuration.userVerification.raised(to: requested)
         let challenge = SecureRandom.bytes(32)
         let now = configuration.nowMilliseconds
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout)
+            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout, boundToUser: bound)
         let sealed = try await keep(ceremony, now: now)
         let options = PublicKeyCredentialRequestOptionsJSON(
             challenge: challenge, timeout: configuration.ceremonyTimeout, rpId: configuration.rpID, allowCredentials: allowed,
@@ -260,6 +270,33 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// Finishes a sign-in from a parsed response; see the overload that takes JSON text.
     public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        try await finishAuthentication(response, expecting: nil, ceremony: given)
+    }
+
+    /// Finishes a sign-in begun with `beginAuthentication(for:)` for `user`, from the client's
+    /// `AuthenticationResponseJSON` text: a signed-in user confirming an action.
+    ///
+    /// Refused with `ceremonyUserMismatch` unless the ceremony the response finishes was begun for `user` (a
+    /// response to a discoverable sign-in, or to one begun for someone else, confirms nothing here, even though its
+    /// signature is good); and, as for every sign-in begun for a user, only `user`'s credentials are accepted.
+    ///
+    /// - Parameters:
+    ///   - json: the response as the client sent it.
+    ///   - user: the account the sign-in was begun for, as the app's session names it.
+    ///   - ceremony: the sealed ceremony kept by the caller; nil claims it from ``ceremonies``.
+    public func finishAuthentication(_ json: [UInt8], for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        let response: AuthenticationResponse
+        do { response = try AuthenticationResponse(json: json) } catch { throw Self.refusal(error) }
+        return try await finishAuthentication(response, for: user, ceremony: ceremony)
+    }
+
+    /// Finishes a sign-in begun for `user` from a parsed response; see the overload that takes JSON text.
+    public func finishAuthentication(_ response: AuthenticationResponse, for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        try await finishAuthentication(response, expecting: user.passkeyUserHandle, ceremony: ceremony)
+    }
+
+    /// A sign-in's finish; `expected` is the user a bound finish names (nil for the plain finish).
+    private func finishAuthentication(_ response: AuthenticationResponse, expecting expected: [UInt8]?, ceremony given: SealedCeremony?) async throws -> VerifiedSignIn<Accounts.User> {
         let now = configuration.nowMilliseconds
         let ceremony: PendingCeremony
         // A ``CredentialReadingCeremonyStore`` reads the credential with the claim (one round trip); it is used only
@@ -276,6 +313,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             claimedCredential = .some(claimed.credential)
         } else {
             ceremony = try await pending(.authentication, given: given, clientDataJSON: response.clientDataJSON, now: now)
+        }
+        // A finish bound to a user takes only a sign-in begun for that user; the plain finish takes no bound sign-in.
+        if let expected {
+            guard ceremony.userHandle == expected else { throw RelyingPartyError.ceremonyUserMismatch }
+        } else if ceremony.boundToUser {
+            throw RelyingPartyError.ceremonyUserMismatch
         }
         let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
         let challenge = Challenge(base64URL: ceremony.challenge)

@@ -51,6 +51,15 @@ extension RelyingPartyError {
             code: "ceremonySealingKeyMissing")
     }
 
+    /// 400 `ceremonyUserMismatch`: a sign-in was finished where it was not begun: a finish bound to one account got
+    /// a response to a sign-in begun for another account or discoverably, or the plain finish got a response to a
+    /// sign-in begun `for:` an account (a confirmation, which starts no session).
+    public static var ceremonyUserMismatch: RelyingPartyError {
+        RelyingPartyError(
+            .badRequest, "This sign-in was begun for another purpose or another account than the one finishing it; begin again here.",
+            code: "ceremonyUserMismatch")
+    }
+
     /// 403 `accountDeleted`: the account a passkey was being added to was deleted before the registration finished.
     public static var accountDeleted: RelyingPartyError {
         RelyingPartyError(.forbidden, "The account this passkey was for was deleted while the registration was in progress.", code: "accountDeleted")
