@@ -146,7 +146,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///     ``ceremonies`` by the challenge in `clientDataJSON`.
     /// - Throws: ``RelyingPartyError`` with the verifier's code (400), `unknownCeremony` for a challenge that is not
     ///   pending (or a sealed ceremony that is not this response's, was changed, was used or has expired),
-    ///   `ceremonySealingKeyMissing` for a sealed ceremony without a ``CeremonySealingKey``, or ``StoreUnavailable``.
+    ///   `ceremonySealingKeyMissing` for a sealed ceremony without a ``CeremonySealingKey``,
+    ///   `credentialAlreadyRegistered` (§7.1 step 26) for a credential ID ``accounts`` has, or ``StoreUnavailable``.
     public func finishRegistration(_ json: [UInt8], ceremony: SealedCeremony? = nil) async throws -> RegisteredPasskey {
         let response: RegistrationResponse
         do { response = try RegistrationResponse(json: json) } catch { throw Self.refusal(error) }
@@ -167,6 +168,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         } catch {
             throw Self.refusal(error)
         }
+        // §7.1 step 26: a credential ID registered to any account is refused, so an authenticator that reuses a
+        // public ID (IDs are listed in `allowCredentials`) cannot take over its owner's passkey in an app that upserts
+        // by ID. The app's transaction must still refuse it: another registration may store the ID meanwhile.
+        guard try await accounts.credential(id: verified.credentialID) == nil else { throw RelyingPartyError.credentialAlreadyRegistered }
         let aaguid = verified.aaguid.description
         let knownName = verified.authenticatorDescription ?? AuthenticatorNames.name(for: aaguid)
         let record = CredentialRecord(

@@ -23,9 +23,10 @@ public struct AuthenticationStart: Sendable {
     public let sealedCeremony: SealedCeremony?
 }
 
-/// A verified registration (WebAuthn L3 §7.1 steps 1–25): the credential record to store for
-/// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) and storing it (step 27) are the
-/// caller's, in the transaction that stores the record.
+/// A verified registration (WebAuthn L3 §7.1 steps 1–26): the credential record to store for
+/// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) was checked through
+/// ``PasskeyAccounts/credential(id:)``; storing the record (step 27) is the caller's, in a transaction that refuses
+/// an ID stored meanwhile.
 public struct RegisteredPasskey: Sendable {
     /// The record to store. Its ``CredentialRecord/name`` is the authenticator's name where known (its attestation,
     /// FIDO metadata or the built-in AAGUID list), else "Passkey".
