@@ -11,14 +11,19 @@ import Synchronization
 ///   finishes once.
 /// - The user-verification policy is the relying party's: a request may raise it, never lower it, and each
 ///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 19).
+/// - A sign-in begun `for:` a user is bound to them: it finishes only through the finish that names the same user,
+///   and that finish accepts no sign-in begun for anyone else or discoverably.
 /// - A sign-in begun for a user accepts only that user's credentials (§7.2 steps 5–6); a sign-in for a name with no
 ///   account gets options indistinguishable from a real user's, and every refusal that could tell a stranger whether
 ///   a credential ID is stored has the same code and words (`unknownCredential`).
 /// - Counters and backup flags are checked by the verifier (§7.2 steps 17, 22) and the updated record is returned.
 ///
 /// Where a ceremony waits between begin and finish is the caller's choice: a ``CeremonyStore`` (in memory for one
-/// process, a database table for several), or nowhere, with the ``PendingCeremony`` handed back to keep in the app's
-/// own session.
+/// process, a database table for several), or the app's own session, holding the ``SealedCeremony`` handed back
+/// when a ``CeremonySealingKey`` is configured. A ceremony the caller keeps is accepted only sealed: what it says
+/// (the user it registers, its user-verification floor, its expiry) cannot be edited, it finishes only the
+/// ceremony it was issued for, and it finishes once (claimed from the store when there is one, else remembered as
+/// used in this process until it expires).
 public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Who the relying party is and what it accepts.
     public let configuration: RelyingPartyConfiguration
@@ -26,6 +31,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     public let accounts: Accounts
     /// Where begun ceremonies wait; nil when the caller keeps them.
     public let ceremonies: (any CeremonyStore)?
+    /// The key that seals the ceremonies callers keep; nil when they may keep none.
+    private let sealingKey: CeremonySealingKey?
+    /// Challenges of sealed ceremonies already finished, when there is no store to claim them from.
+    let usedChallenges: UsedChallenges
 
     /// ``ceremonies`` when they can also read the credential a sign-in names (one round trip instead of two).
     private let credentialReadingCeremonies: (any CredentialReadingCeremonyStore<Accounts.User>)?
@@ -45,13 +54,22 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - unknownUserSecret: the key from which sign-in options for names without an account are derived. Give a
     ///     secret kept with your data, so the answers for one name stay the same across restarts and instances (a
     ///     name whose options change on restart is a name without an account); the default is random per process.
+    ///   - sealingKey: the key that seals ceremonies for the caller to keep (``RegistrationStart/sealedCeremony``);
+    ///     nil, the default, hands out none and refuses any passed back. Needed when `ceremonies` is nil.
+    ///   - usedSealedCeremonyCapacity: without a store, how many used sealed ceremonies are remembered at once (until
+    ///     they expire); when that many are remembered and none has expired, finishing is refused as
+    ///     ``StoreUnavailable``. Several instances without a shared store each remember only their own: give them a
+    ///     shared ``CeremonyStore`` too, and a sealed ceremony is claimed from it.
     public init(
         configuration: RelyingPartyConfiguration, accounts: Accounts, ceremonies: (any CeremonyStore)? = MemoryCeremonyStore(),
-        unknownUserSecret: (@Sendable () async throws -> [UInt8])? = nil
+        unknownUserSecret: (@Sendable () async throws -> [UInt8])? = nil, sealingKey: CeremonySealingKey? = nil,
+        usedSealedCeremonyCapacity: Int = 250_000
     ) {
         self.configuration = configuration
         self.accounts = accounts
         self.ceremonies = ceremonies
+        self.sealingKey = sealingKey
+        self.usedChallenges = UsedChallenges(capacity: usedSealedCeremonyCapacity)
         self.credentialReadingCeremonies = ceremonies as? any CredentialReadingCeremonyStore<Accounts.User>
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
@@ -107,7 +125,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             challenge: Base64URL.encode(challenge), kind: .registration, userHandle: handle, username: user.passkeyUserName,
             displayName: user.passkeyDisplayName, requireUserVerification: userVerification == .required,
             expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash)
-        try await ceremonies?.insert(ceremony, now: now)
+        let sealed = try await keep(ceremony, now: now)
         let options = PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(name: configuration.rpName, id: configuration.rpID),
             user: PublicKeyCredentialUserEntityJSON(id: handle, name: user.passkeyUserName, displayName: user.passkeyDisplayName),
@@ -117,25 +135,27 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             excludeCredentials: excluded.map { Self.descriptor($0, withTransports: true) },
             authenticatorSelection: selection, hints: hints, attestation: attestation ?? AttestationConveyancePreference.none,
             extensions: extensions)
-        return RegistrationStart(options: options, ceremony: ceremony)
+        return RegistrationStart(options: options, ceremony: ceremony, sealedCeremony: sealed)
     }
 
     /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1.8) text.
     ///
     /// - Parameters:
     ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
-    ///   - ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
-    ///     `clientDataJSON`.
+    ///   - ceremony: the sealed ceremony kept by the caller (``RegistrationStart/sealedCeremony``); nil claims it from
+    ///     ``ceremonies`` by the challenge in `clientDataJSON`.
     /// - Throws: ``RelyingPartyError`` with the verifier's code (400), `unknownCeremony` for a challenge that is not
-    ///   pending, or ``StoreUnavailable``.
-    public func finishRegistration(_ json: [UInt8], ceremony: PendingCeremony? = nil) async throws -> RegisteredPasskey {
+    ///   pending (or a sealed ceremony that is not this response's, was changed, was used or has expired),
+    ///   `ceremonySealingKeyMissing` for a sealed ceremony without a ``CeremonySealingKey``,
+    ///   `credentialAlreadyRegistered` (§7.1 step 26) for a credential ID ``accounts`` has, or ``StoreUnavailable``.
+    public func finishRegistration(_ json: [UInt8], ceremony: SealedCeremony? = nil) async throws -> RegisteredPasskey {
         let response: RegistrationResponse
         do { response = try RegistrationResponse(json: json) } catch { throw Self.refusal(error) }
         return try await finishRegistration(response, ceremony: ceremony)
     }
 
     /// Finishes a registration from a parsed response; see the overload that takes JSON text.
-    public func finishRegistration(_ response: RegistrationResponse, ceremony given: PendingCeremony? = nil) async throws -> RegisteredPasskey {
+    public func finishRegistration(_ response: RegistrationResponse, ceremony given: SealedCeremony? = nil) async throws -> RegisteredPasskey {
         let now = configuration.nowMilliseconds
         let ceremony = try await pending(.registration, given: given, clientDataJSON: response.clientDataJSON, now: now)
         guard let handle = ceremony.userHandle else {
@@ -148,6 +168,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         } catch {
             throw Self.refusal(error)
         }
+        // §7.1 step 26: a credential ID registered to any account is refused, so an authenticator that reuses a
+        // public ID (IDs are listed in `allowCredentials`) cannot take over its owner's passkey in an app that upserts
+        // by ID. The app's transaction must still refuse it: another registration may store the ID meanwhile.
+        guard try await accounts.credential(id: verified.credentialID) == nil else { throw RelyingPartyError.credentialAlreadyRegistered }
         let aaguid = verified.aaguid.description
         let provider = AuthenticatorProviders.provider(for: verified.aaguid, metadata: configuration.attestation.metadata)
         // A U2F key has no AAGUID; metadata may still name it by its attestation certificate's key identifier.
@@ -165,7 +189,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Begins a sign-in for the account named `username`, or (nil) with a discoverable credential.
     ///
     /// A name without an account, or one whose account has no credentials, is answered like a real one: stand-in
-    /// credential IDs derived from ``init(configuration:accounts:ceremonies:unknownUserSecret:)``'s secret, stable
+    /// credential IDs derived from ``init(configuration:accounts:ceremonies:unknownUserSecret:sealingKey:usedSealedCeremonyCapacity:)``'s secret, stable
     /// per name, and a user handle no account has, so the sign-in fails as with any unregistered passkey.
     /// `allowCredentials` carries IDs only: transports vary with each user's authenticators and would tell real
     /// lists from stand-ins; they are hints (§5.8.3), and clients offer every transport without them.
@@ -192,58 +216,94 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// Begins a sign-in for a user the app has identified itself (say, a signed-in user confirming a sensitive
     /// action): only `user`'s credentials can finish it.
     ///
+    /// Bound by default: finish it with `finishAuthentication(_:for:ceremony:)` for the same user. The plain
+    /// `finishAuthentication(_:ceremony:)` (the one that signs someone in) refuses it, and the bound finish refuses
+    /// every sign-in not begun for its user, so a response to someone else's sign-in, posted where this one is
+    /// finished, confirms nothing.
+    ///
     /// - Parameters:
     ///   - user: the account to sign in to.
     ///   - credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
     ///   - requested: raises the relying party's user-verification floor, never lowers it.
     ///   - extensions: extension inputs for the client, sent as given.
     ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - bound: false lets the plain finish complete it too (a sign-in form that already knows the user); it then
+    ///     starts a session like a sign-in begun by name.
     public func beginAuthentication(
         for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationPolicy? = nil,
-        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], bound: Bool = true
     ) async throws -> AuthenticationStart {
         let handle = user.passkeyUserHandle
         let listed: [CredentialRecord]
         if let credentials { listed = credentials } else { listed = try await accounts.credentials(userHandle: handle) }
         return try await beginAuthentication(
             allowing: listed.map { Self.descriptor($0, withTransports: true) }, userHandle: handle, username: user.passkeyUserName,
-            userVerification: requested, extensions: extensions, hints: hints)
+            userVerification: requested, extensions: extensions, hints: hints, bound: bound)
     }
 
     private func beginAuthentication(
         allowing allowed: [PublicKeyCredentialDescriptorJSON], userHandle handle: [UInt8]?, username: String?,
-        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint]
+        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint],
+        bound: Bool = false
     ) async throws -> AuthenticationStart {
         let userVerification = configuration.userVerification.raised(to: requested)
         let challenge = SecureRandom.bytes(32)
         let now = configuration.nowMilliseconds
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout)
-        try await ceremonies?.insert(ceremony, now: now)
+            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout, boundToUser: bound)
+        let sealed = try await keep(ceremony, now: now)
         let options = PublicKeyCredentialRequestOptionsJSON(
             challenge: challenge, timeout: configuration.ceremonyTimeout, rpId: configuration.rpID, allowCredentials: allowed,
             userVerification: userVerification, hints: hints, extensions: extensions)
-        return AuthenticationStart(options: options, ceremony: ceremony)
+        return AuthenticationStart(options: options, ceremony: ceremony, sealedCeremony: sealed)
     }
 
     /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1.9) text.
     ///
     /// - Parameters:
     ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
-    ///   - ceremony: the ceremony kept by the caller; nil claims it from ``ceremonies`` by the challenge in
-    ///     `clientDataJSON`.
+    ///   - ceremony: the sealed ceremony kept by the caller (``AuthenticationStart/sealedCeremony``); nil claims it
+    ///     from ``ceremonies`` by the challenge in `clientDataJSON`.
     /// - Throws: ``RelyingPartyError``: the verifier's code (400) for failures that do not depend on the stored
     ///   credential, `unknownCredential` for every failure that could tell whether a credential ID is stored (the
-    ///   real cause in ``RelyingPartyError/reason``), `unknownCeremony`; or ``StoreUnavailable``.
-    public func finishAuthentication(_ json: [UInt8], ceremony: PendingCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+    ///   real cause in ``RelyingPartyError/reason``), `unknownCeremony`, `ceremonySealingKeyMissing`; or
+    ///   ``StoreUnavailable``.
+    public func finishAuthentication(_ json: [UInt8], ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
         let response: AuthenticationResponse
         do { response = try AuthenticationResponse(json: json) } catch { throw Self.refusal(error) }
         return try await finishAuthentication(response, ceremony: ceremony)
     }
 
     /// Finishes a sign-in from a parsed response; see the overload that takes JSON text.
-    public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: PendingCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+    public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        try await finishAuthentication(response, expecting: nil, ceremony: given)
+    }
+
+    /// Finishes a sign-in begun with `beginAuthentication(for:)` for `user`, from the client's
+    /// `AuthenticationResponseJSON` text: a signed-in user confirming an action.
+    ///
+    /// Refused with `ceremonyUserMismatch` unless the ceremony the response finishes was begun for `user` (a
+    /// response to a discoverable sign-in, or to one begun for someone else, confirms nothing here, even though its
+    /// signature is good); and, as for every sign-in begun for a user, only `user`'s credentials are accepted.
+    ///
+    /// - Parameters:
+    ///   - json: the response as the client sent it.
+    ///   - user: the account the sign-in was begun for, as the app's session names it.
+    ///   - ceremony: the sealed ceremony kept by the caller; nil claims it from ``ceremonies``.
+    public func finishAuthentication(_ json: [UInt8], for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        let response: AuthenticationResponse
+        do { response = try AuthenticationResponse(json: json) } catch { throw Self.refusal(error) }
+        return try await finishAuthentication(response, for: user, ceremony: ceremony)
+    }
+
+    /// Finishes a sign-in begun for `user` from a parsed response; see the overload that takes JSON text.
+    public func finishAuthentication(_ response: AuthenticationResponse, for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+        try await finishAuthentication(response, expecting: user.passkeyUserHandle, ceremony: ceremony)
+    }
+
+    /// A sign-in's finish; `expected` is the user a bound finish names (nil for the plain finish).
+    private func finishAuthentication(_ response: AuthenticationResponse, expecting expected: [UInt8]?, ceremony given: SealedCeremony?) async throws -> VerifiedSignIn<Accounts.User> {
         let now = configuration.nowMilliseconds
         let ceremony: PendingCeremony
         // A ``CredentialReadingCeremonyStore`` reads the credential with the claim (one round trip); it is used only
@@ -260,6 +320,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             claimedCredential = .some(claimed.credential)
         } else {
             ceremony = try await pending(.authentication, given: given, clientDataJSON: response.clientDataJSON, now: now)
+        }
+        // A finish bound to a user takes only a sign-in begun for that user; the plain finish takes no bound sign-in.
+        if let expected {
+            guard ceremony.userHandle == expected else { throw RelyingPartyError.ceremonyUserMismatch }
+        } else if ceremony.boundToUser {
+            throw RelyingPartyError.ceremonyUserMismatch
         }
         let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
         let challenge = Challenge(base64URL: ceremony.challenge)
@@ -320,15 +386,35 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         return RelyingPartyError(.badRequest, message, code: error.code.rawValue)
     }
 
-    /// The ceremony a response finishes: the caller's, or the one claimed (single use) from ``ceremonies`` by the
-    /// challenge in `clientDataJSON` (contract: no cookie needed).
-    private func pending(_ kind: PendingCeremony.Kind, given: PendingCeremony?, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
+    /// Keeps a begun ceremony: in ``ceremonies`` when there is a store, and sealed for the caller when there is a
+    /// key. With neither it could never be finished, so it is refused.
+    private func keep(_ ceremony: PendingCeremony, now: Int64) async throws -> SealedCeremony? {
+        guard ceremonies != nil || sealingKey != nil else { throw RelyingPartyError.ceremonySealingKeyMissing }
+        try await ceremonies?.insert(ceremony, now: now)
+        return try sealingKey?.seal(ceremony)
+    }
+
+    /// The ceremony a response finishes, claimed once: the caller's sealed one (opened under the key for this kind and
+    /// the challenge in `clientDataJSON`), or the one with that challenge in ``ceremonies`` (contract: no cookie
+    /// needed). A sealed ceremony is still claimed from the store when there is one, so passing it back never skips
+    /// single use; without a store its challenge is remembered as used until it expires.
+    private func pending(_ kind: PendingCeremony.Kind, given: SealedCeremony?, clientDataJSON: [UInt8], now: Int64) async throws -> PendingCeremony {
         if let given {
-            guard Self.isUsable(given, for: kind, now: now) else { throw Self.unknownCeremony(kind) }
-            return given
+            guard let sealingKey else { throw RelyingPartyError.ceremonySealingKeyMissing }
+            let challenge = try Self.challenge(in: clientDataJSON, kind: kind)
+            // §13.4.3: the expiry read from the sealed content, which the caller cannot change.
+            guard let opened = sealingKey.open(given, kind: kind, challenge: challenge), Self.isUsable(opened, for: kind, now: now) else {
+                throw Self.unknownCeremony(kind)
+            }
+            if let ceremonies {
+                guard try await ceremonies.take(challenge: challenge, kind: kind, now: now) != nil else { throw Self.unknownCeremony(kind) }
+            } else {
+                guard try usedChallenges.claim(challenge, expiresAt: opened.expiresAt, now: now) else { throw Self.unknownCeremony(kind) }
+            }
+            return opened
         }
         guard let ceremonies else {
-            throw RelyingPartyError(.badRequest, "No ceremony was given and this relying party keeps none: pass the ceremony that began it.", code: "unknownCeremony")
+            throw RelyingPartyError(.badRequest, "No ceremony was given and this relying party keeps none: pass the sealed ceremony that began it.", code: "unknownCeremony")
         }
         guard let ceremony = try await ceremonies.take(challenge: try Self.challenge(in: clientDataJSON, kind: kind), kind: kind, now: now) else {
             throw Self.unknownCeremony(kind)

@@ -37,7 +37,7 @@ struct CredentialReadingStoreTests {
     static func relyingParty() -> (Passkeys<TestAccounts>, ReadingCeremonies) {
         let accounts = TestAccounts()
         let ceremonies = ReadingCeremonies(accounts: accounts)
-        return (Passkeys(configuration: .test(), accounts: accounts, ceremonies: ceremonies), ceremonies)
+        return (Passkeys(configuration: .test(), accounts: accounts, ceremonies: ceremonies, sealingKey: .random()), ceremonies)
     }
 
     @Test("a sign-in claims its ceremony and reads its credential in one call, and never asks the accounts")
@@ -46,6 +46,9 @@ struct CredentialReadingStoreTests {
         let client = TestClient()
         let registered = try await PasskeysCeremonyTests().register("ada", passkeys, client)
         #expect(ceremonies.plainClaims.load(ordering: .relaxed) == 1, "a registration claims the plain way")
+        // The registration read the accounts once, for §7.1 step 26; sign-ins through this store read them no more.
+        let registrationReads = passkeys.accounts.credentialReads.load(ordering: .relaxed)
+        #expect(registrationReads == 1)
 
         let start = try await passkeys.beginAuthentication(username: "ada")
         let signIn = try await passkeys.finishAuthentication(try await client.get(start.options))
@@ -53,13 +56,14 @@ struct CredentialReadingStoreTests {
         #expect(signIn.credential.signCount == registered.credential.signCount + 1)
         #expect(ceremonies.combinedClaims.load(ordering: .relaxed) == 1)
         #expect(ceremonies.plainClaims.load(ordering: .relaxed) == 1)
-        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == 0)
+        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == registrationReads)
 
-        // A ceremony the caller kept is not claimed from the store; the credential comes from the accounts.
+        // A ceremony the caller kept is still claimed from the store, the plain way; the credential comes from the accounts.
         let kept = try await passkeys.beginAuthentication(username: "ada")
-        _ = try await passkeys.finishAuthentication(try await client.get(kept.options), ceremony: kept.ceremony)
+        _ = try await passkeys.finishAuthentication(try await client.get(kept.options), ceremony: kept.sealedCeremony)
         #expect(ceremonies.combinedClaims.load(ordering: .relaxed) == 1)
-        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == 1)
+        #expect(ceremonies.plainClaims.load(ordering: .relaxed) == 2)
+        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == registrationReads + 1)
     }
 
     @Test("single use, another user's passkey, an unknown passkey and bad client data are refused as before")
@@ -69,6 +73,8 @@ struct CredentialReadingStoreTests {
         let mallory = TestClient()
         _ = try await PasskeysCeremonyTests().register("alice", passkeys, alice)
         _ = try await PasskeysCeremonyTests().register("mallory", passkeys, mallory)
+        // Each registration read the accounts once, for §7.1 step 26; sign-ins read none.
+        let registrationReads = passkeys.accounts.credentialReads.load(ordering: .relaxed)
 
         // Eight concurrent finishes of one response: exactly one succeeds.
         let start = try await passkeys.beginAuthentication(username: "alice")
@@ -102,7 +108,7 @@ struct CredentialReadingStoreTests {
             #expect(await refusal { try await passkeys.finishAuthentication(moved) }?.code == WebAuthnError.Code.originMismatch.rawValue)
             #expect(await refusal { try await passkeys.finishAuthentication(moved) }?.code == "unknownCeremony")
         }
-        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == 0, "every credential came with its claim")
+        #expect(passkeys.accounts.credentialReads.load(ordering: .relaxed) == registrationReads, "every credential came with its claim")
 
         // A registration's challenge answered as a sign-in claims nothing: the registration still finishes.
         let registration = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "grace"))

@@ -53,42 +53,44 @@ struct PasskeysCeremonyTests {
         #expect(await refusal { try await passkeys.finishAuthentication(response) }?.code == "unknownCeremony")
     }
 
-    @Test("the caller may keep the ceremony itself: it survives Codable, and an expired or wrong-kind one is refused")
+    @Test("the caller may keep the ceremony itself, sealed: it survives Codable, and an expired or wrong-kind one is refused")
     func callerKeptCeremony() async throws {
         let clock = TestTime()
         var configuration = RelyingPartyConfiguration.test()
         configuration.clock = { clock.now }
-        let passkeys = Passkeys(configuration: configuration, accounts: TestAccounts(), ceremonies: nil)
+        let passkeys = Passkeys(configuration: configuration, accounts: TestAccounts(), ceremonies: nil, sealingKey: .random())
         let client = TestClient()
         let start = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "linus"))
         // What an app's session store would do with it.
-        let kept = try JSONDecoder().decode(PendingCeremony.self, from: JSONEncoder().encode(start.ceremony))
-        #expect(kept == start.ceremony)
+        let sealed = try #require(start.sealedCeremony)
+        let kept = try JSONDecoder().decode(SealedCeremony.self, from: JSONEncoder().encode(sealed))
+        #expect(kept == sealed)
         let response = try await client.create(start.options)
 
         #expect(await refusal { try await passkeys.finishRegistration(response) }?.code == "unknownCeremony", "no store and no ceremony given")
-        let asSignIn = PendingCeremony(
-            challenge: kept.challenge, kind: .authentication, userHandle: kept.userHandle, username: nil, displayName: nil,
-            requireUserVerification: false, expiresAt: kept.expiresAt)
-        #expect(await refusal { try await passkeys.finishRegistration(response, ceremony: asSignIn) }?.code == "unknownCeremony")
+        let signIn = try await passkeys.beginAuthentication(username: nil)
+        #expect(await refusal { try await passkeys.finishRegistration(response, ceremony: signIn.sealedCeremony) }?.code == "unknownCeremony")
 
         let registered = try await passkeys.finishRegistration(response, ceremony: kept)
         #expect(registered.credential.userHandle == start.options.user.id)
+        #expect(registered.ceremony == start.ceremony)
 
         let late = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "linus"))
         let lateResponse = try await client.create(late.options)
         clock.advance(61)
-        #expect(await refusal { try await passkeys.finishRegistration(lateResponse, ceremony: late.ceremony) }?.code == "unknownCeremony")
+        #expect(await refusal { try await passkeys.finishRegistration(lateResponse, ceremony: late.sealedCeremony) }?.code == "unknownCeremony")
     }
 
-    @Test("a response to another ceremony's challenge is refused by the verifier even with a kept ceremony")
+    @Test("a response to another ceremony's challenge is refused even with a kept ceremony")
     func challengeMismatch() async throws {
-        let passkeys = Passkeys(configuration: .test(), accounts: TestAccounts(), ceremonies: nil)
+        let passkeys = Passkeys(configuration: .test(), accounts: TestAccounts(), ceremonies: nil, sealingKey: .random())
         let client = TestClient()
         let first = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "ken"))
         let second = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "ken"))
         let response = try await client.create(first.options)
-        #expect(await refusal { try await passkeys.finishRegistration(response, ceremony: second.ceremony) }?.code == WebAuthnError.Code.challengeMismatch.rawValue)
+        // The sealed ceremony is bound to its own challenge, so it does not open for this response at all.
+        #expect(await refusal { try await passkeys.finishRegistration(response, ceremony: second.sealedCeremony) }?.code == "unknownCeremony")
+        _ = try await passkeys.finishRegistration(response, ceremony: first.sealedCeremony)
     }
 
     @Test("the user-verification floor is the relying party's: a request may raise it, never lower it")

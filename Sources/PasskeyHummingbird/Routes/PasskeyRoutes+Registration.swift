@@ -41,9 +41,6 @@ extension PasskeyRoutes {
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
             account = .new(NewPasskeyUser(handle: credential.userHandle, name: name, displayName: ceremony.displayName))
         }
-        // WebAuthn L3 §7.1 step 26: a credential ID registered before, to any account, is refused.
-        guard try await passkeys.accounts.credential(id: credential.id) == nil else { throw RelyingPartyError.credentialAlreadyRegistered }
-
         let user = try await hooks.storeRegistration(PasskeyRegistration(account: account, passkey: registered), request: request, context: context)
         // The hook must return the account the credential was stored for; signing in anyone else would hand out an
         // account. A mismatch is the app's bug, answered as a fault and with no session.

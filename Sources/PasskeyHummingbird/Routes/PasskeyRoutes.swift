@@ -25,8 +25,8 @@ public import Hummingbird
 ///   session (``RegistrationTarget``); a taken name is refused (403) without revealing anything about its account.
 /// - A registration for the signed-in user is bound to their session; the app stores it only while that session
 ///   lives (``PasskeyRegistration/Account/signedIn(sessionID:)``).
-/// - A credential ID that is already stored is refused (WebAuthn L3 §7.1 step 26), checked here and in the app's
-///   transaction.
+/// - A credential ID that is already stored is refused (WebAuthn L3 §7.1 step 26), checked by `Passkeys` and in the
+///   app's transaction.
 /// - Each challenge is used once and expires (§13.4.3); a sign-in begun for a user accepts only that user's passkeys
 ///   (§7.2 steps 5–6); an unknown passkey's answer names only the credential ID the client itself sent.
 ///

@@ -17,7 +17,8 @@ public protocol PasskeyAccounts: Sendable {
     /// ``credentials(userHandle:)``; implement it to fetch both in one query.
     func userWithCredentials(named name: String) async throws -> (user: User, credentials: [CredentialRecord])?
 
-    /// The credential with this ID and the account that owns it, to finish a sign-in; nil when it is not stored.
+    /// The credential with this ID and the account that owns it, to finish a sign-in, and to refuse a registration
+    /// of an ID that is stored already (WebAuthn L3 §7.1 step 26); nil when it is not stored, for any account.
     func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: User)?
 }
 

@@ -33,11 +33,16 @@ public struct PendingCeremony: Sendable, Equatable {
     /// at finish, so a stolen session cannot stockpile registrations to use after it is ended. nil when the
     /// registration creates an account.
     public let sessionHash: String?
+    /// Authentication: the sign-in was begun with `Passkeys.beginAuthentication(for:)` for ``userHandle``'s account
+    /// (a signed-in user confirming an action) and finishes only through
+    /// `Passkeys.finishAuthentication(_:for:ceremony:)` for that account, never through the plain finish that
+    /// starts a session. A store must keep it with the other members.
+    public let boundToUser: Bool
 
     /// A ceremony with every member given (``Passkeys`` makes them; stores read them back).
     public init(
         challenge: String, kind: Kind, userHandle: [UInt8]?, username: String?, displayName: String?,
-        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil
+        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil, boundToUser: Bool = false
     ) {
         self.challenge = challenge
         self.kind = kind
@@ -47,6 +52,7 @@ public struct PendingCeremony: Sendable, Equatable {
         self.requireUserVerification = requireUserVerification
         self.expiresAt = expiresAt
         self.sessionHash = sessionHash
+        self.boundToUser = boundToUser
     }
 }
 
@@ -55,7 +61,7 @@ public struct PendingCeremony: Sendable, Equatable {
 /// store it anywhere: handles are base64url, times milliseconds since 1970.
 extension PendingCeremony: Codable {
     private enum CodingKeys: String, CodingKey {
-        case challenge, kind, userHandle, username, displayName, requireUserVerification, expiresAt, sessionHash
+        case challenge, kind, userHandle, username, displayName, requireUserVerification, expiresAt, sessionHash, boundToUser
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,7 +79,8 @@ extension PendingCeremony: Codable {
             displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
             requireUserVerification: try container.decode(Bool.self, forKey: .requireUserVerification),
             expiresAt: try container.decode(Int64.self, forKey: .expiresAt),
-            sessionHash: try container.decodeIfPresent(String.self, forKey: .sessionHash))
+            sessionHash: try container.decodeIfPresent(String.self, forKey: .sessionHash),
+            boundToUser: try container.decodeIfPresent(Bool.self, forKey: .boundToUser) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,5 +93,6 @@ extension PendingCeremony: Codable {
         try container.encode(requireUserVerification, forKey: .requireUserVerification)
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encodeIfPresent(sessionHash, forKey: .sessionHash)
+        if boundToUser { try container.encode(boundToUser, forKey: .boundToUser) }
     }
 }

@@ -40,6 +40,26 @@ extension RelyingPartyError {
         RelyingPartyError(.forbidden, "The username '\(name)' was taken while this registration was in progress.", code: "usernameTaken")
     }
 
+    /// 400 `ceremonySealingKeyMissing`: a ceremony was to be kept by the caller, or one kept by the caller was passed
+    /// back, and this relying party has no ``CeremonySealingKey`` to seal or open it with. A ceremony kept unsealed
+    /// could be edited (another user's handle, user verification off, a later expiry) and replayed, so none is
+    /// accepted: configure a sealing key, or a ``CeremonyStore`` and pass no ceremony.
+    public static var ceremonySealingKeyMissing: RelyingPartyError {
+        RelyingPartyError(
+            .badRequest,
+            "This relying party has no ceremony sealing key, so it neither hands out nor accepts ceremonies kept by the caller: configure a sealing key, or a ceremony store and pass no ceremony.",
+            code: "ceremonySealingKeyMissing")
+    }
+
+    /// 400 `ceremonyUserMismatch`: a sign-in was finished where it was not begun: a finish bound to one account got
+    /// a response to a sign-in begun for another account or discoverably, or the plain finish got a response to a
+    /// sign-in begun `for:` an account (a confirmation, which starts no session).
+    public static var ceremonyUserMismatch: RelyingPartyError {
+        RelyingPartyError(
+            .badRequest, "This sign-in was begun for another purpose or another account than the one finishing it; begin again here.",
+            code: "ceremonyUserMismatch")
+    }
+
     /// 403 `accountDeleted`: the account a passkey was being added to was deleted before the registration finished.
     public static var accountDeleted: RelyingPartyError {
         RelyingPartyError(.forbidden, "The account this passkey was for was deleted while the registration was in progress.", code: "accountDeleted")

@@ -4,22 +4,29 @@ public import PasskeyCore
 public struct RegistrationStart: Sendable {
     /// What the client passes to `navigator.credentials.create()` or the platform API.
     public let options: PublicKeyCredentialCreationOptionsJSON
-    /// The state to finish with. Already kept in the ``CeremonyStore`` when ``Passkeys`` has one; otherwise the caller
-    /// keeps it (in its session) and passes it to `Passkeys.finishRegistration(_:ceremony:)` once.
+    /// What the ceremony was begun with. Already kept in the ``CeremonyStore`` when ``Passkeys`` has one; to keep it
+    /// yourself, keep ``sealedCeremony``.
     public let ceremony: PendingCeremony
+    /// ``ceremony`` sealed under the relying party's ``CeremonySealingKey`` (nil when none is configured): what a
+    /// caller keeps (in its session, a cookie) and passes to `Passkeys.finishRegistration(_:ceremony:)`. It opens
+    /// only for this ceremony's response, unchanged, before it expires, and once.
+    public let sealedCeremony: SealedCeremony?
 }
 
 /// A begun sign-in: the options for the client and the ceremony to finish it with.
 public struct AuthenticationStart: Sendable {
     /// What the client passes to `navigator.credentials.get()` or the platform API.
     public let options: PublicKeyCredentialRequestOptionsJSON
-    /// The state to finish with; see ``RegistrationStart/ceremony``.
+    /// What the ceremony was begun with; see ``RegistrationStart/ceremony``.
     public let ceremony: PendingCeremony
+    /// ``ceremony`` sealed for the caller to keep; see ``RegistrationStart/sealedCeremony``.
+    public let sealedCeremony: SealedCeremony?
 }
 
-/// A verified registration (WebAuthn L3 §7.1 steps 1–25): the credential record to store for
-/// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) and storing it (step 27) are the
-/// caller's, in the transaction that stores the record.
+/// A verified registration (WebAuthn L3 §7.1 steps 1–26): the credential record to store for
+/// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) was checked through
+/// ``PasskeyAccounts/credential(id:)``; storing the record (step 27) is the caller's, in a transaction that refuses
+/// an ID stored meanwhile.
 public struct RegisteredPasskey: Sendable {
     /// The record to store. Its ``CredentialRecord/name`` is the authenticator's name where known (its attestation,
     /// FIDO metadata or the built-in AAGUID list), else "Passkey".
