@@ -135,9 +135,14 @@ struct CLITests {
         let names = rows.compactMap { $0["name"] as? String }
         #expect(names == [
             "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
+            "verifyAuthentication.mldsa65", "verifyAuthentication.mldsa87",
             "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
             "verifyRegistration.tpm", "verifyRegistration.androidKey", "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
+            "raw.mldsa65Verify", "raw.mldsa87Verify",
         ])
+        let baselines = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["baseline"] as? String) } })
+        #expect(baselines["verifyAuthentication.mldsa65"] == "raw.mldsa65Verify")
+        #expect(baselines["verifyAuthentication.mldsa87"] == "raw.mldsa87Verify")
         for row in rows {
             #expect((row["opsPerSecond"] as? Double ?? 0) > 0, "\(row)")
             if (row["name"] as? String)?.hasPrefix("verify") == true {
