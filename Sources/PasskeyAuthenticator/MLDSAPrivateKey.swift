@@ -4,10 +4,10 @@ import PasskeyCore
 
 /// An ML-DSA-65 or ML-DSA-87 private key (FIPS 204), kept as its 32-byte seed and swift-crypto's expanded key.
 ///
-/// Held behind `any Sendable` for the reason ``MLDSAPublicKey`` gives: on Apple platforms the type is CryptoKit's
-/// and newer than this package's deployment targets.
+/// Held behind `any Sendable` for the reason PasskeyCore's `MLDSAPublicKey` gives: on Apple platforms the type is
+/// CryptoKit's and newer than this package's deployment targets.
 public struct MLDSAPrivateKey: Sendable {
-    /// ``COSEAlgorithm/mlDSA65`` or ``COSEAlgorithm/mlDSA87``.
+    /// `COSEAlgorithm.mlDSA65` or `COSEAlgorithm.mlDSA87`.
     public let algorithm: COSEAlgorithm
     private let key: any Sendable
 

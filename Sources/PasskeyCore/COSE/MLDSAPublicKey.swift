@@ -8,7 +8,7 @@ import Foundation
 /// stored property or enum payload cannot be of a type newer than its container. On older Apple systems the key
 /// cannot be made, and ``CredentialPublicKey`` says so with `unsupportedAlgorithm`; on Linux it always can.
 public struct MLDSAPublicKey: Sendable {
-    /// ``COSEAlgorithm/mlDSA65`` or ``COSEAlgorithm/mlDSA87``: the parameter set, which the COSE `alg` fixes.
+    /// `COSEAlgorithm.mlDSA65` or `COSEAlgorithm.mlDSA87`: the parameter set, which the COSE `alg` fixes.
     public let algorithm: COSEAlgorithm
     /// The FIPS 204 encoded public key, as the COSE key's `pub` carried it.
     public let rawRepresentation: [UInt8]
