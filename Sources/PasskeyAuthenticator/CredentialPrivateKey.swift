@@ -113,7 +113,7 @@ public enum CredentialPrivateKey: Sendable {
                 CBORPair(.int(-1), .bytes(Array(primitives.modulus))), CBORPair(.int(-2), .bytes(Array(primitives.publicExponent))),
             ]
         case .mlDSA(let key):
-            // RFC 9964 §5: an AKP key is kty 7, its alg, and the public key as pub (-1).
+            // RFC 9964: an AKP key is kty 7, its alg, and the public key as pub (-1).
             map = [CBORPair(.int(1), .int(7)), CBORPair(.int(3), .int(key.algorithm.rawValue)), CBORPair(.int(-1), .bytes(key.publicKey))]
         }
         return CBOREncoder.encode(.map(map))

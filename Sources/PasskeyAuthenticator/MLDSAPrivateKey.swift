@@ -52,7 +52,7 @@ public struct MLDSAPrivateKey: Sendable {
         }
     }
 
-    /// Signs `message` with pure ML-DSA and an empty context (RFC 9964 §4), as a verifier checks it.
+    /// Signs `message` with pure ML-DSA and an empty context (RFC 9964), as a verifier checks it.
     func sign(_ message: [UInt8]) throws -> [UInt8] {
         guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else {
             throw AuthenticatorError(.unsupportedAlgorithm, "\(algorithm) needs the ML-DSA of swift-crypto or CryptoKit")

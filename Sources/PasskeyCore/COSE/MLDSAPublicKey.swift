@@ -28,7 +28,7 @@ public struct MLDSAPublicKey: Sendable {
     }
 
     /// Checks a pure ML-DSA signature (FIPS 204 Algorithm 3, ML-DSA.Verify) with an empty context string over
-    /// `message`, as RFC 9964 §4 has COSE sign with ML-DSA: WebAuthn passes `authenticatorData ‖ clientDataHash`
+    /// `message`, as RFC 9964 has COSE sign with ML-DSA: WebAuthn passes `authenticatorData ‖ clientDataHash`
     /// itself, not a prehash.
     func isValidSignature(_ signature: [UInt8], over message: [UInt8]) -> Bool {
         // A signature of the wrong length is refused before the library reads it (FIPS 204 Table 2 sizes).

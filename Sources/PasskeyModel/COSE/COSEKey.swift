@@ -4,8 +4,8 @@
 /// credential's `publicKey` (``subjectPublicKeyInfo()``) without linking a verifier: the `alg` must agree with
 /// `kty` and `crv`, EC coordinates must have the curve's exact length (uncompressed), RSA moduli must be 2048 to
 /// 16384 bits with a small odd exponent, an ML-DSA (AKP) key is exactly its parameter set's length with no other
-/// label, and a key that carries private parameters is refused. Whether an EC point
-/// lies on its curve is for the verifier to find out, when `PasskeyCore`'s `CredentialPublicKey` makes a key of it.
+/// label, and a key that carries private parameters is refused. Whether an EC point lies on its curve is for the
+/// verifier to find out, when `PasskeyCore`'s `CredentialPublicKey` makes a key of it.
 public struct COSEKey: Sendable {
     /// The key material, by key type.
     public enum Parameters: Sendable, Equatable {
@@ -40,7 +40,7 @@ public struct COSEKey: Sendable {
         package static let rsaN: Int64 = -1
         package static let rsaE: Int64 = -2
         package static let rsaPrivate: ClosedRange<Int64> = -12 ... -3
-        /// AKP `pub` and `priv` (RFC 9964 §5: the COSE Key Type Parameters of kty 7).
+        /// AKP `pub` and `priv` (RFC 9964: the COSE Key Type Parameters of kty 7).
         package static let akpPublic: Int64 = -1
         package static let akpPrivate: Int64 = -2
     }
@@ -136,7 +136,7 @@ public struct COSEKey: Sendable {
 }
 
 extension COSEKey {
-    /// Reads an AKP key (RFC 9964 §5) for ML-DSA. The key type has no curve: `alg` alone fixes the parameter set,
+    /// Reads an AKP key (RFC 9964) for ML-DSA. The key type has no curve: `alg` alone fixes the parameter set,
     /// so it must name one this package verifies, and the key must hold exactly `kty`, `alg` and `pub` of exactly
     /// that set's FIPS 204 length. Anything else (a private `priv`, a `kid`, an unassigned label) is refused rather
     /// than ignored, so one stored key has one reading.
