@@ -80,8 +80,8 @@ extension SoftwareAuthenticator {
     /// authenticatorMakeCredential (CTAP2 §6.1.2): creates, stores and attests a new credential.
     public func authenticatorMakeCredential(_ request: MakeCredentialRequest) async throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
         // Step 3: the first algorithm this authenticator supports.
-        guard let algorithm = request.algorithms.first(where: { Self.supportedAlgorithms.contains($0) }) else {
-            throw AuthenticatorError(.unsupportedAlgorithm, "none of the requested algorithms (\(request.algorithms.map(\.name).joined(separator: ", "))) is supported; this authenticator makes \(Self.supportedAlgorithms.map(\.name).joined(separator: ", "))")
+        guard let algorithm = request.algorithms.first(where: { algorithms.contains($0) && Self.supportedAlgorithms.contains($0) }) else {
+            throw AuthenticatorError(.unsupportedAlgorithm, "none of the requested algorithms (\(request.algorithms.map(\.name).joined(separator: ", "))) is supported; this authenticator makes \(algorithms.map(\.name).joined(separator: ", "))")
         }
         // Step 4 (excludeList): refuse if this authenticator already holds one of the RP's excluded credentials.
         if !request.excludeList.isEmpty, try await !storeCall({ try await store.credentials(ids: request.excludeList, rpID: request.rpID) }).isEmpty {
@@ -125,8 +125,8 @@ extension SoftwareAuthenticator {
         return Assertion(credential: credential, authenticatorData: authData, signature: signature)
     }
 
-    /// Algorithms this authenticator can create.
-    public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256]
+    /// Algorithms this authenticator can create; it makes the first of these the relying party lists.
+    public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256, .ps256, .mlDSA65, .mlDSA87]
 
     /// Asks the user once and returns whether UV is reported; throws unless the user approved.
     ///

@@ -11,8 +11,10 @@ public enum CredentialPrivateKey: Sendable {
     /// An RSA key (2048 bits when generated) and the algorithm it signs with, RS256 or PS256: the padding is the
     /// algorithm's, so it is kept with the key.
     case rsa(_RSA.Signing.PrivateKey, COSEAlgorithm)
+    /// An ML-DSA-65 or ML-DSA-87 key (FIPS 204), whose COSE key is AKP (kty 7, RFC 9964).
+    case mlDSA(MLDSAPrivateKey)
 
-    /// Generates a fresh key for `algorithm` (ES256, EdDSA, RS256 or PS256).
+    /// Generates a fresh key for `algorithm` (ES256, EdDSA, RS256, PS256, ML-DSA-65 or ML-DSA-87).
     public static func generate(_ algorithm: COSEAlgorithm) throws(AuthenticatorError) -> CredentialPrivateKey {
         switch algorithm {
         // Not compact-representable: COSE keys carry both coordinates, and requiring a compact point redraws about
@@ -26,17 +28,19 @@ public enum CredentialPrivateKey: Sendable {
             } catch {
                 throw AuthenticatorError(.keyGenerationFailed, "could not generate an RSA-2048 key: \(error)")
             }
+        case .mlDSA65, .mlDSA87: return .mlDSA(try MLDSAPrivateKey(algorithm: algorithm))
         default:
-            throw AuthenticatorError(.unsupportedAlgorithm, "this authenticator creates ES256, EdDSA, RS256 and PS256 credentials, not \(algorithm)")
+            throw AuthenticatorError(.unsupportedAlgorithm, "this authenticator creates ES256, EdDSA, RS256, PS256, ML-DSA-65 and ML-DSA-87 credentials, not \(algorithm)")
         }
     }
 
-    /// The private key bytes: raw scalars for P-256 and Ed25519, PKCS#1 DER for RSA.
+    /// The private key bytes: raw scalars for P-256 and Ed25519, PKCS#1 DER for RSA, the 32-byte seed for ML-DSA.
     public func serialized() throws(AuthenticatorError) -> [UInt8] {
         switch self {
         case .p256(let key): return Array(key.rawRepresentation)
         case .ed25519(let key): return Array(key.rawRepresentation)
         case .rsa(let key, _): return Array(key.derRepresentation)
+        case .mlDSA(let key): return key.seed
         }
     }
 
@@ -47,6 +51,7 @@ public enum CredentialPrivateKey: Sendable {
             case .es256: self = .p256(try P256.Signing.PrivateKey(rawRepresentation: bytes))
             case .edDSA: self = .ed25519(try Curve25519.Signing.PrivateKey(rawRepresentation: bytes))
             case .rs256, .ps256: self = .rsa(try _RSA.Signing.PrivateKey(derRepresentation: bytes), algorithm)
+            case .mlDSA65, .mlDSA87: self = .mlDSA(try MLDSAPrivateKey(algorithm: algorithm, seed: bytes))
             default: throw AuthenticatorError(.unsupportedAlgorithm, "stored credential: \(algorithm) keys are not supported")
             }
         } catch let error as AuthenticatorError {
@@ -62,10 +67,12 @@ public enum CredentialPrivateKey: Sendable {
         case .p256: .es256
         case .ed25519: .edDSA
         case .rsa(_, let alg): alg
+        case .mlDSA(let key): key.algorithm
         }
     }
 
-    /// Signs `message` as WebAuthn expects for the key's algorithm: DER ECDSA, raw EdDSA, PKCS#1 v1.5 or PSS.
+    /// Signs `message` as WebAuthn expects for the key's algorithm: DER ECDSA, raw EdDSA, PKCS#1 v1.5, PSS, or
+    /// pure ML-DSA with an empty context.
     public func sign(_ message: [UInt8]) throws(AuthenticatorError) -> [UInt8] {
         do {
             switch self {
@@ -74,6 +81,7 @@ public enum CredentialPrivateKey: Sendable {
             case .rsa(let key, let alg):
                 let padding: _RSA.Signing.Padding = alg == .ps256 ? .PSS : .insecurePKCS1v1_5
                 return Array(try key.signature(for: SHA256.hash(data: message), padding: padding).rawRepresentation)
+            case .mlDSA(let key): return try key.sign(message)
             }
         } catch {
             throw AuthenticatorError(.signingFailed, "signing failed: \(error)")
@@ -104,6 +112,9 @@ public enum CredentialPrivateKey: Sendable {
                 CBORPair(.int(1), .int(3)), CBORPair(.int(3), .int(alg.rawValue)),
                 CBORPair(.int(-1), .bytes(Array(primitives.modulus))), CBORPair(.int(-2), .bytes(Array(primitives.publicExponent))),
             ]
+        case .mlDSA(let key):
+            // RFC 9964: an AKP key is kty 7, its alg, and the public key as pub (-1).
+            map = [CBORPair(.int(1), .int(7)), CBORPair(.int(3), .int(key.algorithm.rawValue)), CBORPair(.int(-1), .bytes(key.publicKey))]
         }
         return CBOREncoder.encode(.map(map))
     }

@@ -30,13 +30,19 @@ public struct SoftwareAuthenticator: Sendable {
     public var store: any CredentialStore
     /// Asks the user for consent and verification; a declined request stops the ceremony (see ``UserVerifier``).
     public var userVerifier: any UserVerifier
+    /// The algorithms this authenticator will make credentials with, from ``supportedAlgorithms``: it takes the first
+    /// the relying party lists (CTAP2 §6.1.2 step 3). Narrowing it to one, such as ML-DSA-65, makes an authenticator
+    /// that creates only that kind of key, as `passkeys register --algorithm` does.
+    public var algorithms: [COSEAlgorithm]
 
     /// An authenticator; the defaults make an undisclosed model with `none` attestation, a signature counter, no
     /// backup, credentials in memory, and a user who approves and is verified.
     public init(
         aaguid: AAGUID = .zero, attestation: Attestation = .none, usesSignCounter: Bool = true, backedUp: Bool = false,
-        store: any CredentialStore = InMemoryCredentialStore(), userVerifier: any UserVerifier = AlwaysVerify()
+        store: any CredentialStore = InMemoryCredentialStore(), userVerifier: any UserVerifier = AlwaysVerify(),
+        algorithms: [COSEAlgorithm] = SoftwareAuthenticator.supportedAlgorithms
     ) {
+        self.algorithms = algorithms
         self.aaguid = aaguid
         self.attestation = attestation
         self.usesSignCounter = usesSignCounter

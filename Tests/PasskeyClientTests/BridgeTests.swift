@@ -40,6 +40,29 @@ struct BridgeTests {
             .verify(assertion, challenge: Challenge(base64URL: "AAAA"), credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
     }
 
+    @Test("ML-DSA passkeys pass through untouched: options offering only ML-DSA, full-size key and signature", arguments: [COSEAlgorithm.mlDSA65, .mlDSA87])
+    func mlDSA(_ alg: COSEAlgorithm) async throws {
+        let bridge = bridge()
+        var creation = Self.creation
+        creation["pubKeyCredParams"] = .array([.object(JSONObject(["type": .string("public-key"), "alg": JSONValue(Int(alg.rawValue))]))])
+        let created = await bridge.handle(message("create", creation), from: Self.origin)
+        let data = try #require(created.objectValue?["data"]?.objectValue, "\(created)")
+        let response = try #require(data["response"]?.objectValue)
+        #expect(response["publicKeyAlgorithm"]?.int64Value == alg.rawValue)
+        let sizes = try #require(alg.mlDSASizes)
+        // getPublicKey(): SubjectPublicKeyInfo of 22 bytes of header and the whole FIPS 204 key.
+        #expect(try Base64URL.decode(response["publicKey"]?.stringValue ?? "").count == 22 + sizes.publicKey)
+        let verified = try await RegistrationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: [Self.origin]))
+            .verify(try RegistrationResponse(json: data), challenge: Challenge(base64URL: "AAECAwQFBgcICQoLDA0ODw"))
+        #expect(verified.publicKey.algorithm == alg)
+
+        let got = await bridge.handle(message("get", JSONObject(["challenge": .string("AAAA"), "rpId": .string("example.com")])), from: Self.origin)
+        let assertion = try AuthenticationResponse(json: try #require(got.objectValue?["data"]?.objectValue))
+        #expect(assertion.signature.count == sizes.signature)
+        _ = try AuthenticationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: [Self.origin]))
+            .verify(assertion, challenge: Challenge(base64URL: "AAAA"), credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
+    }
+
     @Test("failures: unknown origin, malformed messages, unknown action, no credentials", arguments: [
         ("https://evil.example", #"{"action":"get","options":{}}"#, "SecurityError", "originNotAllowed"),
         (origin, "not json", "TypeError", "invalidMessage"),

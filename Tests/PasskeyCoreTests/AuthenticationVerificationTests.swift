@@ -14,7 +14,7 @@ struct AuthenticationVerificationTests {
             allowCredentials: allow, userHandleRequired: userHandleRequired)
     }
 
-    @Test("every algorithm verifies", arguments: [COSEAlgorithm.es256, .edDSA, .rs256, .ps256])
+    @Test("every algorithm verifies", arguments: [COSEAlgorithm.es256, .edDSA, .rs256, .ps256, .mlDSA65, .mlDSA87])
     func algorithms(_ alg: COSEAlgorithm) async throws {
         let a = Fixtures.Assertion(key: try CredentialPrivateKey.generate(alg))
         let result = try verify(a)

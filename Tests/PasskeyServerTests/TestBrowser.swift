@@ -9,6 +9,8 @@ struct TestBrowser {
     var origin: String
     var authenticator = SoftwareAuthenticator()
     var credentials: [SoftwareCredential] = []
+    /// The key algorithm new credentials get (ES256 unless a test asks for another, such as ML-DSA-65).
+    var algorithm: COSEAlgorithm = .es256
 
     init(origin: String) { self.origin = origin }
 
@@ -19,7 +21,7 @@ struct TestBrowser {
         let user = try options.requiredObject("user")
         let handle = try Base64URL.decode(try user.requiredString("id"))
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: challenge, origin: origin ?? self.origin)
-        let made = try authenticator.makeCredential(rpID: rpID, userHandle: handle, clientDataHash: Array(SHA256.hash(data: clientData)), userVerified: userVerified)
+        let made = try authenticator.makeCredential(rpID: rpID, userHandle: handle, clientDataHash: Array(SHA256.hash(data: clientData)), algorithm: algorithm, userVerified: userVerified)
         credentials.append(made.credential)
         return Self.serialize([
             "id": .string(Base64URL.encode(made.credential.id)), "rawId": .string(Base64URL.encode(made.credential.id)), "type": .string("public-key"),

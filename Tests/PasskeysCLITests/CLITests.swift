@@ -127,6 +127,42 @@ struct CLITests {
         #expect(garbage.status == 1)
     }
 
+    @Test("an ML-DSA-65 passkey made through passkeys bridge verifies with verify registration and authentication, and inspect names its AKP labels")
+    func mlDSAOffline() throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-mldsa-\(UUID().uuidString)/credentials.json").path
+        let challenge = "AAECAwQFBgcICQoLDA0ODw"
+        let create = #"{"action":"create","options":{"rp":{"id":"example.com","name":"Example"},"user":{"id":"AQID","name":"ada","displayName":"Ada"},"challenge":"\#(challenge)","pubKeyCredParams":[{"type":"public-key","alg":-49}],"authenticatorSelection":{"residentKey":"required"}}}"#
+        let created = try CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((create + "\n").utf8))
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.json["ok"] as? Bool == true, "\(created.stdout)")
+        let registration = try JSONSerialization.data(withJSONObject: try #require(created.json["data"]))
+
+        let verified = try CLIRunner.run(["verify", "registration", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge], stdin: registration)
+        #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
+        #expect(verified.json["algorithm"] as? Int == -49)
+        let publicKey = try #require(verified.json["publicKey"] as? String)
+
+        let inspected = try CLIRunner.run(["inspect", "--json"], stdin: registration)
+        #expect(inspected.status == 0 && inspected.stdout.contains("pub (-1)"), "\(inspected.stdout)")
+
+        let get = #"{"action":"get","options":{"challenge":"\#(challenge)","rpId":"example.com"}}"#
+        let got = try CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((get + "\n").utf8))
+        let assertion = try JSONSerialization.data(withJSONObject: try #require(got.json["data"], "\(got.stdout)"))
+        let signedIn = try CLIRunner.run([
+            "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
+            "--public-key=\(publicKey)", "--sign-count", "1",
+        ], stdin: assertion)
+        #expect(signedIn.status == 0 && signedIn.json["verified"] as? Bool == true, "\(signedIn.stdout) \(signedIn.stderr)")
+
+        // The issue's report: an ML-DSA-44 key was refused as an unknown key type; now the refusal says why.
+        let mlDSA44Key = "ogEHAzgv"  // {1: 7, 3: -48}: kty AKP, alg ML-DSA-44, nothing more
+        let refused = try CLIRunner.run([
+            "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
+            "--public-key=\(mlDSA44Key)",
+        ], stdin: assertion)
+        #expect(refused.status == 1 && refused.errorCode == "unsupportedAlgorithm" && refused.stdout.contains("ML-DSA-44 (-48) is not supported"), "\(refused.stdout)")
+    }
+
     @Test("bench reports every verification with its baseline ratio")
     func bench() throws {
         let result = try CLIRunner.run(["bench", "--seconds", "0.05", "--json"])
@@ -135,9 +171,14 @@ struct CLITests {
         let names = rows.compactMap { $0["name"] as? String }
         #expect(names == [
             "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
+            "verifyAuthentication.mldsa65", "verifyAuthentication.mldsa87",
             "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
             "verifyRegistration.tpm", "verifyRegistration.androidKey", "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
+            "raw.mldsa65Verify", "raw.mldsa87Verify",
         ])
+        let baselines = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["baseline"] as? String) } })
+        #expect(baselines["verifyAuthentication.mldsa65"] == "raw.mldsa65Verify")
+        #expect(baselines["verifyAuthentication.mldsa87"] == "raw.mldsa87Verify")
         for row in rows {
             #expect((row["opsPerSecond"] as? Double ?? 0) > 0, "\(row)")
             if (row["name"] as? String)?.hasPrefix("verify") == true {

@@ -115,6 +115,32 @@ struct CeremonyCLITests {
         }
     }
 
+    @Test("register --algorithm makes an ML-DSA passkey that signs in; load --algorithm runs with ML-DSA keys")
+    func mlDSA() async throws {
+        try await Self.withServer { server in
+            let store = Self.storePath()
+            let common = ["--server", server, "--store", store]
+            let registered = try CLIRunner.run(["register", "--username", "ada-pq", "--algorithm", "ML-DSA-65"] + common)
+            #expect(registered.status == 0, "\(registered.stdout) \(registered.stderr)")
+            let stored = try String(contentsOfFile: store, encoding: .utf8)
+            #expect(stored.contains("\"algorithm\": -49"), "the stored credential is ML-DSA-65")
+            let login = try CLIRunner.run(["login", "--username", "ada-pq"] + common)
+            #expect(login.status == 0 && login.json["signedIn"] as? Bool == true, "\(login.stdout) \(login.stderr)")
+
+            let load = try CLIRunner.run(["load", "--server", server, "--duration", "1", "--concurrency", "2", "--users", "2", "--algorithm", "ML-DSA-87", "--json"])
+            #expect(load.status == 0, "\(load.stderr)")
+            #expect((load.json["ceremonies"] as? Int ?? 0) > 0)
+            #expect(load.json["failures"] as? Int == 0, "\(load.stdout)")
+
+            let refused = try CLIRunner.run(["register", "--username", "ada-44", "--algorithm", "ML-DSA-44"] + common)
+            #expect(refused.status == 2 && refused.stderr.contains("ML-DSA-44 (-48) is not supported"), "\(refused.stdout) \(refused.stderr)")
+        }
+        try await Self.withServer(["--algorithm", "ES256"]) { server in
+            let refused = try CLIRunner.run(["register", "--username", "bob-pq", "--algorithm", "ML-DSA-87", "--server", server, "--store", Self.storePath()])
+            #expect(refused.status == 1 && refused.stdout.contains("unsupportedAlgorithm"), "\(refused.stdout) \(refused.stderr)")
+        }
+    }
+
     @Test("load runs real sign-ins, bounded in time, and reports rates, failures and percentiles")
     func load() async throws {
         try await Self.withServer { server in

@@ -46,6 +46,28 @@ struct ServeTests {
         #expect(flagsWin.host == "0.0.0.0", "unset flags still read the environment")
     }
 
+    @Test("offered algorithms: classical then ML-DSA by default; --algorithm or PASSKEYS_ALGORITHMS choose and order them")
+    func algorithms() throws {
+        #expect(try resolve([]).relyingParty.algorithms.map(\.rawValue) == [-7, -8, -257, -37, -49, -50])
+        #expect(try resolve(["--algorithm", "ML-DSA-65", "--algorithm", "-7"]).relyingParty.algorithms == [.mlDSA65, .es256])
+        let environment = ["PASSKEYS_ALGORITHMS": "ml-dsa-87, ES256"]
+        #expect(try resolve([], environment: environment).relyingParty.algorithms == [.mlDSA87, .es256])
+        #expect(try resolve(["--algorithm", "EdDSA"], environment: environment).relyingParty.algorithms == [.edDSA], "flags win")
+        for (arguments, environment, words) in [
+            (["--algorithm", "ML-DSA-44"], [:], "ML-DSA-44 (-48) is not supported"),
+            (["--algorithm", "RS1"], [:], "TPM attestation statements only"),
+            (["--algorithm", "ES256", "--algorithm", "es256"], [:], "twice"),
+            ([], ["PASSKEYS_ALGORITHMS": " , "], "PASSKEYS_ALGORITHMS: expected at least one algorithm"),
+        ] as [([String], [String: String], String)] {
+            do {
+                _ = try resolve(arguments, environment: environment)
+                Issue.record("expected \(arguments) \(environment) to be refused")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
+    }
+
     @Test("bad values are usage errors with plain words", arguments: [
         ["--database", "mysql://x"], ["--port", "70000"], ["--apple-app-id", "com.example.app"], ["--android-app", "com.example:ZZ"], ["--rate-limit", "-1"],
     ])

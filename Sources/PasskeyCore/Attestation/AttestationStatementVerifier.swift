@@ -105,7 +105,7 @@ struct StatementReader {
         guard let key = SignatureKey(certificate: certificate) else {
             throw WebAuthnError(.certificateInvalid, "attStmt (\(format)).x5c[0]: expected an EC, Ed25519 or RSA public key, found \(certificate.publicKey)")
         }
-        guard key.supports(alg) else { throw invalid("alg \(alg) does not fit the attestation certificate's \(key.kindDescription)") }
+        guard key.supports(alg) else { throw invalid("alg \(alg) does not fit the attestation certificate's key, \(key.kindDescription)") }
         return key
     }
 

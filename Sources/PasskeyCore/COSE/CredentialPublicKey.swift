@@ -4,8 +4,9 @@ import _CryptoExtras
 /// A credential public key in COSE_Key form (RFC 9052 §7, WebAuthn L3 §6.5.1.1), checked and ready to verify.
 ///
 /// `COSEKey` (PasskeyModel) reads the map and checks its shape: `alg` agrees with `kty` and `crv`, exact
-/// coordinate lengths, RSA moduli of at least 2048 bits, no private parameters. This adds what needs a
-/// cryptography library: EC points must lie on their curve, and the key becomes a ``SignatureKey``.
+/// coordinate lengths, RSA moduli of at least 2048 bits, ML-DSA keys of their parameter set's length, no private
+/// parameters. This adds what needs a cryptography library: EC points must lie on their curve, ML-DSA keys must
+/// parse, and the key becomes a ``SignatureKey``.
 public struct CredentialPublicKey: Sendable {
     /// The algorithm the key is bound to by its `alg` parameter.
     public let algorithm: COSEAlgorithm
@@ -56,6 +57,17 @@ public struct CredentialPublicKey: Sendable {
             } catch {
                 throw invalid("expected a valid RSA public key")
             }
+        case .mlDSA(let publicKey):
+            let parsed: MLDSAPublicKey?
+            do {
+                parsed = try MLDSAPublicKey(algorithm: cose.algorithm, rawRepresentation: publicKey)
+            } catch {
+                throw invalid("expected a valid \(cose.algorithm.name) public key (FIPS 204), found bytes the cryptography library refuses")
+            }
+            guard let parsed else {
+                throw WebAuthnError(.unsupportedAlgorithm, "\(field): \(cose.algorithm) needs the ML-DSA of swift-crypto or CryptoKit, which this system does not have")
+            }
+            key = .mlDSA(parsed)
         }
         self.algorithm = cose.algorithm
         self.key = key

@@ -17,11 +17,15 @@ public enum SignatureKey: Sendable {
     /// An RSA key (2048 bits or more), for the PKCS#1 v1.5 (RS…) and PSS (PS…) algorithms alike: the algorithm, not the
     /// key, chooses the padding.
     case rsa(_RSA.Signing.PublicKey)
+    /// An ML-DSA-65 or ML-DSA-87 key (FIPS 204), for the one algorithm its parameter set names.
+    case mlDSA(MLDSAPublicKey)
 
     /// Whether this key can be used with `algorithm` at all.
     public func supports(_ algorithm: COSEAlgorithm) -> Bool {
         switch (self, algorithm.keyFamily) {
         case (.p256, .ec2(.p256)), (.p384, .ec2(.p384)), (.p521, .ec2(.p521)), (.ed25519, .okp), (.rsa, .rsa): true
+        // An AKP key is bound to its parameter set: an ML-DSA-65 key never checks an ML-DSA-87 signature.
+        case (.mlDSA(let key), .akp): key.algorithm == algorithm
         default: false
         }
     }
@@ -34,6 +38,7 @@ public enum SignatureKey: Sendable {
         case .p521: "an EC P-521 key"
         case .ed25519: "an Ed25519 key"
         case .rsa(let key): "an RSA-\(key.keySizeInBits) key"
+        case .mlDSA(let key): "an \(key.algorithm.name) key"
         }
     }
 
@@ -46,11 +51,13 @@ public enum SignatureKey: Sendable {
         case (.p521(let a), .p521(let b)): a.x963Representation == b.x963Representation
         case (.ed25519(let a), .ed25519(let b)): a.rawRepresentation == b.rawRepresentation
         case (.rsa(let a), .rsa(let b)): a.derRepresentation == b.derRepresentation
+        case (.mlDSA(let a), .mlDSA(let b)): a.algorithm == b.algorithm && a.rawRepresentation == b.rawRepresentation
         default: false
         }
     }
 
-    /// Checks a WebAuthn signature: ECDSA signatures are ASN.1 DER (WebAuthn L3 §6.5.5), RSA and EdDSA are raw.
+    /// Checks a WebAuthn signature: ECDSA signatures are ASN.1 DER (WebAuthn L3 §6.5.5), RSA, EdDSA and ML-DSA are
+    /// raw.
     ///
     /// Returns false, never throws, for a signature that does not parse: to the caller both are "invalid signature".
     public func isValidSignature(_ signature: [UInt8], over message: [UInt8], algorithm: COSEAlgorithm) -> Bool {
@@ -78,6 +85,8 @@ public enum SignatureKey: Sendable {
             case .ps512: return key.isValidSignature(sig, for: SHA512.hash(data: message), padding: .PSS)
             default: return false
             }
+        case (.mlDSA(let key), _):
+            return key.algorithm == algorithm && key.isValidSignature(signature, over: message)
         default:
             return false
         }

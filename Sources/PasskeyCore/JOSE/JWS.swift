@@ -93,7 +93,7 @@ public struct JWS: Sendable {
         case .p256: signature = (try? P256.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
         case .p384: signature = (try? P384.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
         case .p521: signature = (try? P521.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
-        case .ed25519, .rsa: break
+        case .ed25519, .rsa, .mlDSA: break
         }
         guard key.isValidSignature(signature, over: signingInput, algorithm: cose) else {
             throw WebAuthnError(.invalidSignature, "\(context): expected a valid \(algorithm) signature by x5c[0] over header.payload, found one that does not verify")

@@ -34,9 +34,25 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
     case rs512 = -259
     /// RSASSA-PKCS1-v1_5 with SHA-1. Broken for general use; WebAuthn allows it only in TPM attestation statements.
     case rs1 = -65535
+    /// ML-DSA-65 (FIPS 204, security category 3), pure mode with an empty context, on an AKP key (RFC 9964).
+    case mlDSA65 = -49
+    /// ML-DSA-87 (FIPS 204, security category 5), pure mode with an empty context, on an AKP key (RFC 9964).
+    case mlDSA87 = -50
 
     /// What WebAuthn relying parties accept for credential keys by default: every algorithm here except RS1.
     public static let credentialDefaults: [COSEAlgorithm] = allCases.filter { $0 != .rs1 }
+
+    /// The identifier of ML-DSA-44 (RFC 9964), which this package refuses on purpose: swift-crypto, the one
+    /// vetted implementation it builds on, has ML-DSA-65 and ML-DSA-87 only, and the project writes no
+    /// post-quantum arithmetic of its own.
+    public static let mlDSA44Identifier: Int64 = -48
+
+    /// Why a COSE identifier this package does not implement is refused, when there is more to say than "unknown":
+    /// for ML-DSA-44 (-48), that no vetted implementation is available to it. Nil for any other identifier.
+    public static func refusalReason(_ identifier: Int64) -> String? {
+        guard identifier == mlDSA44Identifier else { return nil }
+        return "ML-DSA-44 (-48) is not supported: swift-crypto, the vetted implementation this package verifies with, provides ML-DSA-65 (-49) and ML-DSA-87 (-50) only, and the package does no post-quantum arithmetic of its own"
+    }
 
     /// The JOSE/COSE name (`ES256`, `EdDSA`, `RS1`), as messages, `passkeys inspect` and metadata show the algorithm.
     public var name: String {
@@ -56,7 +72,27 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
         case .rs384: "RS384"
         case .rs512: "RS512"
         case .rs1: "RS1"
+        case .mlDSA65: "ML-DSA-65"
+        case .mlDSA87: "ML-DSA-87"
         }
+    }
+
+    /// Reads an algorithm as an operator writes it on a command line or in an environment variable: its name in any
+    /// case (`ES256`, `ml-dsa-65`) or its COSE number (`-49`). A name or number this package does not implement is
+    /// refused with `unsupportedAlgorithm`, saying why for ML-DSA-44 and listing the names otherwise.
+    public static func parse(_ text: String, field: String) throws(WebAuthnError) -> COSEAlgorithm {
+        // No Foundation here (the app SDK links this module): spaces trimmed and case folded by hand.
+        let trimmed = String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()).lowercased()
+        if let number = Int64(trimmed) {
+            if let algorithm = COSEAlgorithm(rawValue: number) { return algorithm }
+            if let reason = refusalReason(number) { throw WebAuthnError(.unsupportedAlgorithm, "\(field): \(reason)") }
+        } else {
+            if let algorithm = allCases.first(where: { $0.name.lowercased() == trimmed }) { return algorithm }
+            if trimmed == "ml-dsa-44", let reason = refusalReason(mlDSA44Identifier) {
+                throw WebAuthnError(.unsupportedAlgorithm, "\(field): \(reason)")
+            }
+        }
+        throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected one of \(allCases.map(\.name).joined(separator: ", ")) or its COSE number, found '\(text)'")
     }
 
     /// The name and the identifier, such as `ES256 (-7)`, for messages.
@@ -70,6 +106,7 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
         case .es512, .esp512: .ec2(.p521)
         case .edDSA, .ed25519: .okp
         case .ps256, .ps384, .ps512, .rs256, .rs384, .rs512, .rs1: .rsa
+        case .mlDSA65, .mlDSA87: .akp
         }
     }
 
@@ -77,6 +114,17 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
         case ec2(COSECurve)
         case okp
         case rsa
+        /// An Algorithm Key Pair (RFC 9964 kty 7): the algorithm alone fixes the key's form.
+        case akp
+    }
+
+    /// For ML-DSA, the FIPS 204 sizes of the parameter set (FIPS 204 Table 2): public key and signature in bytes.
+    public var mlDSASizes: (publicKey: Int, signature: Int)? {
+        switch self {
+        case .mlDSA65: (1952, 3309)
+        case .mlDSA87: (2592, 4627)
+        default: nil
+        }
     }
 }
 

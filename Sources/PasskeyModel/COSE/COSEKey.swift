@@ -3,8 +3,9 @@
 /// This is the whole COSE_Key reading, with no cryptography library behind it, so an app's client can write a
 /// credential's `publicKey` (``subjectPublicKeyInfo()``) without linking a verifier: the `alg` must agree with
 /// `kty` and `crv`, EC coordinates must have the curve's exact length (uncompressed), RSA moduli must be 2048 to
-/// 16384 bits with a small odd exponent, and a key that carries private parameters is refused. Whether an EC point
-/// lies on its curve is for the verifier to find out, when `PasskeyCore`'s `CredentialPublicKey` makes a key of it.
+/// 16384 bits with a small odd exponent, an ML-DSA (AKP) key is exactly its parameter set's length with no other
+/// label, and a key that carries private parameters is refused. Whether an EC point lies on its curve is for the
+/// verifier to find out, when `PasskeyCore`'s `CredentialPublicKey` makes a key of it.
 public struct COSEKey: Sendable {
     /// The key material, by key type.
     public enum Parameters: Sendable, Equatable {
@@ -14,6 +15,9 @@ public struct COSEKey: Sendable {
         case ed25519(x: [UInt8])
         /// An RSA key (kty 3): modulus and public exponent as big-endian unsigned bytes, as the key carried them.
         case rsa(modulus: [UInt8], exponent: [UInt8])
+        /// An AKP key (kty 7, RFC 9964) for ML-DSA: the FIPS 204 encoded public key, exactly the length of the
+        /// parameter set the key's ``COSEKey/algorithm`` names (1,952 bytes for ML-DSA-65, 2,592 for ML-DSA-87).
+        case mlDSA(publicKey: [UInt8])
     }
 
     /// The algorithm the key is bound to by its `alg` parameter.
@@ -36,12 +40,16 @@ public struct COSEKey: Sendable {
         package static let rsaN: Int64 = -1
         package static let rsaE: Int64 = -2
         package static let rsaPrivate: ClosedRange<Int64> = -12 ... -3
+        /// AKP `pub` and `priv` (RFC 9964: the COSE Key Type Parameters of kty 7).
+        package static let akpPublic: Int64 = -1
+        package static let akpPrivate: Int64 = -2
     }
 
     enum KeyType: Int64 {
         case okp = 1
         case ec2 = 2
         case rsa = 3
+        case akp = 7
     }
 
     /// Parses COSE_Key bytes that must be exactly one CBOR map.
@@ -59,11 +67,12 @@ public struct COSEKey: Sendable {
 
         guard let ktyValue = map[intKey: Label.kty] else { throw invalid("expected a kty (1) parameter, found none") }
         guard let ktyInt = ktyValue.intValue, let kty = KeyType(rawValue: ktyInt) else {
-            throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected kty 1 (OKP), 2 (EC2) or 3 (RSA), found \(ktyValue.intValue.map(String.init) ?? ktyValue.typeName)")
+            throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected kty 1 (OKP), 2 (EC2), 3 (RSA) or 7 (AKP), found \(ktyValue.intValue.map(String.init) ?? ktyValue.typeName)")
         }
         guard let algValue = map[intKey: Label.alg] else { throw invalid("expected an alg (3) parameter, found none") }
         guard let algInt = algValue.intValue else { throw invalid("expected alg to be an integer, found \(algValue.typeName)") }
         guard let algorithm = COSEAlgorithm(rawValue: algInt) else {
+            if let reason = COSEAlgorithm.refusalReason(algInt) { throw WebAuthnError(.unsupportedAlgorithm, "\(field): \(reason)") }
             throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected a supported COSE algorithm, found \(algInt)")
         }
 
@@ -117,9 +126,40 @@ public struct COSEKey: Sendable {
                 throw invalid("expected a small odd RSA public exponent, found \(exponent.count) bytes")
             }
             parameters = .rsa(modulus: modulus, exponent: exponent)
+        case .akp:
+            parameters = try Self.mlDSAParameters(map, algorithm: algorithm, field: field)
         }
         self.algorithm = algorithm
         self.coseBytes = bytes
         self.coseMap = map
+    }
+}
+
+extension COSEKey {
+    /// Reads an AKP key (RFC 9964) for ML-DSA. The key type has no curve: `alg` alone fixes the parameter set,
+    /// so it must name one this package verifies, and the key must hold exactly `kty`, `alg` and `pub` of exactly
+    /// that set's FIPS 204 length. Anything else (a private `priv`, a `kid`, an unassigned label) is refused rather
+    /// than ignored, so one stored key has one reading.
+    fileprivate static func mlDSAParameters(_ map: [CBORPair], algorithm: COSEAlgorithm, field: String) throws(WebAuthnError) -> Parameters {
+        func invalid(_ message: String) -> WebAuthnError { WebAuthnError(.invalidPublicKey, "\(field): \(message)") }
+        guard algorithm.keyFamily == .akp, let sizes = algorithm.mlDSASizes else {
+            throw invalid("expected alg ML-DSA-65 (-49) or ML-DSA-87 (-50) for an AKP (kty 7) key, found \(algorithm)")
+        }
+        for pair in map {
+            guard let label = pair.key.intValue else {
+                throw invalid("expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found \(pair.key.typeName) label")
+            }
+            switch label {
+            case Label.kty, Label.alg, Label.akpPublic: continue
+            case Label.akpPrivate: throw invalid("expected a public key, found the private parameter priv (-2)")
+            default: throw invalid("expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found label \(label)")
+            }
+        }
+        guard let value = map[intKey: Label.akpPublic] else { throw invalid("expected parameter pub (-1), found none") }
+        guard case .bytes(let publicKey) = value else { throw invalid("expected parameter pub (-1) to be a byte string, found \(value.typeName)") }
+        guard publicKey.count == sizes.publicKey else {
+            throw invalid("expected a \(sizes.publicKey)-byte \(algorithm.name) public key (FIPS 204), found \(publicKey.count) bytes")
+        }
+        return .mlDSA(publicKey: publicKey)
     }
 }

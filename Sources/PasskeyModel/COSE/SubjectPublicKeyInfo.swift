@@ -4,8 +4,10 @@ extension COSEKey {
     ///
     /// Written here, from the checked COSE parameters, rather than by an X.509 library, so that a client writing
     /// `RegistrationResponseJSON` needs none. The encodings are the ones RFC 5480 (EC: id-ecPublicKey, the named
-    /// curve, the uncompressed point), RFC 8410 (Ed25519: the OID alone, the raw key) and RFC 8017/3279 (RSA:
-    /// rsaEncryption with NULL parameters, RSAPublicKey) fix; `PasskeyCoreTests` checks them against swift-certificates.
+    /// curve, the uncompressed point), RFC 8410 (Ed25519: the OID alone, the raw key), RFC 8017/3279 (RSA:
+    /// rsaEncryption with NULL parameters, RSAPublicKey) and RFC 9881 (ML-DSA: the parameter set's OID with absent
+    /// parameters, the FIPS 204 public key as the BIT STRING) fix; `PasskeyCoreTests` checks them against
+    /// swift-certificates, and ML-DSA's against the published encoding.
     public func subjectPublicKeyInfo() -> [UInt8] {
         let algorithmIdentifier: [UInt8]
         let key: [UInt8]
@@ -19,6 +21,9 @@ extension COSEKey {
         case .rsa(let modulus, let exponent):
             algorithmIdentifier = DER.sequence(DER.rsaEncryption + DER.null)
             key = DER.sequence(DER.unsignedInteger(modulus) + DER.unsignedInteger(exponent))
+        case .mlDSA(let publicKey):
+            algorithmIdentifier = DER.sequence(DER.mlDSA(algorithm))
+            key = publicKey
         }
         // The BIT STRING's first byte counts the unused bits of its last byte: none, keys are whole bytes.
         return DER.sequence(algorithmIdentifier + DER.element(tag: 0x03, [0x00] + key))
@@ -34,6 +39,17 @@ private enum DER {
     /// 1.2.840.113549.1.1.1 (RFC 8017 appendix C).
     static let rsaEncryption: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
     static let null: [UInt8] = [0x05, 0x00]
+
+    /// id-ml-dsa-65 2.16.840.1.101.3.4.3.18 and id-ml-dsa-87 2.16.840.1.101.3.4.3.19 (NIST's CSOR arc, RFC 9881 §2).
+    static func mlDSA(_ algorithm: COSEAlgorithm) -> [UInt8] {
+        let prefix: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03]
+        switch algorithm {
+        case .mlDSA65: return prefix + [0x12]
+        case .mlDSA87: return prefix + [0x13]
+        // COSEKey pairs an AKP key with these two only; an empty OID would make the structure visibly wrong.
+        default: return []
+        }
+    }
 
     /// secp256r1 1.2.840.10045.3.1.7, secp384r1 1.3.132.0.34, secp521r1 1.3.132.0.35 (RFC 5480 §2.1.1.1).
     static func namedCurve(_ curve: COSECurve) -> [UInt8] {

@@ -154,7 +154,7 @@ enum OpenAPIDocument {
       "RegistrationOptions": {"allOf": [{"$ref": "#/components/schemas/Status"}, {"type": "object", "required": ["rp", "user", "challenge", "pubKeyCredParams", "timeout", "excludeCredentials", "attestation"], "properties": {
         "rp": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "id": {"type": "string"}}},
         "user": {"$ref": "#/components/schemas/User"}, "challenge": {"type": "string"},
-        "pubKeyCredParams": {"type": "array", "items": {"type": "object", "required": ["type", "alg"], "properties": {"type": {"const": "public-key"}, "alg": {"type": "integer"}}}},
+        "pubKeyCredParams": {"type": "array", "items": {"type": "object", "required": ["type", "alg"], "properties": {"type": {"const": "public-key"}, "alg": {"type": "integer", "description": "A COSE algorithm identifier, most preferred first; by default -7 (ES256), -8 (EdDSA), -257 (RS256), -37 (PS256), -49 (ML-DSA-65), -50 (ML-DSA-87), or what the operator chose with --algorithm"}}}},
         "timeout": {"type": "integer"}, "excludeCredentials": {"type": "array", "items": {"$ref": "#/components/schemas/CredentialDescriptor"}},
         "authenticatorSelection": {"type": "object"}, "attestation": {"type": "string"}, "extensions": {"type": "object"}}}]},
       "AuthenticationOptionsRequest": {"type": "object", "properties": {"username": {"type": "string"}, "userVerification": {"type": "string", "enum": ["required", "preferred", "discouraged"]}, "extensions": {"type": "object"}}},

@@ -38,7 +38,7 @@ struct BenchCommand: AsyncParsableCommand {
             results.append(BenchResult(name: pair.subject.name, opsPerSecond: rates.subject, baseline: pair.baseline.name, ratioToBaseline: rates.subject / rates.baseline))
         }
         // The raw checks themselves, averaged over every slice they were measured in.
-        for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify"] {
+        for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify"] {
             if let rates = baselines[name] {
                 results.append(BenchResult(name: name, opsPerSecond: rates.reduce(0, +) / Double(rates.count), baseline: nil, ratioToBaseline: nil))
             }

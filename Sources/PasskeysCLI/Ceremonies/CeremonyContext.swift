@@ -39,9 +39,13 @@ struct CeremonyContext {
     let coordinator: PasskeyCoordinator
     let transport: AsyncHTTPTransport
 
-    init(_ options: ServerOptions) {
+    /// `algorithms`: what the software authenticator may make (`passkeys register --algorithm`); every algorithm it
+    /// supports by default, so it makes the first the server offers.
+    init(_ options: ServerOptions, algorithms: [COSEAlgorithm] = SoftwareAuthenticator.supportedAlgorithms) {
         store = FileCredentialStore(path: options.store ?? FileCredentialStore.defaultPath())
-        webauthn = WebAuthnClient(origin: options.origin ?? options.serverOrigin, authenticator: SoftwareAuthenticator(store: store, userVerifier: AlwaysVerify()))
+        webauthn = WebAuthnClient(
+            origin: options.origin ?? options.serverOrigin,
+            authenticator: SoftwareAuthenticator(store: store, userVerifier: AlwaysVerify(), algorithms: algorithms))
         transport = AsyncHTTPTransport(connections: 2)
         relyingParty = RelyingPartyClient(baseURL: options.server, transport: transport)
         coordinator = PasskeyCoordinator(relyingParty: relyingParty, provider: SoftwarePasskeyProvider(client: webauthn))

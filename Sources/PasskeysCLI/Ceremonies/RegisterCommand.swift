@@ -1,4 +1,5 @@
 import ArgumentParser
+import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
 
@@ -9,9 +10,11 @@ struct RegisterCommand: AsyncParsableCommand {
     @OptionGroup var server: ServerOptions
     @Option(help: "The account's username.") var username: String
     @Option(name: .customLong("display-name"), help: "The account's display name (default: the username).") var displayName: String?
+    @Option(name: .customLong("algorithm"), parsing: .unconditional, help: "The key algorithm of the new passkey, by name (ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87) or COSE number; the server must offer it (default: the first the server offers).") var algorithm: String?
 
     func run() async throws {
-        let context = CeremonyContext(server)
+        let algorithms = try algorithm.map { [try AlgorithmArgument.parse($0)] } ?? SoftwareAuthenticator.supportedAlgorithms
+        let context = CeremonyContext(server, algorithms: algorithms)
         try await context.run {
             // The coordinator removes the local key again only if the server refuses the registration (4xx); if the
             // answer is lost the key stays and this fails with registrationOutcomeUnknown, naming the credential.

@@ -176,6 +176,8 @@ enum Inspector {
         case (3, _): return "alg (3)"
         case (-1, 3): return "n (-1)"
         case (-2, 3): return "e (-2)"
+        case (-1, 7): return "pub (-1)"
+        case (-2, 7): return "priv (-2)"
         case (-1, _): return "crv (-1)"
         case (-2, _): return "x (-2)"
         case (-3, _): return "y (-3)"

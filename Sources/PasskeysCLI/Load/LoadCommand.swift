@@ -23,6 +23,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Seconds to run (1 to 3600).") var duration: Double = 10
     @Option(help: "Accounts registered before a login or mixed run (1 to 100000; at least --concurrency).") var users: Int = 200
     @Option(help: "Where the server's Prometheus metrics are (default: SERVER/metrics), for its CPU time per ceremony.") var metrics: String?
+    @Option(name: .customLong("algorithm"), parsing: .unconditional, help: "The credential algorithm the clients' authenticators make, by name (ES256, ML-DSA-65) or COSE number; the server must offer it (default: the first the server offers).") var algorithm: String?
     @Flag(help: "Print one JSON object instead of a table.") var json = false
 
     func validate() throws {
@@ -39,7 +40,10 @@ struct LoadCommand: AsyncParsableCommand {
         let general = AsyncHTTPTransport(connections: lean == nil ? concurrency : 1)
         let transport: any HTTPTransport = lean ?? general
         let relyingParty = RelyingPartyClient(baseURL: server, transport: transport)
-        let load = LoadRun(relyingParty: relyingParty, origin: origin ?? serverOptions.serverOrigin, runID: String(UInt32.random(in: 0 ... .max), radix: 36))
+        let algorithms = try algorithm.map { [try AlgorithmArgument.parse($0)] } ?? SoftwareAuthenticator.supportedAlgorithms
+        let load = LoadRun(
+            relyingParty: relyingParty, origin: origin ?? serverOptions.serverOrigin, runID: String(UInt32.random(in: 0 ... .max), radix: 36),
+            algorithms: algorithms)
 
         let result: LoadRun.Outcome
         do {
@@ -98,9 +102,11 @@ struct LoadRun: Sendable {
     let relyingParty: RelyingPartyClient
     let origin: String
     let runID: String
+    /// What the clients' authenticators may make (`--algorithm`), so a run can load the server with ML-DSA keys.
+    let algorithms: [COSEAlgorithm]
 
     func newClient() -> WebAuthnClient {
-        WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator(store: InMemoryCredentialStore(), userVerifier: AlwaysVerify()))
+        WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator(store: InMemoryCredentialStore(), userVerifier: AlwaysVerify(), algorithms: algorithms))
     }
 
     func register(_ username: String, client: WebAuthnClient) async throws {

@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the relying-party server: the FIDO2 conformance API, sessions, passkey management and a web page.",
         discussion: """
             Every option also reads an environment variable (flags win): PASSKEYS_HOST, PASSKEYS_PORT, PASSKEYS_RP_ID, \
-            PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
+            PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_ALGORITHMS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER. Stops on SIGINT or SIGTERM after finishing the requests in flight.
@@ -22,6 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rp-id"), help: "The relying party ID: the site's domain (default localhost).") var rpID: String?
     @Option(name: .customLong("rp-name"), help: "The name shown by authenticators (default Passkeys).") var rpName: String?
     @Option(name: .customLong("origin"), help: "An origin pages and apps use (repeatable; default http://<rp-id>:<port>).") var origins: [String] = []
+    @Option(name: .customLong("algorithm"), parsing: .unconditionalSingleValue, help: "A credential algorithm to offer in pubKeyCredParams, by name (ES256, ML-DSA-65) or COSE number, most preferred first (repeatable; default ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87).") var algorithms: [String] = []
     @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db[?sslmode=verify-full&sslrootcert=CA.pem] (default sqlite:passkeys.sqlite).") var database: String?
     @Option(name: .customLong("database-password-file"), help: "A file holding the PostgreSQL password, for a --database URL without one.") var databasePasswordFile: String?
     @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
@@ -90,10 +91,19 @@ struct ServeCommand: AsyncParsableCommand {
             guard let header = ForwardedHeader(rawValue: headerText.lowercased()) else {
                 throw ConfigurationError("--forwarded-header: expected x-forwarded-for or forwarded, found '\(headerText)'")
             }
+            let algorithmNames = algorithms.isEmpty ? list("PASSKEYS_ALGORITHMS") : algorithms
+            let offered: [COSEAlgorithm]
+            do {
+                offered = algorithmNames.isEmpty && environment["PASSKEYS_ALGORITHMS"] == nil
+                    ? RelyingPartyConfiguration.defaultAlgorithms
+                    : try RelyingPartyConfiguration.algorithms(parsing: algorithmNames, field: algorithms.isEmpty ? "PASSKEYS_ALGORITHMS" : "--algorithm")
+            } catch {
+                throw ConfigurationError(error.message)
+            }
             let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in try Self.hostAndPort(text) }
             let configuration = ServerConfiguration(
                 host: host, port: portValue,
-                relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, userVerification: uv),
+                relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, algorithms: offered, userVerification: uv),
                 database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil,
                 trustedProxies: proxies, forwardedHeader: header, metricsAddress: metrics)
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")

@@ -21,7 +21,7 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
 
     func run() async throws {
         let instant = try at.map { try InputFiles.instant($0) }
-        let offered = try algorithms.map(Self.algorithm)
+        let offered = try algorithms.map(AlgorithmArgument.parse)
         do {
             let input = try InputFiles.read(ceremony.input)
             let policy = VerificationPolicy(
@@ -60,9 +60,4 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
         }
     }
 
-    static func algorithm(_ text: String) throws -> COSEAlgorithm {
-        if let number = Int64(text), let algorithm = COSEAlgorithm(rawValue: number) { return algorithm }
-        if let algorithm = COSEAlgorithm.allCases.first(where: { $0.name.caseInsensitiveCompare(text) == .orderedSame }) { return algorithm }
-        throw UsageError("--algorithm: expected one of \(COSEAlgorithm.allCases.map(\.name).joined(separator: ", ")) or a COSE number, found '\(text)'")
-    }
 }

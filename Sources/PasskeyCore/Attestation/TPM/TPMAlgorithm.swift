@@ -59,7 +59,8 @@ extension COSEAlgorithm {
         case .es256, .esp256, .rs256, .ps256: Array(SHA256.hash(data: data))
         case .es384, .esp384, .rs384, .ps384: Array(SHA384.hash(data: data))
         case .es512, .esp512, .rs512, .ps512: Array(SHA512.hash(data: data))
-        case .edDSA, .ed25519: nil
+        // EdDSA and ML-DSA sign the message itself and name no hash for extraData: a TPM statement with them is refused.
+        case .edDSA, .ed25519, .mlDSA65, .mlDSA87: nil
         }
     }
 }
