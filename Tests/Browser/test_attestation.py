@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
 
 import metadata_blob
-from test_page import URL, new_browser, shoot, visible, wait
+from test_page import URL, new_browser, platform_authenticator, shoot, visible, wait
 
 BIN = os.environ.get("PASSKEYS_BIN")
 
@@ -176,17 +176,6 @@ def metadata_server(tmp_path_factory):
     """A server with a FIDO metadata BLOB that lists Chromium's CTAP2 virtual authenticator by name and icons."""
     blob, root = metadata_blob.write(str(tmp_path_factory.mktemp("metadata")))
     yield from start_server("--metadata", blob, "--metadata-root", root)
-
-
-def platform_authenticator():
-    options = VirtualAuthenticatorOptions()
-    options.protocol = VirtualAuthenticatorOptions.Protocol.CTAP2
-    options.transport = VirtualAuthenticatorOptions.Transport.INTERNAL
-    options.has_resident_key = True
-    options.has_user_verification = True
-    options.is_user_verified = True
-    options.is_user_consenting = True
-    return options
 
 
 def test_page_shows_the_provider_from_metadata(metadata_server):

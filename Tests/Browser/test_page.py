@@ -42,9 +42,8 @@ def new_browser(authenticator):
     return browser
 
 
-@pytest.fixture
-def driver():
-    # A platform authenticator with user verification and discoverable credentials, as on a phone or laptop.
+def platform_authenticator():
+    """A platform authenticator with user verification and discoverable credentials, as on a phone or laptop."""
     authenticator = VirtualAuthenticatorOptions()
     authenticator.protocol = VirtualAuthenticatorOptions.Protocol.CTAP2
     authenticator.transport = VirtualAuthenticatorOptions.Transport.INTERNAL
@@ -52,7 +51,12 @@ def driver():
     authenticator.has_user_verification = True
     authenticator.is_user_verified = True
     authenticator.is_user_consenting = True
-    browser = new_browser(authenticator)
+    return authenticator
+
+
+@pytest.fixture
+def driver():
+    browser = new_browser(platform_authenticator())
     yield browser
     browser.quit()
 
