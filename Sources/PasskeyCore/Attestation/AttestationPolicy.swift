@@ -15,8 +15,15 @@ public struct AttestationPolicy: Sendable {
     public var formats: [any AttestationStatementVerifier]
     /// Also trust, for each format, the roots that format mandates (``AttestationStatementVerifier/builtInRoots``).
     public var useBuiltInRoots: Bool
-    /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones.
-    public var metadata: MetadataIndex?
+    /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones. Reads
+    /// ``metadataSource``'s index now; setting it gives this policy a source of its own holding the new value.
+    public var metadata: MetadataIndex? {
+        get { metadataSource.current }
+        set { metadataSource = MetadataSource(newValue) }
+    }
+    /// Where ``metadata`` comes from: share one with a refresher (``MetadataSource/replace(with:)``) so the metadata
+    /// in use changes while requests run, without rebuilding the relying party.
+    public var metadataSource: MetadataSource
 
     /// A policy; the defaults accept every format, `none` and self attestation, trust the roots formats mandate and
     /// require no trust. Set `requireTrustedAttestation` with your own `trustAnchors` or `metadata` to admit only
@@ -31,7 +38,7 @@ public struct AttestationPolicy: Sendable {
         metadata: MetadataIndex? = nil
     ) {
         self.useBuiltInRoots = useBuiltInRoots
-        self.metadata = metadata
+        self.metadataSource = MetadataSource(metadata)
         self.trustAnchors = trustAnchors
         self.requireTrustedAttestation = requireTrustedAttestation
         self.allowNone = allowNone

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PasskeyCore
+import PasskeyServer
 import X509
 
 /// Attestation flags shared by `verify registration` and `serve`: trust anchors, FIDO metadata and the policy
@@ -18,7 +19,7 @@ struct AttestationOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
     var metadata: String?
 
-    @Option(name: .customLong("metadata-root"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root CA - R3).", valueName: "file"))
+    @Option(name: .customLong("metadata-root"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's built-in metadata roots).", valueName: "file"))
     var metadataRoots: [String] = []
 
     @Option(name: .customLong("metadata-crl"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
@@ -36,9 +37,6 @@ struct AttestationOptions: ParsableArguments {
     func validate() throws {
         guard safetyNetMaxAge == "off" || Double(safetyNetMaxAge).map({ $0 >= 0 }) == true else {
             throw ValidationError("--safetynet-max-age: expected a number of seconds or 'off', found '\(safetyNetMaxAge)'")
-        }
-        if metadata == nil, !metadataRoots.isEmpty || !metadataCRLs.isEmpty {
-            throw ValidationError("--metadata-root and --metadata-crl need --metadata")
         }
     }
 
@@ -58,11 +56,19 @@ struct AttestationOptions: ParsableArguments {
     func loadMetadata(at time: Date) async throws -> MetadataIndex? {
         guard let metadata else { return nil }
         guard let blob = FileManager.default.contents(atPath: metadata) else { throw UsageError("cannot read the metadata BLOB '\(metadata)'") }
-        let roots = metadataRoots.isEmpty ? [BuiltInRoots.fidoMetadataServiceRoot] : try metadataRoots.flatMap { try InputFiles.certificates($0) }
-        let crls = try metadataCRLs.map { path in
+        return try await MetadataBLOB.verify(Array(blob), roots: try metadataRootCertificates(), crls: try Self.revocationLists(metadataCRLs), at: time)
+    }
+
+    /// The `--metadata-root` certificates, or the built-in metadata roots when none is given.
+    func metadataRootCertificates() throws -> [Certificate] {
+        metadataRoots.isEmpty ? MetadataRefreshConfiguration.defaultRoots : try metadataRoots.flatMap { try InputFiles.certificates($0) }
+    }
+
+    /// The CRLs in `paths` (`--metadata-crl`), read now: the refresher reads them again before each verification.
+    static func revocationLists(_ paths: [String]) throws -> [CertificateRevocationList] {
+        try paths.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read the CRL '\(path)'") }
             return try CertificateRevocationList(bytes: Array(data))
         }
-        return try await MetadataBLOB.verify(Array(blob), roots: roots, crls: crls, at: time)
     }
 }
