@@ -11,7 +11,8 @@ import Testing
 @Suite("FIDO metadata refresh", .serialized)
 struct MetadataRefreshTests {
     static let aaguid = TestMetadataService.aaguid
-    /// Nothing listens on port 1: a metadata server that is down.
+    /// Nothing listens on port 1: a metadata server that is down. (AsyncHTTPClient retries a refused connection until
+    /// the download's time limit, so tests that use it give a short one.)
     static let downURL = URL(string: "http://127.0.0.1:1/mds")!
 
     static func configuration(
@@ -96,7 +97,7 @@ struct MetadataRefreshTests {
         let service = try TestMetadataService(), clock = TestClock(), events = EventRecorder()
         let sleeps = SharedValue<[Duration]>([])
         let refresher = MetadataRefresher(
-            configuration: Self.configuration(Self.downURL, service: service, clock: clock, sleep: { duration in
+            configuration: Self.configuration(Self.downURL, service: service, clock: clock, timeout: .seconds(1), sleep: { duration in
                 if sleeps.update({ $0.append(duration); return $0.count }) == 6 { throw CancellationError() }
             }),
             fetcher: HTTPMetadataFetcher(), onEvent: events.record)
@@ -136,7 +137,7 @@ struct MetadataRefreshTests {
             #expect(events.all == ["loadedFromCache", "failed:downgrade"])
         }
         // A restart with the server down serves the cached copy.
-        let offline = MetadataRefresher(configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory), fetcher: HTTPMetadataFetcher())
+        let offline = MetadataRefresher(configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher())
         await offline.loadCache()
         #expect(await offline.refresh() == .unavailable)
         #expect(offline.source.current?.serialNumber == 5)
@@ -145,7 +146,7 @@ struct MetadataRefreshTests {
         #expect(FileManager.default.createFile(atPath: directory + "/mds3-blob.jwt", contents: Data(try service.blob(no: 9, nextUpdate: "2027-02-01", corruptSignature: true))))
         let events = EventRecorder()
         let tampered = MetadataRefresher(
-            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory), fetcher: HTTPMetadataFetcher(), onEvent: events.record)
+            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher(), onEvent: events.record)
         await tampered.loadCache()
         #expect(tampered.source.current == nil && events.all == ["cacheRefused"])
     }
