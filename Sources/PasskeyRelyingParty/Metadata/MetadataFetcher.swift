@@ -6,6 +6,7 @@ public protocol MetadataFetcher: Sendable {
     /// The body at `url`, or a ``MetadataFetchError``.
     ///
     /// - Parameters:
+    ///   - url: the BLOB's address.
     ///   - maximumBytes: a body longer than this fails with ``MetadataFetchError/Kind/tooLarge`` without being read
     ///     further.
     ///   - timeout: the whole download, from connecting to the last byte, fails with

@@ -3,7 +3,7 @@ public import PasskeyCore
 import Synchronization
 
 /// Keeps FIDO metadata current (FIDO MDS3 §3.2): downloads the BLOB at start and again when its `nextUpdate` passes,
-/// verifies it, and installs it in a ``MetadataSource`` that registrations read.
+/// verifies it, and installs it in a `MetadataSource` that registrations read.
 ///
 /// The metadata in use only ever moves forward: a BLOB is installed only when it verifies (chain to the configured
 /// roots, the chain's CRLs, the signature) and its `no` is higher than the one in use. A failed download, a bad
@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// No HTTP here: downloads go through a ``MetadataFetcher``, and time through the configuration's clock and sleep.
 public final class MetadataRefresher: Sendable {
-    /// Where the verified index is installed; give it to the relying party's ``AttestationPolicy/metadataSource``.
+    /// Where the verified index is installed; give it to the relying party's `AttestationPolicy.metadataSource`.
     public let source: MetadataSource
     /// Where the BLOB comes from and what it is checked against.
     public let configuration: MetadataRefreshConfiguration
@@ -23,6 +23,8 @@ public final class MetadataRefresher: Sendable {
     private let state = Mutex(MetadataRefreshStatus())
 
     /// - Parameters:
+    ///   - configuration: where the BLOB comes from, what it must chain to, the cache, the limits and the clock.
+    ///   - fetcher: what downloads it.
     ///   - source: the source to install BLOBs in; a new empty one by default.
     ///   - onEvent: told once when the cache is used or refused, a newer BLOB is installed, checks start failing,
     ///     the metadata goes stale and when it recovers: the lines to log.
