@@ -97,6 +97,7 @@ let package = Package(
                 product("GRDB", "GRDB.swift", "Server"),
                 product("PostgresKit", "postgres-kit", "Server"),
                 product("NIOSSL", "swift-nio-ssl", "Server"),
+                product("AsyncHTTPClient", "async-http-client", "Server"),
             ]),
             swiftSettings: strict
         ),

@@ -9,10 +9,20 @@ public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
     public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
         let store = try await configuration.database.openStore(logger: logger)
-        let metrics = ServerMetrics(store: store)
+        var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
+        var refresher: MetadataRefresher?
+        if let refresh = configuration.metadataRefresh {
+            // The cached BLOB is in use before the first request; downloads run beside the server.
+            let metadata = MetadataRefresher(
+                configuration: refresh, fetcher: configuration.metadataFetcher, source: configuration.relyingParty.attestation.metadataSource,
+                onEvent: { MetadataRefreshService.log($0, to: logger) })
+            await metadata.loadCache()
+            services.append(MetadataRefreshService(refresher: metadata))
+            refresher = metadata
+        }
+        let metrics = ServerMetrics(store: store, metadata: refresher)
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
         let router = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
-        var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)

@@ -17,7 +17,7 @@ struct CeremonyCLITests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database ?? "\(folder)/server.sqlite")", "--rate-limit", "0"] + extra
+        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database ?? "\(folder)/server.sqlite")", "--rate-limit", "0", "--metadata-url", "off"] + extra
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()

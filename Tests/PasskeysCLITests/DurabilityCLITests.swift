@@ -17,7 +17,7 @@ struct DurabilityCLITests {
     static func start(database: String, port: Int) async throws -> Process {
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)", "--rate-limit", "0"]
+        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)", "--rate-limit", "0", "--metadata-url", "off"]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -75,6 +75,27 @@ struct ServeTests {
         #expect(throws: (any Error).self) { try resolve(arguments) }
     }
 
+    @Test("FIDO metadata is fetched from FIDO's MDS3 by default, from --metadata-url or PASSKEYS_METADATA_URL, and not at all with 'off' or --metadata FILE")
+    func metadataURL() throws {
+        let byDefault = try #require(try resolve([]).metadataRefresh)
+        #expect(byDefault.url.absoluteString == "https://mds3.fidoalliance.org/" && byDefault.cacheDirectory == nil)
+        #expect(try resolve(["--metadata-url", "off"]).metadataRefresh == nil)
+        #expect(try resolve([], environment: ["PASSKEYS_METADATA_URL": "off"]).metadataRefresh == nil)
+        let local = try #require(try resolve(["--metadata-cache", "/var/cache/passkeys"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh)
+        #expect(local.url.absoluteString == "http://127.0.0.1:9/mds" && local.cacheDirectory == "/var/cache/passkeys")
+        #expect(try resolve(["--metadata-url", "off"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil, "flags win")
+        // An air-gapped site's file is never replaced, so nothing is fetched even with the variable set.
+        #expect(try resolve(["--metadata", "blob.jwt"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil)
+    }
+
+    @Test("metadata flags that contradict each other are usage errors", arguments: [
+        ["--metadata-url", "ftp://127.0.0.1/mds"], ["--metadata-url", "mds3"], ["--metadata", "blob.jwt", "--metadata-url", "http://127.0.0.1:9/mds"],
+        ["--metadata", "blob.jwt", "--metadata-cache", "/tmp/x"], ["--metadata-url", "off", "--metadata-crl", "x.crl"],
+    ])
+    func badMetadataFlags(_ arguments: [String]) {
+        #expect(throws: (any Error).self) { try resolve(arguments) }
+    }
+
     @Test("the server starts, answers on loopback, and exits 0 on SIGTERM")
     func lifecycle() async throws {
         // Below the ephemeral range and disjoint from the other suites' ranges (see CeremonyCLITests.withServer).
@@ -82,7 +103,7 @@ struct ServeTests {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-serve-\(UUID().uuidString).sqlite").path
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)"]
+        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)", "--metadata-url", "off"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

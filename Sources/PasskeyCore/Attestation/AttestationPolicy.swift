@@ -17,7 +17,14 @@ public struct AttestationPolicy: Sendable {
     public var useBuiltInRoots: Bool
     /// FIDO metadata: trust anchors per authenticator model and status reports that refuse compromised ones. A model
     /// metadata lists must attest with a chain to its roots (or another anchor): a chain that does not is refused.
-    public var metadata: MetadataIndex?
+    /// Reads ``metadataSource``'s index now; setting it gives this policy a source of its own holding the new value.
+    public var metadata: MetadataIndex? {
+        get { metadataSource.current }
+        set { metadataSource = MetadataSource(newValue) }
+    }
+    /// Where ``metadata`` comes from: share one with a refresher (``MetadataSource/replace(with:)``) so the metadata
+    /// in use changes while requests run, without rebuilding the relying party.
+    public var metadataSource: MetadataSource
     /// Which authenticator models (AAGUIDs) may register: allow and deny lists (``AuthenticatorPolicy``).
     public var authenticators: AuthenticatorPolicy
 
@@ -36,7 +43,7 @@ public struct AttestationPolicy: Sendable {
     ) {
         self.authenticators = authenticators
         self.useBuiltInRoots = useBuiltInRoots
-        self.metadata = metadata
+        self.metadataSource = MetadataSource(metadata)
         self.trustAnchors = trustAnchors
         self.requireTrustedAttestation = requireTrustedAttestation
         self.allowNone = allowNone

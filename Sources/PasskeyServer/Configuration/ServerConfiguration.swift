@@ -21,6 +21,11 @@ public struct ServerConfiguration: Sendable {
     public var metricsAddress: (host: String, port: Int)?
     /// A connection with no request in flight is closed after this long (slow or abandoned clients hold no socket).
     public var idleTimeout: Duration
+    /// Keeps FIDO metadata current from a URL (``MetadataRefresher``), installing each newer BLOB in
+    /// `relyingParty.attestation.metadataSource`; nil fetches nothing (metadata, if any, is what the policy holds).
+    public var metadataRefresh: MetadataRefreshConfiguration? = nil
+    /// What downloads the BLOB for ``metadataRefresh``: HTTP(S) over AsyncHTTPClient by default.
+    public var metadataFetcher: any MetadataFetcher = HTTPMetadataFetcher()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,

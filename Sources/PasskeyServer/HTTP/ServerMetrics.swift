@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import PasskeyRelyingParty
 import Prometheus
 import Synchronization
 
@@ -54,8 +55,12 @@ final class ServerMetrics: CeremonyMetrics {
     /// Read at exposition time: how often the database was out of reach, and how many statements it ran.
     let store: (any DatabaseStore)?
 
-    init(store: (any DatabaseStore)? = nil) {
+    /// Read at exposition time: the FIDO metadata in use and the last check.
+    let metadata: MetadataRefresher?
+
+    init(store: (any DatabaseStore)? = nil, metadata: MetadataRefresher? = nil) {
         self.store = store
+        self.metadata = metadata
     }
 
     func exposition() -> String {
@@ -68,6 +73,9 @@ final class ServerMetrics: CeremonyMetrics {
             text += "# TYPE passkeys_store_up gauge\npasskeys_store_up \(storeHealth.isDown ? 0 : 1)\n"
             text += "# HELP passkeys_sql_statements_total SQL statements the database ran for this server (transaction control included)\n"
             text += "# TYPE passkeys_sql_statements_total counter\npasskeys_sql_statements_total \(store.statementsExecuted)\n"
+        }
+        if let metadata {
+            text += MetadataMetrics.exposition(metadata.status, now: metadata.configuration.clock())
         }
         return text
     }

@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_ALGORITHMS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
-            true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
+            PASSKEYS_METADATA_CACHE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -34,12 +35,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("metrics-address"), help: "HOST:PORT to serve /metrics on instead of the public address.") var metricsAddress: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default notice: start-up, outages and errors; info adds a line per request).") var logLevel: String?
     @Flag(name: .customLong("allow-insecure-origin"), help: "Allow http:// origins with an RP ID other than localhost (test setups only).") var allowInsecureOrigin = false
+    @Option(name: .customLong("metadata-url"), help: ArgumentHelp("Where to fetch FIDO metadata (MDS3) from, at start and at each nextUpdate; 'off' fetches nothing (default \(MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString); none with --metadata).", valueName: "url")) var metadataURL: String?
+    @Option(name: .customLong("metadata-cache"), help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir")) var metadataCache: String?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
         do {
-            // Trust anchors and FIDO metadata (verified now; restart to load a newer BLOB).
+            // Trust anchors, and a --metadata file verified now (fetched metadata arrives in the background).
             configuration.relyingParty.attestation = try await attestation.policy(at: Date())
         } catch let error as WebAuthnError {
             throw ValidationError("--metadata: \(error.message)")
@@ -101,17 +104,45 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ConfigurationError(error.message)
             }
             let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in try Self.hostAndPort(text) }
-            let configuration = ServerConfiguration(
+            var configuration = ServerConfiguration(
                 host: host, port: portValue,
                 relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, algorithms: offered, userVerification: uv),
                 database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil,
                 trustedProxies: proxies, forwardedHeader: header, metricsAddress: metrics)
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
+            configuration.metadataRefresh = try metadataRefresh(environment)
             return configuration
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         }
+    }
+
+    /// Where FIDO metadata is fetched from: `--metadata-url` (or PASSKEYS_METADATA_URL, default FIDO's MDS3), nil
+    /// for `off` or with `--metadata FILE` (an air-gapped site's own copy).
+    func metadataRefresh(_ environment: [String: String]) throws -> MetadataRefreshConfiguration? {
+        let cache = metadataCache ?? environment["PASSKEYS_METADATA_CACHE"]
+        if attestation.metadata != nil {
+            if let metadataURL, metadataURL != "off" {
+                throw ValidationError("--metadata-url: expected 'off' or nothing with --metadata FILE (a file is for sites that fetch nothing), found '\(metadataURL)'")
+            }
+            if metadataCache != nil { throw ValidationError("--metadata-cache: expected nothing with --metadata FILE, which is never replaced") }
+            return nil
+        }
+        let text = metadataURL ?? environment["PASSKEYS_METADATA_URL"] ?? MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString
+        if text == "off" {
+            if !attestation.metadataRoots.isEmpty || !attestation.metadataCRLs.isEmpty {
+                throw ValidationError("--metadata-root and --metadata-crl need --metadata or a --metadata-url other than 'off'")
+            }
+            return nil
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false else {
+            throw ValidationError("--metadata-url: expected an http(s) URL or 'off', found '\(text)'")
+        }
+        let crlPaths = attestation.metadataCRLs
+        return MetadataRefreshConfiguration(
+            url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
+            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.

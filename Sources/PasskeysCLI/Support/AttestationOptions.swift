@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PasskeyCore
+import PasskeyServer
 import X509
 
 /// Attestation flags shared by `verify registration` and `serve`: trust anchors, FIDO metadata and the policy
@@ -50,9 +51,6 @@ struct AttestationOptions: ParsableArguments {
         if allowUnprovenAAGUID, allowedAAGUIDs.isEmpty {
             throw ValidationError("--allow-unproven-aaguid needs --allow-aaguid")
         }
-        if metadata == nil, !metadataRoots.isEmpty || !metadataCRLs.isEmpty {
-            throw ValidationError("--metadata-root and --metadata-crl need --metadata")
-        }
     }
 
     /// The attestation policy these flags describe; verifies the metadata BLOB, if any, at `time`.
@@ -88,11 +86,19 @@ struct AttestationOptions: ParsableArguments {
     func loadMetadata(at time: Date) async throws -> MetadataIndex? {
         guard let metadata else { return nil }
         guard let blob = FileManager.default.contents(atPath: metadata) else { throw UsageError("cannot read the metadata BLOB '\(metadata)'") }
-        let roots = metadataRoots.isEmpty ? BuiltInRoots.fidoMetadataServiceRoots : try metadataRoots.flatMap { try InputFiles.certificates($0) }
-        let crls = try metadataCRLs.map { path in
+        return try await MetadataBLOB.verify(Array(blob), roots: try metadataRootCertificates(), crls: try Self.revocationLists(metadataCRLs), at: time)
+    }
+
+    /// The `--metadata-root` certificates, or the built-in metadata roots when none is given.
+    func metadataRootCertificates() throws -> [Certificate] {
+        metadataRoots.isEmpty ? MetadataRefreshConfiguration.defaultRoots : try metadataRoots.flatMap { try InputFiles.certificates($0) }
+    }
+
+    /// The CRLs in `paths` (`--metadata-crl`), read now: the refresher reads them again before each verification.
+    static func revocationLists(_ paths: [String]) throws -> [CertificateRevocationList] {
+        try paths.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read the CRL '\(path)'") }
             return try CertificateRevocationList(bytes: Array(data))
         }
-        return try await MetadataBLOB.verify(Array(blob), roots: roots, crls: crls, at: time)
     }
 }

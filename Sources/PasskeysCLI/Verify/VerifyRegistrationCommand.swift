@@ -19,6 +19,12 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Check certificate validity as of this ISO 8601 instant instead of now.")
     var at: String?
 
+    func validate() throws {
+        if attestation.metadata == nil, !attestation.metadataRoots.isEmpty || !attestation.metadataCRLs.isEmpty {
+            throw ValidationError("--metadata-root and --metadata-crl need --metadata")
+        }
+    }
+
     func run() async throws {
         let instant = try at.map { try InputFiles.instant($0) }
         let offered = try algorithms.map(AlgorithmArgument.parse)

@@ -1,0 +1,177 @@
+import Foundation
+public import PasskeyCore
+import Synchronization
+
+/// Keeps FIDO metadata current (FIDO MDS3 §3.2): downloads the BLOB at start and again when its `nextUpdate` passes,
+/// verifies it, and installs it in a `MetadataSource` that registrations read.
+///
+/// The metadata in use only ever moves forward: a BLOB is installed only when it verifies (chain to the configured
+/// roots, the chain's CRLs, the signature) and its `no` is higher than the one in use. A failed download, a bad
+/// signature, an oversized body or an older BLOB leaves the last good one in use, and the next check comes with
+/// exponential backoff. The last good BLOB is kept in ``MetadataRefreshConfiguration/cacheDirectory`` and read
+/// (and verified again) by ``loadCache()`` at start.
+///
+/// No HTTP here: downloads go through a ``MetadataFetcher``, and time through the configuration's clock and sleep.
+public final class MetadataRefresher: Sendable {
+    /// Where the verified index is installed; give it to the relying party's `AttestationPolicy.metadataSource`.
+    public let source: MetadataSource
+    /// Where the BLOB comes from and what it is checked against.
+    public let configuration: MetadataRefreshConfiguration
+    private let fetcher: any MetadataFetcher
+    private let onEvent: @Sendable (MetadataRefreshEvent) -> Void
+    private let cache: MetadataCache?
+    private let state = Mutex(MetadataRefreshStatus())
+
+    /// - Parameters:
+    ///   - configuration: where the BLOB comes from, what it must chain to, the cache, the limits and the clock.
+    ///   - fetcher: what downloads it.
+    ///   - source: the source to install BLOBs in; a new empty one by default.
+    ///   - onEvent: told once when the cache is used or refused, a newer BLOB is installed, checks start failing,
+    ///     the metadata goes stale and when it recovers: the lines to log.
+    public init(
+        configuration: MetadataRefreshConfiguration, fetcher: any MetadataFetcher, source: MetadataSource = MetadataSource(),
+        onEvent: @escaping @Sendable (MetadataRefreshEvent) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.fetcher = fetcher
+        self.source = source
+        self.onEvent = onEvent
+        self.cache = configuration.cacheDirectory.map(MetadataCache.init(directory:))
+    }
+
+    /// The BLOB in use, the last check and the next one.
+    public var status: MetadataRefreshStatus { state.withLock { $0 } }
+
+    /// Installs the cached BLOB when there is one and it still verifies. Call before serving, then ``run()``.
+    public func loadCache() async {
+        guard let cache else { return }
+        do {
+            guard let cached = try cache.read() else { return }
+            let index = try await verify(cached.bytes)
+            let installed = state.withLock { status -> Bool in
+                guard status.serialNumber.map({ index.serialNumber > $0 }) ?? true else { return false }
+                install(index, confirmedAt: cached.writtenAt ?? configuration.clock(), in: &status)
+                return true
+            }
+            if installed { onEvent(.loadedFromCache(serialNumber: index.serialNumber, nextUpdate: index.nextUpdate)) }
+        } catch {
+            onEvent(.cacheRefused(Self.message(error)))
+        }
+    }
+
+    /// Checks now, then again at each `nextUpdate` (at most ``MetadataRefreshConfiguration/maximumInterval`` apart,
+    /// plus jitter) or, after a failure, with backoff; returns when the task is cancelled.
+    public func run() async {
+        while !Task.isCancelled {
+            await refresh()
+            let now = configuration.clock()
+            let wait = state.withLock { status -> Duration in
+                let wait = delay(after: status, now: now)
+                status.nextAttempt = now.addingTimeInterval(Self.seconds(wait))
+                return wait
+            }
+            do { try await configuration.sleep(wait) } catch { return }
+        }
+    }
+
+    /// Downloads and verifies the BLOB once, installs it when its `no` is higher than the one in use, and
+    /// updates the status.
+    @discardableResult
+    public func refresh() async -> MetadataRefreshResult {
+        var verified: (index: MetadataIndex, bytes: [UInt8])?
+        var failure: (result: MetadataRefreshResult, message: String)?
+        do {
+            let bytes = try await fetcher.fetch(configuration.url, maximumBytes: configuration.maximumBytes, timeout: configuration.downloadTimeout)
+            // The cap holds whatever the fetcher did.
+            guard bytes.count <= configuration.maximumBytes else {
+                throw MetadataFetchError(.tooLarge, "expected at most \(configuration.maximumBytes) bytes, found \(bytes.count)")
+            }
+            verified = (try await verify(bytes), bytes)
+        } catch let error as MetadataFetchError {
+            failure = (error.kind == .tooLarge ? .tooLarge : .unavailable, error.message)
+        } catch {
+            failure = (.invalid, Self.message(error))
+        }
+        let now = configuration.clock()
+        let (result, events) = state.withLock { status -> (MetadataRefreshResult, [MetadataRefreshEvent]) in
+            var events: [MetadataRefreshEvent] = []
+            let wasFailing = status.lastResult.map { !$0.isSuccess } ?? false
+            var result = failure?.result ?? .unchanged
+            var message = failure?.message ?? ""
+            if let index = verified?.index, let bytes = verified?.bytes {
+                if let current = status.serialNumber, index.serialNumber < current {
+                    // FIDO MDS3 §3.1.6: `no` grows with each BLOB; a lower one is an old BLOB replayed or a stale mirror.
+                    result = .downgrade
+                    message = "expected a BLOB with no \(current) or higher, found no \(index.serialNumber)"
+                } else if index.serialNumber == status.serialNumber {
+                    status.confirmedAt = now
+                    cache?.touch(now)
+                } else {
+                    result = .updated
+                    install(index, confirmedAt: now, in: &status)
+                    do { try cache?.write(bytes) } catch { events.append(.cacheWriteFailed("\(error)")) }
+                    events.append(.updated(serialNumber: index.serialNumber, nextUpdate: index.nextUpdate))
+                }
+            }
+            if !result.isSuccess, !wasFailing { events.append(.failed(result, message)) }
+            let stale = status.nextUpdate.map { now >= $0 } ?? false
+            if let serial = status.serialNumber, let next = source.current?.nextUpdate, stale != status.isStale {
+                events.append(stale ? .stale(serialNumber: serial, nextUpdate: next) : .recovered(serialNumber: serial, nextUpdate: next))
+            }
+            status.isStale = stale
+            status.retries = result.isSuccess && !stale ? 0 : status.retries + 1
+            status.lastAttempt = now
+            status.lastResult = result
+            return (result, events)
+        }
+        events.forEach(onEvent)
+        return result
+    }
+
+    /// How long to wait before the next check: until `nextUpdate` plus jitter while current, with exponential
+    /// backoff (half to all of 2^retries times the minimum, bounded) after failures or while stale.
+    func delay(after status: MetadataRefreshStatus, now: Date) -> Duration {
+        if status.retries > 0 {
+            let doubled = Self.seconds(configuration.minimumBackoff) * pow(2, Double(min(status.retries - 1, 30)))
+            let backoff = min(Self.seconds(configuration.maximumBackoff), doubled)
+            return .seconds(backoff * (0.5 + 0.5 * configuration.random()))
+        }
+        var wait = Self.seconds(configuration.maximumInterval)
+        if let next = status.nextUpdate { wait = min(wait, max(0, next.timeIntervalSince(now))) }
+        return .seconds(wait + Self.seconds(configuration.jitter) * configuration.random())
+    }
+
+    private func verify(_ bytes: [UInt8]) async throws -> MetadataIndex {
+        try await MetadataBLOB.verify(bytes, roots: configuration.roots, crls: try configuration.crls(), at: configuration.clock())
+    }
+
+    private func install(_ index: MetadataIndex, confirmedAt: Date, in status: inout MetadataRefreshStatus) {
+        source.replace(with: index)
+        status.serialNumber = index.serialNumber
+        status.nextUpdate = Self.day(index.nextUpdate)
+        status.confirmedAt = confirmedAt
+    }
+
+    /// Midnight UTC of a "YYYY-MM-DD" day (MDS3 `nextUpdate`); nil for any other shape.
+    static func day(_ text: String) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private static func message(_ error: any Error) -> String {
+        switch error {
+        case let error as WebAuthnError: error.message
+        case let error as MetadataFetchError: error.message
+        default: "\(error)"
+        }
+    }
+}

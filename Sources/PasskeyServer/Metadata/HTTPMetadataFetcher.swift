@@ -1,0 +1,41 @@
+import AsyncHTTPClient
+public import Foundation
+import NIOCore
+public import PasskeyRelyingParty
+
+/// ``MetadataFetcher`` over AsyncHTTPClient: one GET, a time limit on the whole download and a byte cap checked on
+/// `Content-Length` before the body is read and again while it is read, so a slow or endless answer costs at most
+/// the cap in memory and the limit in time.
+public struct HTTPMetadataFetcher: MetadataFetcher {
+    /// A fetcher on the process's shared HTTP client.
+    public init() {}
+
+    /// GETs `url` and returns its body when the answer is 200 and within `maximumBytes`.
+    public func fetch(_ url: URL, maximumBytes: Int, timeout: Duration) async throws(MetadataFetchError) -> [UInt8] {
+        do {
+            return try await answerByDeadline(timeout) {
+                var request = HTTPClientRequest(url: url.absoluteString)
+                request.headers.add(name: "Accept", value: "application/jwt, */*")
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(Int64(timeout.components.seconds) + 1))
+                guard response.status == .ok else {
+                    throw MetadataFetchError(.unavailable, "expected 200 OK from \(url), found \(response.status.code)")
+                }
+                if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maximumBytes {
+                    throw MetadataFetchError(.tooLarge, "expected at most \(maximumBytes) bytes from \(url), found Content-Length \(length)")
+                }
+                do {
+                    let body = try await response.body.collect(upTo: maximumBytes)
+                    return Array(body.readableBytesView)
+                } catch is NIOTooManyBytesError {
+                    throw MetadataFetchError(.tooLarge, "expected at most \(maximumBytes) bytes from \(url), found more")
+                }
+            }
+        } catch let error as MetadataFetchError {
+            throw error
+        } catch is DeadlineExceeded {
+            throw MetadataFetchError(.unavailable, "expected the whole BLOB from \(url) within \(timeout), found it unfinished")
+        } catch {
+            throw MetadataFetchError(.unavailable, "cannot download \(url): \(error)")
+        }
+    }
+}
