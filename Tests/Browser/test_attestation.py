@@ -154,7 +154,7 @@ def start_server(*flags):
 
 @pytest.fixture(scope="module")
 def strict_server():
-    yield from start_server("--require-trusted-attestation")
+    yield from start_server("--require-trusted-attestation", "--metadata-url", "off")
 
 
 @pytest.mark.parametrize("protocol,fmt", AUTHENTICATORS, ids=["ctap1-u2f-usb", "ctap2-usb"])
