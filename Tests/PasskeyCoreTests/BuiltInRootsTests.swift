@@ -98,4 +98,22 @@ struct BuiltInRootsTests {
         #expect(try await MetadataBLOB.verify(jwt, roots: [new.certificate, old.certificate], at: TestCA.now).serialNumber == 42)
         await expectFailure(.metadataInvalid) { try await MetadataBLOB.verify(jwt, roots: [try TestCA("Unrelated").certificate], at: TestCA.now) }
     }
+
+    @Test("under the built-in metadata roots, only a certificate for mds.fidoalliance.org may sign a BLOB")
+    func signerPinnedUnderPublicRoots() async throws {
+        // A generated root stands in for a public one: configured beside the built-in roots, as a relying party that
+        // adds its own root to FIDO's would, it must meet the same rule (a chain under GlobalSign's real roots cannot
+        // be made here).
+        let root = try TestCA("Public TLS Root")
+        func blob(signedFor name: String) throws -> [UInt8] {
+            let signerCA = try TestCA(name)
+            let signer = try root.issue(.init(signerCA.key.publicKey), subject: signerCA.name)
+            return try MetadataTests.signedBLOB(signerKey: signerCA.key, x5c: [signer])
+        }
+        let roots = [root.certificate] + BuiltInRoots.fidoMetadataServiceRoots
+        await expectFailure(.metadataInvalid) { try await MetadataBLOB.verify(try blob(signedFor: "shop.example.com"), roots: roots, at: TestCA.now) }
+        #expect(try await MetadataBLOB.verify(try blob(signedFor: "mds.fidoalliance.org"), roots: roots, at: TestCA.now).serialNumber == 42)
+        // A private root alone (the FIDO conformance tool's, a test's) names its own signer.
+        #expect(try await MetadataBLOB.verify(try blob(signedFor: "shop.example.com"), roots: [root.certificate], at: TestCA.now).serialNumber == 42)
+    }
 }

@@ -64,6 +64,16 @@ struct SelfSignedAttestationTests {
         await expectFailure(.untrustedAttestation) { try await verifyAttestation(r, metadata: index) }
     }
 
+    @Test("a chain trusted through another anchor does not pass as a model FIDO metadata lists with other roots")
+    func metadataModelNeedsItsOwnRoots() async throws {
+        let (r, pki) = try MetadataTests.packedRegistration()
+        let mdsRoot = try TestCA("Test MDS Root"), modelRoot = try TestCA("The Real Vendor Root")
+        let (jwt, _) = try MetadataTests.blob(root: mdsRoot, attestationRoot: modelRoot.certificate)
+        let index = try await MetadataBLOB.verify(jwt, roots: [mdsRoot.certificate], at: TestCA.now)
+        #expect(try await verifyAttestation(r, anchors: [pki.root]).trusted, "trusted by the relying party's own anchor")
+        await expectFailure(.untrustedAttestation) { try await verifyAttestation(r, anchors: [pki.root], metadata: index) }
+    }
+
     @Test("a self-signed certificate followed by another one is still refused, as is a root after the leaf (F-10)")
     func selfSignedThenMore() async throws {
         let key = P256.Signing.PrivateKey(), certificate = try Self.batchCertificate(key), root = try TestCA()

@@ -6,6 +6,12 @@ import X509
 enum AAGUIDExtension {
     static let oid: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4]
 
+    /// Whether the certificate names `aaguid` in a well-formed, non-critical extension: then a trusted chain to it
+    /// proves that model, not only some hardware its root vouches for.
+    static func certifies(_ certificate: Certificate, aaguid: AAGUID) -> Bool {
+        (try? verify(certificate, matches: aaguid, format: "")) != nil && certificate.extensions[oid: oid] != nil
+    }
+
     /// If the certificate has the extension, checks it is non-critical and equals the authenticator data's AAGUID.
     static func verify(_ certificate: Certificate, matches aaguid: AAGUID, format: String) throws(WebAuthnError) {
         guard let ext = certificate.extensions[oid: oid] else { return }

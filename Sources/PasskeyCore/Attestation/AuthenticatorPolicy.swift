@@ -2,9 +2,10 @@ public import PasskeyModel
 
 /// Which authenticator models may register, by AAGUID (WebAuthn L3 §6.5.1, §7.1 step 24's "acceptable" trust path).
 ///
-/// The AAGUID in authenticator data is the authenticator's own claim. Only an attestation the relying party trusts
-/// proves it: the attestation key signs the authenticator data that carries the AAGUID, and the chain to a trusted
-/// root vouches for the key. With `none` or self attestation, or an untrusted chain, any software can claim any
+/// The AAGUID in authenticator data is the authenticator's own claim. Only an attestation bound to the model proves
+/// it: the attestation key signs the authenticator data that carries the AAGUID, and the chain leads to the roots FIDO
+/// metadata lists for that AAGUID, or to a trusted root through a certificate that names the AAGUID itself
+/// (id-fido-gen-ce-aaguid). A chain to a format's built-in root (Google's, Apple's) proves a phone, not a model. With `none` or self attestation, or an untrusted chain, any software can claim any
 /// AAGUID. So a deny list refuses a model that says what it is, but cannot stop one that lies; an allow list is
 /// judged on a proven AAGUID unless ``requireProof`` is turned off (then it only keeps honest models out).
 public struct AuthenticatorPolicy: Sendable, Equatable {
@@ -29,7 +30,7 @@ public struct AuthenticatorPolicy: Sendable, Equatable {
     /// Refuses a model this policy does not admit with `authenticatorNotAllowed`.
     /// - Parameters:
     ///   - aaguid: the AAGUID in the new credential's authenticator data.
-    ///   - proven: whether a trusted attestation vouches for it (§7.1 step 24 judged it trustworthy).
+    ///   - proven: whether an attestation bound to the model vouches for it (see the type's discussion).
     ///   - attestation: the attestation type and format, named in the message.
     public func check(_ aaguid: AAGUID, proven: Bool, attestation: String) throws(WebAuthnError) {
         if denied.contains(aaguid) {

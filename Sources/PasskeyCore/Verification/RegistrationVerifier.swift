@@ -80,6 +80,11 @@ public struct RegistrationVerifier: Sendable {
         }
         // Step 24: assess trustworthiness.
         var trusted = false
+        // Whether the AAGUID is proven, not merely claimed: a trusted chain proves the key was made by hardware its
+        // root vouches for, and says which model only when the root is that model's (FIDO metadata's roots for the
+        // AAGUID) or the attestation certificate names the AAGUID itself (id-fido-gen-ce-aaguid). A chain to
+        // Google's or Apple's roots proves a phone, not a model: any Android app can attest a key it made.
+        var aaguidProven = false
         switch outcome.type {
         case .none:
             guard policy.attestation.allowNone else {
@@ -100,10 +105,19 @@ public struct RegistrationVerifier: Sendable {
                 throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")
             }
             // A model FIDO metadata lists attests under the roots metadata gives for it (FIDO MDS3 §3.1.7,
-            // attestationRootCertificates): a chain to none of them is a false claim to be that model.
-            if !trusted, let entry = metadataEntry {
-                let model = entry.description.map { " (\($0))" } ?? ""
-                throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): FIDO metadata lists authenticator \(attested.aaguid)\(model) with its attestation roots; expected a chain to one of them, but \(verdict.reason ?? "it is not trusted")")
+            // attestationRootCertificates), and only those: a chain to any other anchor (the RP's, a format's
+            // built-in root) is a false claim to be that model.
+            if let entry = metadataEntry, !entry.attestationRootCertificates.isEmpty {
+                let modelVerdict = await AttestationTrust.evaluate(
+                    trustPath: outcome.trustPath, anchors: entry.attestationRootCertificates, at: now,
+                    leafCheckedExtensions: format.checkedCriticalExtensions)
+                guard modelVerdict.trusted else {
+                    let model = entry.description.map { " (\($0))" } ?? ""
+                    throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): FIDO metadata lists authenticator \(attested.aaguid)\(model) with its attestation roots; expected a chain to one of them, but \(modelVerdict.reason ?? "it does not lead to them")")
+                }
+                aaguidProven = true
+            } else if trusted, let leaf = outcome.trustPath.first {
+                aaguidProven = AAGUIDExtension.certifies(leaf, aaguid: attested.aaguid)
             }
         }
         if !trusted && policy.attestation.requireTrustedAttestation && outcome.trustPath.isEmpty {
@@ -111,7 +125,8 @@ public struct RegistrationVerifier: Sendable {
         }
         // Step 24's "acceptable" also covers which models this relying party admits (allow and deny lists by AAGUID).
         try policy.attestation.authenticators.check(
-            attested.aaguid, proven: trusted, attestation: "\(outcome.type.rawValue) attestation (\(attestation.format))\(trusted ? "" : ", not trusted")")
+            attested.aaguid, proven: aaguidProven,
+            attestation: "\(outcome.type.rawValue) attestation (\(attestation.format))\(trusted ? ", trusted but not bound to the AAGUID" : ", not trusted")")
         // Step 25 is enforced while parsing authenticator data.
         return VerifiedRegistration(
             credentialID: attested.credentialID, publicKey: publicKey, signCount: authData.signCount,

@@ -1,7 +1,8 @@
 /// Who holds a passkey: the provider or authenticator model behind its AAGUID, with its icons, as shown beside the
 /// passkey whatever name the user gave it ("iCloud Keychain", "YubiKey 5 Series").
 public struct AuthenticatorProvider: Sendable, Hashable {
-    /// Where the name came from.
+    /// Where the name came from: which table named the AAGUID, not whether the authenticator proved it is that model
+    /// (with `none` attestation, the usual case for passkeys, the AAGUID is a claim).
     public enum Source: String, Sendable {
         /// FIDO metadata (MDS3) the relying party verified.
         case metadata

@@ -13,9 +13,14 @@ struct MetadataCache: Sendable {
     let directory: String
     var path: String { directory + "/mds3-blob.jwt" }
 
-    /// The cached bytes and when they were written; nil when there is no cache yet.
-    func read() throws(MetadataFetchError) -> (bytes: [UInt8], writtenAt: Date?)? {
+    /// The cached bytes and when they were written; nil when there is no cache yet. A file larger than
+    /// `maximumBytes` (tampered with, or a link to something else) is refused before it is read.
+    func read(maximumBytes: Int) throws(MetadataFetchError) -> (bytes: [UInt8], writtenAt: Date?)? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+        guard let size, size.intValue <= maximumBytes else {
+            throw MetadataFetchError(.tooLarge, "'\(path)' holds \(size.map { "\($0.intValue) bytes" } ?? "something that is not a file"), more than a BLOB's \(maximumBytes)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MetadataFetchError(.unavailable, "cannot read '\(path)'")
         }

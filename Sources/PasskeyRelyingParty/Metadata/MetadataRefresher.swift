@@ -46,7 +46,7 @@ public final class MetadataRefresher: Sendable {
     public func loadCache() async {
         guard let cache else { return }
         do {
-            guard let cached = try cache.read() else { return }
+            guard let cached = try cache.read(maximumBytes: configuration.maximumBytes) else { return }
             let index = try await verify(cached.bytes)
             let installed = state.withLock { status -> Bool in
                 guard status.serialNumber.map({ index.serialNumber > $0 }) ?? true else { return false }

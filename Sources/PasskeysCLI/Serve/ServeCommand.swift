@@ -140,6 +140,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--metadata-url: expected an http(s) URL or 'off', found '\(text)'")
         }
         let crlPaths = attestation.metadataCRLs
+        // Read once now, so a path that cannot be read or a file that is no CRL is a usage error at start, not a
+        // refresh that fails quietly ever after; the refresher reads them again before each verification.
+        _ = try AttestationOptions.revocationLists(crlPaths)
         return MetadataRefreshConfiguration(
             url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
             cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 })

@@ -149,6 +149,14 @@ struct MetadataRefreshTests {
             configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher(), onEvent: events.record)
         await tampered.loadCache()
         #expect(tampered.source.current == nil && events.all == ["cacheRefused"])
+
+        // A cache file larger than a BLOB may be (the configured 64 KiB here) is refused before it is read.
+        #expect(FileManager.default.createFile(atPath: directory + "/mds3-blob.jwt", contents: Data(count: 64 * 1024 + 1)))
+        let oversizedEvents = EventRecorder()
+        let oversized = MetadataRefresher(
+            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher(), onEvent: oversizedEvents.record)
+        await oversized.loadCache()
+        #expect(oversized.source.current == nil && oversizedEvents.all == ["cacheRefused"])
     }
 
     @Test("passkeys serve judges registrations by each newer BLOB while it runs and reports serial, age, next update and result in /metrics")
