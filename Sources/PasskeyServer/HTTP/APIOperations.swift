@@ -16,7 +16,7 @@ enum APIOperations {
         answers.reduce(into: A.Answers()) { all, more in for (status, answer) in more { all[status] = answer } }
     }
 
-    static let optionsCodes = [WebAuthnError.Code.malformedInput.rawValue]
+    static let optionsCodes = [WebAuthnError.Code.malformedInput, .inputTooLarge].map(\.rawValue)
     static let resultCodes = A.verificationCodes.map(\.rawValue) + [
         A.code(.credentialAlreadyRegistered), "unknownCeremony", "unknownCredential", "invalidUserHandle",
     ]
@@ -86,7 +86,7 @@ enum APIOperations {
 
     static let listCredentials = OpenAPI.Operation(
         summary: "The signed-in user's passkeys",
-        parameters: [.header(name: "Accept-Language", required: false, schemaOrContent: .schema(.init(.string, style: .default(for: .header))), description: "Names providers in this language where FIDO metadata has one")],
+        parameters: [.parameter(.header(name: "Accept-Language", required: false, schemaOrContent: .schema(.init(.string, style: .default(for: .header))), description: "Names providers in this language where FIDO metadata has one"))],
         responses: [200: A.ok("Passkeys", "CredentialList"), 401: A.noSession, 503: A.storeUnavailable], security: signedIn)
 
     static let credentialID = OpenAPI.Parameter.path(

@@ -14,7 +14,8 @@ enum APISchemas {
     static let controlOrFormat = #"\u0000-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB"#
 
     /// A user-facing name (username, display name, passkey name): not blank, no control or format character.
-    static let namePattern = "^[^\(controlOrFormat)]*[^\\s\(controlOrFormat)][^\(controlOrFormat)]*$"
+    static let nameBody = "[^\(controlOrFormat)]*[^\\s\(controlOrFormat)][^\(controlOrFormat)]*"
+    static let namePattern = "^\(nameBody)$"
 
     static func ref(_ name: String, required: Bool = true) -> JSONSchema { .reference(.component(named: name), required: required) }
 
@@ -38,6 +39,13 @@ enum APISchemas {
     static let residentKeyValues = ResidentKeyPreference.allCases
     static let providerSources: [AuthenticatorProvider.Source] = [.metadata, .builtIn]
     static let iconPattern = #"^data:image/(png|jpeg|webp|svg\+xml);base64,"#
+
+    static func known(_ values: [String]) -> String { "Known values: \(values.joined(separator: ", ")); others are passed on as given." }
+
+    /// The client extension inputs the server reads (others are echoed as given).
+    static let extensions: JSONSchema = .object(required: false, properties: [
+        "credProps": .boolean(required: false), "prf": .object(required: false), "largeBlob": .object(required: false),
+    ])
 
     /// A body member that is an object whose members the server reads as it documents them.
     static func withStatus(_ members: OrderedDictionary<String, JSONSchema>) -> JSONSchema {
@@ -84,14 +92,16 @@ enum APISchemas {
             "RegistrationOptionsRequest": .object(properties: [
                 "username": name("The account's name."),
                 "displayName": name("Shown by the authenticator; defaults to the username.", required: false),
+                // Unknown values of these enumerations are kept and passed on, as WebAuthn asks of clients (§5.4.4).
                 "authenticatorSelection": .object(required: false, properties: [
-                    "residentKey": strings(residentKeyValues.map(\.rawValue), required: false),
+                    "residentKey": .string(required: false, description: known(residentKeyValues.map(\.rawValue))),
                     "requireResidentKey": .boolean(required: false),
-                    "userVerification": strings(userVerificationValues.map(\.rawValue), required: false),
-                    "authenticatorAttachment": strings(["platform", "cross-platform"], required: false),
+                    "userVerification": .string(
+                        required: false, description: known(userVerificationValues.map(\.rawValue)) + " Raised to the server's policy when lower."),
+                    "authenticatorAttachment": .string(required: false, description: known(["platform", "cross-platform"])),
                 ]),
                 "attestation": strings(attestationValues.map(\.rawValue), required: false),
-                "extensions": .object(required: false),
+                "extensions": extensions,
             ]),
             "RegistrationOptions": withStatus([
                 "rp": .object(properties: ["name": .string, "id": .string(required: false)]),
@@ -102,9 +112,12 @@ enum APISchemas {
                 "extensions": .object(required: false),
             ]),
             "AuthenticationOptionsRequest": .object(properties: [
-                "username": .string(required: false, description: "Empty or absent: a discoverable (usernameless) sign-in."),
+                "username": .string(
+                    required: false,
+                    description: "Empty or absent: a discoverable (usernameless) sign-in. Else a name, by the rules of RegistrationOptionsRequest.username.",
+                    maxLength: RequestMembers.maximumNameLength, pattern: "^(?:\(nameBody))?$"),
                 "userVerification": strings(userVerificationValues.map(\.rawValue), required: false),
-                "extensions": .object(required: false),
+                "extensions": extensions,
             ]),
             "AuthenticationOptions": withStatus([
                 "challenge": base64url("The challenge, used once."), "timeout": .integer(description: "Milliseconds."), "rpId": .string,

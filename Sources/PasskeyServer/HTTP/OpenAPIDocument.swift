@@ -31,11 +31,26 @@ enum OpenAPIDocument {
         for route in routes {
             var item = items[OpenAPI.Path(rawValue: route.path)] ?? OpenAPI.PathItem()
             item[route.method] = route.operation
+            // Hummingbird answers HEAD wherever GET is served, and 405's Allow names it: described, so clients and
+            // checkers see the same methods the server serves.
+            if route.method == .get { item[.head] = head(of: route.operation) }
             items[OpenAPI.Path(rawValue: route.path)] = item
         }
         return OpenAPI.Document(
             openAPIVersion: .v3_1_1, info: info, servers: [], paths: items.mapValues { .pathItem($0) },
             components: .direct(schemas: APISchemas.all, securitySchemes: securitySchemes))
+    }
+
+    /// HEAD of a GET: the same statuses and headers, no body.
+    static func head(of get: OpenAPI.Operation) -> OpenAPI.Operation {
+        var responses = OpenAPI.Response.Map()
+        for (status, answer) in get.responses {
+            let response = answer.b.map { OpenAPI.Response(description: $0.description, headers: $0.headers) } ?? OpenAPI.Response(description: "As GET")
+            responses[status] = .response(response)
+        }
+        return OpenAPI.Operation(
+            summary: get.summary.map { "\($0) (head only)" }, description: "The answer GET gives, without its body.", parameters: get.parameters,
+            responses: responses, security: get.security)
     }
 
     /// The document as JSON, keys sorted so the bytes are the same on every start.
