@@ -1,4 +1,4 @@
-import Hummingbird
+package import Hummingbird
 
 extension PasskeyResponse {
     /// 405 `methodNotAllowed` with `Allow` (RFC 9110 §15.5.6): `path` is served, but not with `method`. HEAD is
