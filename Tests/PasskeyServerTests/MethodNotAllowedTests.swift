@@ -11,8 +11,7 @@ struct MethodNotAllowedTests {
     func undeclaredMethods() async throws {
         let configuration = TestServer.configuration(Backend.sqlite.location())
         let routes = try await OpenAPITests.served(configuration).routes
-        var declared: [String: Set<String>] = [:]
-        for route in routes { declared[route.path, default: []].insert(route.method.rawValue) }
+        let declared = routes.reduce(into: [String: Set<String>]()) { $0[$1.path, default: []].insert($1.method.rawValue) }
         try await TestServer.withServer(configuration) { client in
             for (path, methods) in declared {
                 let uri = path.replacingOccurrences(of: "{id}", with: "AAAA")

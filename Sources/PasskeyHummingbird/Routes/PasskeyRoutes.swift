@@ -56,8 +56,8 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
     }
 
     /// Adds the four routes to `routes` (a router or a group, whose path prefixes theirs). Any other method on their
-    /// paths (GET, PUT, PATCH, DELETE, OPTIONS, TRACE; HEAD follows GET) is answered 405 `methodNotAllowed` with
-    /// `Allow: POST`, so these paths take no other route of the app's.
+    /// paths (GET, HEAD, PUT, PATCH, DELETE, OPTIONS, TRACE) is answered 405 `methodNotAllowed` with `Allow: POST`
+    /// (RFC 9110 §15.5.6), so these paths take no other route of the app's.
     public func add(to routes: some RouterMethods<Hooks.Context>) {
         routes.post("attestation/options") { request, context in await answer(request, context, beginRegistration) }
         routes.post("attestation/result") { request, context in await answer(request, context, finishRegistration) }

@@ -53,7 +53,10 @@ enum APIAnswers {
     static let noSession = failure("There is no valid session (Authorization: Bearer <session> or the session cookie)", codes: [], uncoded: true)
 
     /// The answers of a request whose body is read: 400 malformed, 403 cross-site, 408, 413, 415.
+    /// The body's parser refuses with `malformedInput` or `inputTooLarge`, a body cut short with `unreadableBody`.
     static func bodyRefusals(_ badRequestCodes: [String], _ badRequest: String) -> Answers {
-        [400: failure(badRequest, codes: badRequestCodes + ["unreadableBody"], uncoded: true), 403: crossSite, 408: timeout, 413: tooLarge, 415: unsupportedMediaType]
+        let parsing = [WebAuthnError.Code.malformedInput, .inputTooLarge].map(\.rawValue) + ["unreadableBody"]
+        let codes = badRequestCodes + parsing.filter { !badRequestCodes.contains($0) }
+        return [400: failure(badRequest, codes: codes, uncoded: true), 403: crossSite, 408: timeout, 413: tooLarge, 415: unsupportedMediaType]
     }
 }

@@ -16,7 +16,7 @@ enum APIOperations {
         answers.reduce(into: A.Answers()) { all, more in for (status, answer) in more { all[status] = answer } }
     }
 
-    static let optionsCodes = [WebAuthnError.Code.malformedInput, .inputTooLarge].map(\.rawValue)
+    static let optionsCodes: [String] = []
     static let resultCodes = A.verificationCodes.map(\.rawValue) + [
         A.code(.credentialAlreadyRegistered), "unknownCeremony", "unknownCredential", "invalidUserHandle",
     ]
@@ -44,7 +44,8 @@ enum APIOperations {
     static let beginAuthentication = OpenAPI.Operation(
         summary: "Begin a sign-in",
         description: "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed.",
-        requestBody: json("AuthenticationOptionsRequest", required: false),
+        // Required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
+        requestBody: json("AuthenticationOptionsRequest"),
         responses: merged(
             [200: A.ok("Request options", "AuthenticationOptions")],
             A.bodyRefusals(optionsCodes, "The body is not an object of the documented members"),

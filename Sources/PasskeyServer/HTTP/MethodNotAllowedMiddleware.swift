@@ -34,7 +34,7 @@ final class RouteTable: Sendable {
 
 /// Answers 405 `methodNotAllowed` with `Allow` (RFC 9110 §15.5.6) when the path is served but not with the request's
 /// method, before any other check of the request (an undeclared `PUT` is 405 whatever its body). HEAD is served
-/// wherever GET is (Hummingbird answers it with GET's head); OPTIONS is 405 like any undeclared method.
+/// wherever GET is (the router makes a HEAD endpoint of each GET one); OPTIONS is 405 like any undeclared method.
 struct MethodNotAllowedMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let table: RouteTable

@@ -31,8 +31,8 @@ enum OpenAPIDocument {
         for route in routes {
             var item = items[OpenAPI.Path(rawValue: route.path)] ?? OpenAPI.PathItem()
             item[route.method] = route.operation
-            // Hummingbird answers HEAD wherever GET is served, and 405's Allow names it: described, so clients and
-            // checkers see the same methods the server serves.
+            // The router makes a HEAD endpoint of every GET one, and 405's Allow names it: described, so clients and
+            // checkers see the methods the server serves.
             if route.method == .get { item[.head] = head(of: route.operation) }
             items[OpenAPI.Path(rawValue: route.path)] = item
         }

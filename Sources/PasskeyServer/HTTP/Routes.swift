@@ -20,7 +20,8 @@ struct Routes {
     /// the 405 answers read. A route is added only through `on`, which takes its ``APIOperations`` entry, so a route
     /// without documentation does not compile.
     func buildWithRoutes() -> (router: Router<ServerContext>, routes: [OpenAPIDocument.Route]) {
-        let router = Router(context: ServerContext.self)
+        // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
         router.add(middleware: ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
