@@ -21,45 +21,42 @@ enum APIOperations {
         A.code(.credentialAlreadyRegistered), "unknownCeremony", "unknownCredential", "invalidUserHandle",
     ]
 
-    static let beginRegistration = OpenAPI.Operation(
-        summary: "Begin a registration",
-        description: "A username that belongs to an account requires that account's session (403 otherwise; the account's user handle is never given to anyone else). authenticatorSelection, attestation and extensions are echoed as given, except that authenticatorSelection.userVerification is raised to the server's policy when lower (and stated when the policy is required); attestation defaults to none.",
-        requestBody: json("RegistrationOptionsRequest"),
-        responses: merged(
-            [200: A.ok("Creation options", "RegistrationOptions")],
-            A.bodyRefusals(optionsCodes, "The body is not an object of the documented members (the member and what was expected are named)"),
-            [403: A.failure("The username is taken and this is not its account's session, or the request comes from another site", codes: [A.code(.usernameTaken("")), "originNotAllowed", "crossSiteRequest"]),
-             429: A.rateLimited, 503: A.storeUnavailable]))
+    /// A ceremony endpoint (FIDO2 conformance server API): a JSON body, its refusals, and the per-client limit.
+    static func ceremony(
+        _ summary: String, _ description: String, body: String, ok: A.Answer, badRequest codes: [String], _ why: String, more: A.Answers = [:]
+    ) -> OpenAPI.Operation {
+        OpenAPI.Operation(
+            summary: summary, description: description, requestBody: json(body),
+            responses: merged([200: ok], A.bodyRefusals(codes, why), more, [429: A.rateLimited, 503: A.storeUnavailable]))
+    }
 
-    static let finishRegistration = OpenAPI.Operation(
-        summary: "Finish a registration",
-        description: "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie).",
-        requestBody: json("RegistrationResponseJSON"),
-        responses: merged(
-            [200: A.ok("Registered and signed in", "RegistrationResult", headers: A.setCookie)],
-            A.bodyRefusals(resultCodes, "Verification failed, or the body is not a registration response"),
-            [403: A.failure("The name was taken meanwhile, the session or account that began it ended, or the request comes from another site", codes: [A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), "originNotAllowed", "crossSiteRequest"]),
-             429: A.rateLimited, 503: A.storeUnavailable]))
+    static let beginRegistration = ceremony(
+        "Begin a registration",
+        "A username that belongs to an account requires that account's session (403 otherwise; the account's user handle is never given to anyone else). authenticatorSelection, attestation and extensions are echoed as given, except that authenticatorSelection.userVerification is raised to the server's policy when lower (and stated when the policy is required); attestation defaults to none.",
+        body: "RegistrationOptionsRequest", ok: A.ok("Creation options", "RegistrationOptions"),
+        badRequest: optionsCodes, "The body is not an object of the documented members (the member and what was expected are named)",
+        more: [403: A.failure("The username is taken and this is not its account's session, or the request comes from another site", codes: [A.code(.usernameTaken("")), "originNotAllowed", "crossSiteRequest"])])
 
-    static let beginAuthentication = OpenAPI.Operation(
-        summary: "Begin a sign-in",
-        description: "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed.",
-        // Required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
-        requestBody: json("AuthenticationOptionsRequest"),
-        responses: merged(
-            [200: A.ok("Request options", "AuthenticationOptions")],
-            A.bodyRefusals(optionsCodes, "The body is not an object of the documented members"),
-            [429: A.rateLimited, 503: A.storeUnavailable]))
+    static let finishRegistration = ceremony(
+        "Finish a registration",
+        "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie).",
+        body: "RegistrationResponseJSON", ok: A.ok("Registered and signed in", "RegistrationResult", headers: A.setCookie),
+        badRequest: resultCodes, "Verification failed, or the body is not a registration response",
+        more: [403: A.failure("The name was taken meanwhile, the session or account that began it ended, or the request comes from another site", codes: [A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), "originNotAllowed", "crossSiteRequest"])])
 
-    static let finishAuthentication = OpenAPI.Operation(
-        summary: "Finish a sign-in",
-        description: "An unknown passkey, or one that did not verify, is answered 400 unknownCredential with the credentialId the request carried (for the Signal API), the same either way.",
-        requestBody: json("AuthenticationResponseJSON"),
-        responses: merged(
-            [200: A.ok("Signed in", "AuthenticationResult", headers: A.setCookie)],
-            A.bodyRefusals(resultCodes, "Verification failed, or the body is not an authentication response"),
-            [409: A.failure("The passkey signed in again with the same or a higher counter, or was removed, at the same moment; no session was started", codes: [A.code(.signInConflict)]),
-             429: A.rateLimited, 503: A.storeUnavailable]))
+    // Its body is required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
+    static let beginAuthentication = ceremony(
+        "Begin a sign-in",
+        "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed. The body may be empty, sent as application/json.",
+        body: "AuthenticationOptionsRequest", ok: A.ok("Request options", "AuthenticationOptions"),
+        badRequest: optionsCodes, "The body is not an object of the documented members")
+
+    static let finishAuthentication = ceremony(
+        "Finish a sign-in",
+        "An unknown passkey, or one that did not verify, is answered 400 unknownCredential with the credentialId the request carried (for the Signal API), the same either way.",
+        body: "AuthenticationResponseJSON", ok: A.ok("Signed in", "AuthenticationResult", headers: A.setCookie),
+        badRequest: resultCodes, "Verification failed, or the body is not an authentication response",
+        more: [409: A.failure("The passkey signed in again with the same or a higher counter, or was removed, at the same moment; no session was started", codes: [A.code(.signInConflict)])])
 
     static let currentUser = OpenAPI.Operation(
         summary: "The signed-in user", responses: [200: A.ok("The user", "SessionResult"), 401: A.noSession, 503: A.storeUnavailable], security: signedIn)
