@@ -73,6 +73,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.0.0", traits: []),
     ],
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
@@ -98,6 +99,7 @@ let package = Package(
                 product("PostgresKit", "postgres-kit", "Server"),
                 product("NIOSSL", "swift-nio-ssl", "Server"),
                 product("AsyncHTTPClient", "async-http-client", "Server"),
+                product("OpenAPIKit", "OpenAPIKit", "Server"),
             ]),
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import PasskeyCore
 @testable import PasskeyServer
@@ -6,35 +7,99 @@ import Testing
 
 @Suite("/openapi.json matches the server")
 struct OpenAPITests {
-    @Test("every served route is documented, and every documented route is served")
-    func routesMatch() async throws {
-        let configuration = TestServer.configuration(Backend.sqlite.location())
+    /// OpenAPI's spelling of a router path: `:id` and `{id}` both become `{id}`.
+    static func openAPIPath(_ path: String) -> String {
+        "/" + path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+    }
+
+    static func served(_ configuration: ServerConfiguration) async throws -> (routes: [OpenAPIDocument.Route], router: Set<String>) {
         let store = try await configuration.database.openStore(logger: .init(label: "test"))
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store)
-        let served = Set(Routes(relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics()).buildWithEndpoints().endpoints)
+        let (router, routes) = Routes(relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics()).buildWithRoutes()
         try await store.shutdown()
+        // Every method the router itself answers (HEAD is Hummingbird's, beside each GET), by the router's own list:
+        // a route added to the router any other way than through the documented table shows up here.
+        let listed = Set(router.routes.filter { $0.method != .head }.map { "\($0.method.rawValue) \(openAPIPath($0.path.description))" })
+        return (routes, listed)
+    }
 
-        let document = try JSONParser.parseObject(Array(OpenAPIDocument.json.utf8))
-        #expect(document["openapi"] == .string("3.1.0"))
-        let paths = try #require(document["paths"]?.objectValue)
-        var documented = Set<Routes.Endpoint>()
-        for path in paths.members {
-            for method in path.value.objectValue?.keys ?? [] where ["get", "post", "patch", "delete", "put"].contains(method) {
-                documented.insert(Routes.Endpoint(method: method, path: path.key))
+    /// The operations a document lists, as "METHOD /path".
+    static func documented(_ document: JSONObject) -> Set<String> {
+        var documented = Set<String>()
+        for path in document["paths"]?.objectValue?.members ?? [] {
+            for method in path.value.objectValue?.keys ?? [] where ["get", "put", "post", "patch", "delete", "options", "head", "trace"].contains(method) {
+                documented.insert("\(method.uppercased()) \(path.key)")
             }
         }
-        #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented))")
-        #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served))")
+        return documented
+    }
+
+    /// HEAD is Hummingbird's, beside every GET: described with each GET, and nowhere else.
+    static func withoutHead(_ documented: Set<String>) -> Set<String> {
+        let heads = documented.filter { $0.hasPrefix("HEAD ") }
+        let gets = documented.filter { $0.hasPrefix("GET ") }
+        #expect(Set(heads.map { $0.dropFirst(5) }) == Set(gets.map { $0.dropFirst(4) }), "HEAD is described exactly where GET is")
+        return documented.subtracting(heads)
+    }
+
+    @Test("every route the router serves is in the served document, and nothing else is", arguments: [true, false])
+    func routesMatch(metricsOnMainPort: Bool) async throws {
+        var configuration = TestServer.configuration(Backend.sqlite.location())
+        if !metricsOnMainPort { configuration.metricsAddress = ("127.0.0.1", 0) }
+        let (routes, listed) = try await Self.served(configuration)
+        #expect(listed.count == routes.count, "a route was registered twice, or outside the table")
+        try await TestServer.withServer(configuration) { client in
+            let text = try await client.execute(uri: "/openapi.json", method: .get) { String(buffer: $0.body) }
+            let document = try JSONParser.parseObject(Array(text.utf8))
+            #expect(document["openapi"]?.stringValue?.hasPrefix("3.1.") == true)
+            let documented = Self.withoutHead(Self.documented(document))
+            #expect(listed.subtracting(documented).isEmpty, "served but not documented: \(listed.subtracting(documented))")
+            #expect(documented.subtracting(listed).isEmpty, "documented but not served: \(documented.subtracting(listed))")
+            #expect(documented.contains("GET /metrics") == metricsOnMainPort)
+        }
+    }
+
+    @Test("every operation lists the refusals its route can give, with their codes")
+    func answersDocumented() async throws {
+        let configuration = TestServer.configuration(Backend.sqlite.location())
+        let document = try JSONParser.parseObject(try OpenAPIDocument.json(try await Self.served(configuration).routes))
+        for path in document["paths"]?.objectValue?.members ?? [] {
+            for member in path.value.objectValue?.members ?? [] {
+                let (method, operation) = (member.key, member.value)
+                let name = "\(method.uppercased()) \(path.key)"
+                let statuses = Set(operation.objectValue?["responses"]?.objectValue?.keys ?? [])
+                #expect(statuses.contains("200"), "\(name)")
+                if ["post", "patch", "delete"].contains(method) {
+                    #expect(statuses.isSuperset(of: ["403", "415", "503"]), "\(name) changes state: \(statuses)")
+                }
+                if operation.objectValue?["requestBody"] != nil {
+                    #expect(statuses.isSuperset(of: ["400", "408", "413"]), "\(name) reads a body: \(statuses)")
+                }
+                // An operation whose security has no empty alternative needs a session.
+                if let security = operation.objectValue?["security"]?.arrayValue,
+                   !security.contains(where: { $0.objectValue?.members.isEmpty ?? false }) {
+                    #expect(statuses.contains("401"), "\(name) needs a session: \(statuses)")
+                }
+            }
+        }
+        let json = String(decoding: try OpenAPIDocument.json(try await Self.served(configuration).routes), as: UTF8.self)
+        for code in ["unsupportedMediaType", "payloadTooLarge", "requestTimeout", "rateLimited", "storeUnavailable", "originNotAllowed",
+                     "crossSiteRequest", "lastPasskey", "signInConflict", "usernameTaken", "unknownCredential", WebAuthnError.Code.challengeMismatch.rawValue] {
+            #expect(json.contains("\"\(code)\""), "\(code) is documented")
+        }
+        #expect(json.contains("\"Retry-After\""))
+        #expect(json.contains("\"maxLength\":\(RequestMembers.maximumNameLength)"))
     }
 
     @Test("every $ref points at a component that exists")
-    func referencesResolve() throws {
-        let text = OpenAPIDocument.json
+    func referencesResolve() async throws {
+        let routes = try await Self.served(TestServer.configuration(Backend.sqlite.location())).routes
+        let text = String(decoding: try OpenAPIDocument.json(routes), as: UTF8.self)
         let document = try JSONParser.parseObject(Array(text.utf8))
         let components = try #require(document["components"]?.objectValue)
         var references = Set<String>()
         var remaining = Substring(text)
-        while let range = remaining.range(of: "\"$ref\": \"#/components/") {
+        while let range = remaining.range(of: "\"$ref\":\"#/components/") {
             let tail = remaining[range.upperBound...]
             if let end = tail.firstIndex(of: "\"") { references.insert(String(tail[..<end])) }
             remaining = tail
@@ -43,6 +108,20 @@ struct OpenAPITests {
         for reference in references {
             let parts = reference.split(separator: "/").map(String.init)
             #expect(parts.count == 2 && components[parts[0]]?.objectValue?[parts[1]] != nil, "dangling $ref \(reference)")
+        }
+    }
+
+    @Test("the name pattern refuses what RequestMembers refuses")
+    func namePattern() throws {
+        // By code point, as JSON Schema validators match (Swift matches by character by default).
+        let pattern = try Regex(APISchemas.namePattern).matchingSemantics(.unicodeScalar)
+        for name in ["ada", " Ada Lovelace ", "Zoë", "李小龍", "🔑"] {
+            #expect(name.wholeMatch(of: pattern) != nil, "\(name)")
+            #expect((try? RequestMembers.name(JSONObject(["n": .string(name)]), "n", required: true)) != nil)
+        }
+        for name in ["", "   ", "a\u{0}b", "a\u{7}", "a\u{200B}b", "a\u{202E}b", "a\u{FEFF}", "👩\u{200D}💻"] {
+            #expect(name.wholeMatch(of: pattern) == nil, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect((try? RequestMembers.name(JSONObject(["n": .string(name)]), "n", required: true)) == nil)
         }
     }
 }

@@ -55,12 +55,21 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
         self.maximumBodySize = maximumBodySize
     }
 
-    /// Adds the four routes to `routes` (a router or a group, whose path prefixes theirs).
+    /// Adds the four routes to `routes` (a router or a group, whose path prefixes theirs). Any other method on their
+    /// paths (GET, HEAD, PUT, PATCH, DELETE, OPTIONS, TRACE) is answered 405 `methodNotAllowed` with `Allow: POST`
+    /// (RFC 9110 §15.5.6), so these paths take no other route of the app's.
     public func add(to routes: some RouterMethods<Hooks.Context>) {
         routes.post("attestation/options") { request, context in await answer(request, context, beginRegistration) }
         routes.post("attestation/result") { request, context in await answer(request, context, finishRegistration) }
         routes.post("assertion/options") { request, context in await answer(request, context, beginAuthentication) }
         routes.post("assertion/result") { request, context in await answer(request, context, finishAuthentication) }
+        for path in ["attestation/options", "attestation/result", "assertion/options", "assertion/result"] {
+            for method in PasskeyResponse.refusedMethods where method != .post {
+                routes.on(RouterPath(path), method: method) { request, _ in
+                    PasskeyResponse.methodNotAllowed(request.method, path: request.uri.path, allowed: [.post])
+                }
+            }
+        }
     }
 
     /// Reads the body and runs `route` on it; whatever is thrown becomes a JSON failure, so the answer's shape never

@@ -1,6 +1,7 @@
 import Hummingbird
 import HTTPTypes
 import PasskeyCore
+import OpenAPIKit
 import PasskeyHummingbird
 
 /// The HTTP API (CONTRACT.md §2). Routes decode and encode; ``RelyingParty`` decides.
@@ -13,28 +14,35 @@ struct Routes {
     /// How long `/readyz` waits for the database.
     static let readinessWait = Duration.seconds(2)
 
-    /// A registered method and path, in OpenAPI's spelling (`/credentials/{id}`).
-    struct Endpoint: Hashable, Sendable {
-        let method: String
-        let path: String
-    }
+    func build() -> Router<ServerContext> { buildWithRoutes().router }
 
-    func build() -> Router<ServerContext> { buildWithEndpoints().router }
-
-    /// The router, and every endpoint it serves (the OpenAPI test compares these with the document).
-    func buildWithEndpoints() -> (router: Router<ServerContext>, endpoints: [Endpoint]) {
-        let router = Router(context: ServerContext.self)
+    /// The router, and every route it serves with its description: the same table `/openapi.json` is built from and
+    /// the 405 answers read. A route is added only through `on`, which takes its ``APIOperations`` entry, so a route
+    /// without documentation does not compile.
+    func buildWithRoutes() -> (router: Router<ServerContext>, routes: [OpenAPIDocument.Route]) {
+        // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+        let table = RouteTable()
         router.add(middleware: ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
+        // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
+        router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins)))
-        var endpoints: [Endpoint] = []
-        func on(_ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response) {
+        var routes: [OpenAPIDocument.Route] = []
+        func on(
+            _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
+            _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
+        ) {
             group.on(RouterPath(path), method: method, use: handler)
             let openAPIPath = path.split(separator: "/", omittingEmptySubsequences: false)
                 .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
-            endpoints.append(Endpoint(method: method.rawValue.lowercased(), path: openAPIPath))
+            // Every method registered here is one of OpenAPI's (GET, POST, PATCH, DELETE).
+            if let verb = OpenAPI.HttpMethod(rawValue: method.rawValue.uppercased()) {
+                routes.append(OpenAPIDocument.Route(method: verb, path: openAPIPath, operation: operation))
+            }
+            table.add(method, path)
         }
 
         // The options endpoints create server state; the result endpoints are where guessing and replays land. Each
@@ -45,19 +53,19 @@ struct Routes {
             options.add(middleware: OptionsRateLimitMiddleware(limiter: RateLimiter(rate: rate, burst: max(rate * 2, 10))))
             results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: rate / 4, burst: max(rate, 10))))
         }
-        on(options, .post, "/attestation/options") { request, context in
+        on(options, .post, "/attestation/options", APIOperations.beginRegistration) { request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request)))
         }
-        on(results, .post, "/attestation/result") { request, context in
+        on(results, .post, "/attestation/result", APIOperations.finishRegistration) { request, context in
             let (members, token) = try await relyingParty.finishRegistration(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(members, headers: cookie(token))
         }
-        on(options, .post, "/assertion/options") { request, context in
+        on(options, .post, "/assertion/options", APIOperations.beginAuthentication) { request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(try await relyingParty.beginAuthentication(body))
         }
-        on(results, .post, "/assertion/result") { request, context in
+        on(results, .post, "/assertion/result", APIOperations.finishAuthentication) { request, context in
             let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
             do {
                 let (members, token) = try await relyingParty.finishAuthentication(body)
@@ -67,42 +75,42 @@ struct Routes {
                 throw refusal.echoingSubmittedCredential(body)
             }
         }
-        on(router, .get, "/session") { request, _ in
+        on(router, .get, "/session", APIOperations.currentUser) { request, _ in
             APIResponse.ok(try await relyingParty.currentUser(try await session(request)))
         }
-        on(router, .delete, "/session") { request, _ in
+        on(router, .delete, "/session", APIOperations.signOut) { request, _ in
             try await relyingParty.signOut(token: token(request))
             return APIResponse.ok(headers: cookie(nil))
         }
-        on(router, .delete, "/sessions") { request, _ in
+        on(router, .delete, "/sessions", APIOperations.endOtherSessions) { request, _ in
             try await relyingParty.endOtherSessions(try await session(request))
             return APIResponse.ok()
         }
-        on(router, .delete, "/account") { request, _ in
+        on(router, .delete, "/account", APIOperations.deleteAccount) { request, _ in
             try await relyingParty.deleteAccount(try await session(request))
             return APIResponse.ok(headers: cookie(nil))
         }
-        on(router, .get, "/credentials") { request, _ in
+        on(router, .get, "/credentials", APIOperations.listCredentials) { request, _ in
             let languages = AcceptLanguage.tags(request.headers[.acceptLanguage])
             return APIResponse.ok(try await relyingParty.listCredentials(try await session(request), languages: languages))
         }
-        on(router, .patch, "/credentials/:id") { request, context in
+        on(router, .patch, "/credentials/:id", APIOperations.renameCredential) { request, context in
             let id = try context.parameters.require("id")
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(try await relyingParty.renameCredential(try await session(request), id: id, body: body))
         }
-        on(router, .delete, "/credentials/:id") { request, context in
+        on(router, .delete, "/credentials/:id", APIOperations.deleteCredential) { request, context in
             try await relyingParty.deleteCredential(try await session(request), id: try context.parameters.require("id"))
             return APIResponse.ok()
         }
-        on(router, .get, "/.well-known/apple-app-site-association") { _, _ in
+        on(router, .get, "/.well-known/apple-app-site-association", APIOperations.appleAppSiteAssociation) { _, _ in
             APIResponse.json(WellKnown.appleAppSiteAssociation(configuration.appleAppIDs), status: .ok)
         }
-        on(router, .get, "/.well-known/assetlinks.json") { _, _ in
+        on(router, .get, "/.well-known/assetlinks.json", APIOperations.assetLinks) { _, _ in
             APIResponse.json(WellKnown.assetLinks(configuration.androidApps), status: .ok)
         }
-        on(router, .get, "/healthz") { _, _ in APIResponse.ok() }
-        on(router, .get, "/readyz") { _, _ in
+        on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
+        on(router, .get, "/readyz", APIOperations.readiness) { _, _ in
             // Ready means the database answers, with this build's schema, within a short bound.
             do {
                 try await answerByDeadline(Self.readinessWait) { try await relyingParty.store.checkReadiness() }
@@ -112,17 +120,20 @@ struct Routes {
             }
         }
         if configuration.metricsAddress == nil {
-            on(router, .get, "/metrics") { _, _ in metrics.response() }
-        }
-        on(router, .get, "/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+            on(router, .get, "/metrics", APIOperations.metrics) { _, _ in metrics.response() }
         }
         for asset in WebAssets.all {
-            on(router, .get, asset.path) { _, _ in
+            on(router, .get, asset.path, APIOperations.asset(asset.path, asset.contentType)) { _, _ in
                 Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: ByteBuffer(string: asset.body)))
             }
         }
-        return (router, endpoints)
+        // Last: the document describes every route above and itself.
+        let documentRoute = OpenAPIDocument.Route(method: .get, path: "/openapi.json", operation: APIOperations.document)
+        let document = ByteBuffer(bytes: (try? OpenAPIDocument.json(routes + [documentRoute])) ?? [])
+        on(router, .get, "/openapi.json", APIOperations.document) { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: document))
+        }
+        return (router, routes)
     }
 
     /// The session cookie's name: `__Host-` prefixed on https sites, so the browser keeps it to this exact host, path

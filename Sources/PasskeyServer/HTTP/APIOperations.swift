@@ -1,0 +1,135 @@
+import OpenAPIKit
+import PasskeyCore
+
+/// The OpenAPI description of each route, passed with the route when ``Routes`` registers it: a route cannot be
+/// added without one, and `/openapi.json` describes exactly the routes registered.
+enum APIOperations {
+    typealias A = APIAnswers
+
+    static let signedIn: [OpenAPI.SecurityRequirement] = [[.component(named: "bearer"): []], [.component(named: "cookie"): []]]
+
+    static func json(_ schema: String, required: Bool = true) -> OpenAPI.Request {
+        OpenAPI.Request(content: [.json: .content(.init(schema: APISchemas.ref(schema)))], required: required)
+    }
+
+    static func merged(_ answers: A.Answers...) -> A.Answers {
+        answers.reduce(into: A.Answers()) { all, more in for (status, answer) in more { all[status] = answer } }
+    }
+
+    static let optionsCodes: [String] = []
+    static let resultCodes = A.verificationCodes.map(\.rawValue) + [
+        A.code(.credentialAlreadyRegistered), "unknownCeremony", "unknownCredential", "invalidUserHandle",
+    ]
+
+    /// A ceremony endpoint (FIDO2 conformance server API): a JSON body, its refusals, and the per-client limit.
+    static func ceremony(
+        _ summary: String, _ description: String, body: String, ok: A.Answer, badRequest codes: [String], _ why: String, more: A.Answers = [:]
+    ) -> OpenAPI.Operation {
+        OpenAPI.Operation(
+            summary: summary, description: description, requestBody: json(body),
+            responses: merged([200: ok], A.bodyRefusals(codes, why), more, [429: A.rateLimited, 503: A.storeUnavailable]))
+    }
+
+    static let beginRegistration = ceremony(
+        "Begin a registration",
+        "A username that belongs to an account requires that account's session (403 otherwise; the account's user handle is never given to anyone else). authenticatorSelection, attestation and extensions are echoed as given, except that authenticatorSelection.userVerification is raised to the server's policy when lower (and stated when the policy is required); attestation defaults to none.",
+        body: "RegistrationOptionsRequest", ok: A.ok("Creation options", "RegistrationOptions"),
+        badRequest: optionsCodes, "The body is not an object of the documented members (the member and what was expected are named)",
+        more: [403: A.failure("The username is taken and this is not its account's session, or the request comes from another site", codes: [A.code(.usernameTaken("")), "originNotAllowed", "crossSiteRequest"])])
+
+    static let finishRegistration = ceremony(
+        "Finish a registration",
+        "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie).",
+        body: "RegistrationResponseJSON", ok: A.ok("Registered and signed in", "RegistrationResult", headers: A.setCookie),
+        badRequest: resultCodes, "Verification failed, or the body is not a registration response",
+        more: [403: A.failure("The name was taken meanwhile, the session or account that began it ended, or the request comes from another site", codes: [A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), "originNotAllowed", "crossSiteRequest"])])
+
+    // Its body is required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
+    static let beginAuthentication = ceremony(
+        "Begin a sign-in",
+        "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed. The body may be empty, sent as application/json.",
+        body: "AuthenticationOptionsRequest", ok: A.ok("Request options", "AuthenticationOptions"),
+        badRequest: optionsCodes, "The body is not an object of the documented members")
+
+    static let finishAuthentication = ceremony(
+        "Finish a sign-in",
+        "An unknown passkey, or one that did not verify, is answered 400 unknownCredential with the credentialId the request carried (for the Signal API), the same either way.",
+        body: "AuthenticationResponseJSON", ok: A.ok("Signed in", "AuthenticationResult", headers: A.setCookie),
+        badRequest: resultCodes, "Verification failed, or the body is not an authentication response",
+        more: [409: A.failure("The passkey signed in again with the same or a higher counter, or was removed, at the same moment; no session was started", codes: [A.code(.signInConflict)])])
+
+    static let currentUser = OpenAPI.Operation(
+        summary: "The signed-in user", responses: [200: A.ok("The user", "SessionResult"), 401: A.noSession, 503: A.storeUnavailable], security: signedIn)
+
+    static let signOut = OpenAPI.Operation(
+        summary: "Sign out",
+        description: "Ends the session given, and clears the cookie. Without a session, or with one that has ended, it answers 200 as well: signing out twice is not an error.",
+        responses: [
+            200: A.ok("Signed out (also when there was no valid session)", "Status", headers: A.setCookie),
+            403: A.crossSite, 415: A.unsupportedMediaType, 503: A.storeUnavailable,
+        ],
+        security: signedIn + [[:]])
+
+    static let endOtherSessions = OpenAPI.Operation(
+        summary: "Sign out everywhere else",
+        description: "Ends every session of the signed-in account except the one making this request (for a user who suspects a session was stolen).",
+        responses: [200: A.ok("Other sessions ended", "Status"), 401: A.noSession, 403: A.crossSite, 415: A.unsupportedMediaType, 503: A.storeUnavailable],
+        security: signedIn)
+
+    static let deleteAccount = OpenAPI.Operation(
+        summary: "Delete the signed-in account",
+        description: "Removes the account, all its passkeys, sessions and pending ceremonies, and clears the session cookie. The username becomes free for a new account with a new user handle.",
+        responses: [200: A.ok("Deleted", "Status", headers: A.setCookie), 401: A.noSession, 403: A.crossSite, 415: A.unsupportedMediaType, 503: A.storeUnavailable],
+        security: signedIn)
+
+    static let listCredentials = OpenAPI.Operation(
+        summary: "The signed-in user's passkeys",
+        parameters: [.parameter(.header(name: "Accept-Language", required: false, schemaOrContent: .schema(.init(.string, style: .default(for: .header))), description: "Names providers in this language where FIDO metadata has one"))],
+        responses: [200: A.ok("Passkeys", "CredentialList"), 401: A.noSession, 503: A.storeUnavailable], security: signedIn)
+
+    static let credentialID = OpenAPI.Parameter.path(
+        name: "id", schemaOrContent: .schema(.init(APISchemas.base64url("A credential ID of the signed-in account."), style: .default(for: .path))))
+
+    static let renameCredential = OpenAPI.Operation(
+        summary: "Rename a passkey of the signed-in account",
+        parameters: [.parameter(credentialID)],
+        requestBody: json("RenameRequest"),
+        responses: merged(
+            [200: A.ok("Renamed", "CredentialResult")],
+            A.bodyRefusals([], "The name breaks the name rules, or the body is not an object with name"),
+            [401: A.noSession, 404: A.failure("No such passkey belongs to this account", codes: [], uncoded: true), 503: A.storeUnavailable]),
+        security: signedIn)
+
+    static let deleteCredential = OpenAPI.Operation(
+        summary: "Remove a passkey from the signed-in account",
+        description: "Also ends every session the passkey started, except the session making this request.",
+        parameters: [.parameter(credentialID)],
+        responses: [
+            200: A.ok("Removed", "Status"), 401: A.noSession, 403: A.crossSite,
+            404: A.failure("No such passkey belongs to this account", codes: [], uncoded: true),
+            409: A.failure("The account's only passkey is removed only with the account (DELETE /account)", codes: ["lastPasskey"]),
+            415: A.unsupportedMediaType, 503: A.storeUnavailable,
+        ],
+        security: signedIn)
+
+    static func plain(_ summary: String, _ description: String, _ type: OpenAPI.ContentType, _ schema: JSONSchema = .string) -> OpenAPI.Operation {
+        OpenAPI.Operation(summary: summary, responses: [200: .response(OpenAPI.Response(description: description, content: [type: .content(.init(schema: schema))]))])
+    }
+
+    static let appleAppSiteAssociation = plain(
+        "Associated domains for iOS apps (webcredentials)", "AASA", .json,
+        .object(properties: ["webcredentials": .object(properties: ["apps": .array(required: false, items: .string)])]))
+    static let assetLinks = plain("Digital Asset Links for Android apps", "Asset links", .json, .array(items: .object))
+    static let health = OpenAPI.Operation(
+        summary: "Liveness: the process answers (cheap; does not touch the database)", responses: [200: A.ok("Alive", "Status")])
+    static let readiness = OpenAPI.Operation(
+        summary: "Readiness: the database answers within 2 s and its schema is this build's",
+        responses: [200: A.ok("Ready", "Status"), 503: A.storeUnavailable])
+    static let metrics = plain("Prometheus metrics (served on --metrics-address instead, when given)", "Prometheus text exposition", .txt)
+    static let document = plain("This document", "OpenAPI 3.1", .json, .object)
+
+    static func asset(_ path: String, _ contentType: String) -> OpenAPI.Operation {
+        let type = OpenAPI.ContentType(rawValue: String(contentType.prefix { $0 != ";" })) ?? .any
+        return plain(path == "/" ? "The web page to try passkeys" : "The page's \(path.dropFirst())", contentType, type)
+    }
+}
