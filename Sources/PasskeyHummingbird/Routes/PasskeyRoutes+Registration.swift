@@ -3,6 +3,7 @@ import Hummingbird
 extension PasskeyRoutes {
     /// `POST attestation/options`: begins a registration for the account the app's hook chooses.
     func beginRegistration(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
+        let client = try admitOptions(request, context)
         let options = try RegistrationOptionsRequest(json: RequestJSON.object(body))
         let signedIn = try await hooks.signedInUser(request, context: context)
         let start: RegistrationStart
@@ -11,15 +12,19 @@ extension PasskeyRoutes {
             // A taken name is refused whoever asks: an account's passkeys and its user handle are reached only
             // through its own session. The answer is the same for every taken name.
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
-            start = try await passkeys.beginRegistration(
-                for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
-                authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions)
+            start = try await keeping(for: client, {
+                try await passkeys.beginRegistration(
+                    for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
+                    authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions)
+            }, ceremony: \.ceremony)
         case .signedInUser:
             guard let signedIn else { throw RelyingPartyError.notSignedIn }
             // Bound to the session: finishing stores the passkey only while this session lives.
-            start = try await passkeys.beginRegistration(
-                for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
-                extensions: options.extensions, sessionHash: signedIn.sessionID)
+            start = try await keeping(for: client, {
+                try await passkeys.beginRegistration(
+                    for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
+                    extensions: options.extensions, sessionHash: signedIn.sessionID)
+            }, ceremony: \.ceremony)
         }
         return .ok(start.options.json)
     }
