@@ -42,7 +42,7 @@ public struct ExampleConfiguration: Sendable {
 /// The app: `/me`, `DELETE /session`, and the passkey routes under `/passkeys`. `logger` defaults to Hummingbird's.
 public func buildApplication(_ configuration: ExampleConfiguration, logger: Logger? = nil) throws -> some ApplicationProtocol {
     let database = try AppDatabase(path: configuration.databasePath)
-    let sessions = Sessions(database: database, secureCookies: configuration.origins.allSatisfy { $0.hasPrefix("https://") })
+    let sessions = Sessions(database: database, secureCookies: Sessions.siteIsHTTPS(configuration.origins))
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
     let passkeys = Passkeys(
         configuration: RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys example", origins: configuration.origins),

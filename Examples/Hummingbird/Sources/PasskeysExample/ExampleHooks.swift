@@ -68,8 +68,9 @@ struct ExampleHooks: PasskeyHooks {
 
     func startSession(for user: User, credential: CredentialRecord, request: Request, context: ExampleContext) async throws -> SessionStart {
         let token = try await sessions.start(for: user)
-        // The cookie for browsers; `session` for API clients (the conformance API's member, which the project's
-        // RelyingPartyClient and `passkeys login` read).
-        return SessionStart(headers: [.setCookie: sessions.cookie(token)], members: JSONObject(["session": .string(token)]))
+        // The cookie always; `session` only for API clients (the conformance API's member, which the project's
+        // RelyingPartyClient and `passkeys login` read), never for a browser, whose page script could read it.
+        let members = Sessions.isBrowser(request) ? JSONObject() : JSONObject(["session": .string(token)])
+        return SessionStart(headers: [.setCookie: sessions.cookie(token)], members: members)
     }
 }

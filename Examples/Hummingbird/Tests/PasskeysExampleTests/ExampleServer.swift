@@ -54,9 +54,16 @@ struct Browser {
     /// address the proxy reports).
     var clientName: String?
 
-    init(_ client: any TestClientProtocol, authenticator: SoftwareAuthenticator = SoftwareAuthenticator()) {
+    /// The page origin, sent as `Origin` with `Sec-Fetch-Site: same-origin` when ``sendsFetchMetadata``.
+    let origin: String
+    /// Whether requests carry the headers a real browser adds to page script's requests (and script cannot remove);
+    /// off, the requests look like an API client's.
+    var sendsFetchMetadata = false
+
+    init(_ client: any TestClientProtocol, authenticator: SoftwareAuthenticator = SoftwareAuthenticator(), origin: String = ExampleServer.origin) {
         self.client = client
-        webAuthn = WebAuthnClient(origin: ExampleServer.origin, authenticator: authenticator)
+        self.origin = origin
+        webAuthn = WebAuthnClient(origin: origin, authenticator: authenticator)
     }
 
     /// A request with this browser's cookie; keeps the cookie the answer sets. Every answer must be JSON in the
@@ -68,6 +75,10 @@ struct Browser {
         var headers: HTTPFields = [:]
         if let cookie { headers[.cookie] = cookie }
         if let clientName { headers[ExampleServer.testClient] = clientName }
+        if sendsFetchMetadata {
+            headers[.origin] = origin
+            headers[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+        }
         if bytes != nil, let contentType { headers[.contentType] = contentType }
         let answer = try await client.execute(uri: path, method: method, headers: headers, body: bytes.map { ByteBuffer(bytes: $0) }) { response in
             let text = String(buffer: response.body)
