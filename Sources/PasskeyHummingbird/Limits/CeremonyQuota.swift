@@ -15,8 +15,15 @@ final class CeremonyQuota: Sendable {
         let expiresAt: Int64
     }
 
+    private struct Client {
+        var held: [Held]
+        /// When the client last began a ceremony, in the order of `Table.serial`.
+        var lastActive: UInt64
+    }
+
     private struct Table {
-        var clients: [String: [Held]] = [:]
+        var clients: [String: Client] = [:]
+        var serial: UInt64 = 0
         var lastSweep: Int64?
     }
 
@@ -37,30 +44,33 @@ final class CeremonyQuota: Sendable {
                 // A pass over the table, so at most once a second however many new clients arrive.
                 guard table.lastSweep.map({ now &- $0 >= 1000 }) ?? true else { return [] }
                 table.lastSweep = now
-                table.clients = table.clients.compactMapValues { list in
-                    let live = list.filter { $0.expiresAt > now }
-                    return live.isEmpty ? nil : live
+                table.clients = table.clients.compactMapValues { entry in
+                    let live = entry.held.filter { $0.expiresAt > now }
+                    return live.isEmpty ? nil : Client(held: live, lastActive: entry.lastActive)
                 }
                 guard table.clients.count < maximumClients else { return [] }
             }
-            var list = (table.clients[client] ?? []).filter { $0.expiresAt > now }
+            table.serial &+= 1
+            var list = (table.clients[client]?.held ?? []).filter { $0.expiresAt > now }
             list.append(held)
             let excess = max(0, list.count - perClient)
-            let evicted = Array(list.prefix(excess))
-            table.clients[client] = Array(list.dropFirst(excess))
-            return evicted
+            table.clients[client] = Client(held: Array(list.dropFirst(excess)), lastActive: table.serial)
+            return Array(list.prefix(excess))
         }
     }
 
-    /// Removes and returns the oldest ceremonies of the client holding the most (up to `count` of them), to make room
-    /// in a full store; empty when nobody holds any.
-    func takeFromLargestHolder(count: Int) -> [Held] {
+    /// Removes and returns the oldest ceremony of the client holding the most, to make room in a full store; among
+    /// clients holding as many, the one that began a ceremony most recently (a flooder is busy; the client it would
+    /// displace has been waiting). Nil when nobody holds any.
+    func takeFromLargestHolder() -> Held? {
         table.withLock { table in
-            guard let (client, list) = table.clients.max(by: { $0.value.count < $1.value.count }), !list.isEmpty else { return [] }
-            let taken = Array(list.prefix(count))
-            let rest = Array(list.dropFirst(count))
-            table.clients[client] = rest.isEmpty ? nil : rest
-            return taken
+            let largest = table.clients.max { lhs, rhs in
+                (lhs.value.held.count, lhs.value.lastActive) < (rhs.value.held.count, rhs.value.lastActive)
+            }
+            guard let (client, entry) = largest, let oldest = entry.held.first else { return nil }
+            let rest = Array(entry.held.dropFirst())
+            table.clients[client] = rest.isEmpty ? nil : Client(held: rest, lastActive: entry.lastActive)
+            return oldest
         }
     }
 }

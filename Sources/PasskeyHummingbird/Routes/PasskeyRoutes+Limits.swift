@@ -31,13 +31,14 @@ extension PasskeyRoutes {
         return start
     }
 
-    /// Drops the oldest waiting ceremonies of the client holding the most; true when at least one was still stored.
+    /// Drops the oldest waiting ceremony of the client holding the most; true once one was still in the store (one
+    /// already finished frees nothing, so a few are tried, at most a client's quota).
     private func makeRoom(in store: any CeremonyStore) async throws -> Bool {
         let now = passkeys.configuration.nowMilliseconds
-        var freed = false
-        for held in quota.takeFromLargestHolder(count: limits.pendingCeremoniesPerClient) {
-            if try await store.take(challenge: held.challenge, kind: held.kind, now: now) != nil { freed = true }
+        for _ in 0..<min(limits.pendingCeremoniesPerClient, 64) {
+            guard let held = quota.takeFromLargestHolder() else { return false }
+            if try await store.take(challenge: held.challenge, kind: held.kind, now: now) != nil { return true }
         }
-        return freed
+        return false
     }
 }

@@ -11,7 +11,12 @@ extension PasskeyRoutes {
         case .newAccount(let name, let displayName):
             // A taken name is refused whoever asks: an account's passkeys and its user handle are reached only
             // through its own session. The answer is the same for every taken name.
+            // Every new-account sign-up takes a token and a free name gives it back, so a client whose budget is
+            // spent gets 429 for taken and free names alike: the answer stops telling which names have accounts.
+            let takenNames = client.flatMap { client in limits.takenNameLimiter.map { (client, $0) } }
+            if let (client, limiter) = takenNames, !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
+            if let (client, limiter) = takenNames { limiter.refund(client) }
             start = try await keeping(for: client, {
                 try await passkeys.beginRegistration(
                     for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
