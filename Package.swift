@@ -139,6 +139,7 @@ let package = Package(
                 product("GRDB", "GRDB.swift", "Server"),
                 product("Crypto", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
+                product("NIOCore", "swift-nio", "Server"),
             ],
             path: "Examples/Hummingbird/Sources/PasskeysExample", swiftSettings: strict),
         .executableTarget(
@@ -173,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "PasskeyServerTests",
             dependencies: withCryptography([
-                "PasskeyServer", "PasskeyCore", "PasskeyAuthenticator",
+                "PasskeyServer", "PasskeyCore", "PasskeyAuthenticator", "PasskeyHummingbird",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),

@@ -6,9 +6,12 @@ extension PasskeyRoutes {
     /// A name without an account is answered like one with an account (`Passkeys`'s stand-in credentials), so this
     /// route does not tell who has an account.
     func beginAuthentication(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
+        let client = try admitOptions(request, context)
         let options = try AuthenticationOptionsRequest(json: RequestJSON.object(body))
-        let start = try await passkeys.beginAuthentication(
-            username: options.username, userVerification: options.userVerification, extensions: options.extensions)
+        let start = try await keeping(for: client, {
+            try await passkeys.beginAuthentication(
+                username: options.username, userVerification: options.userVerification, extensions: options.extensions)
+        }, ceremony: \.ceremony)
         return .ok(start.options.json)
     }
 

@@ -3,6 +3,7 @@ import Hummingbird
 extension PasskeyRoutes {
     /// `POST attestation/options`: begins a registration for the account the app's hook chooses.
     func beginRegistration(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
+        let client = try admitOptions(request, context)
         let options = try RegistrationOptionsRequest(json: RequestJSON.object(body))
         let signedIn = try await hooks.signedInUser(request, context: context)
         let start: RegistrationStart
@@ -10,16 +11,25 @@ extension PasskeyRoutes {
         case .newAccount(let name, let displayName):
             // A taken name is refused whoever asks: an account's passkeys and its user handle are reached only
             // through its own session. The answer is the same for every taken name.
+            // Every new-account sign-up takes a token and a free name gives it back, so a client whose budget is
+            // spent gets 429 for taken and free names alike: the answer stops telling which names have accounts.
+            let takenNames = client.flatMap { client in limits.takenNameLimiter.map { (client, $0) } }
+            if let (client, limiter) = takenNames, !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
-            start = try await passkeys.beginRegistration(
-                for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
-                authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions)
+            if let (client, limiter) = takenNames { limiter.refund(client) }
+            start = try await keeping(for: client, {
+                try await passkeys.beginRegistration(
+                    for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
+                    authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions)
+            }, ceremony: \.ceremony)
         case .signedInUser:
             guard let signedIn else { throw RelyingPartyError.notSignedIn }
             // Bound to the session: finishing stores the passkey only while this session lives.
-            start = try await passkeys.beginRegistration(
-                for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
-                extensions: options.extensions, sessionHash: signedIn.sessionID)
+            start = try await keeping(for: client, {
+                try await passkeys.beginRegistration(
+                    for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
+                    extensions: options.extensions, sessionHash: signedIn.sessionID)
+            }, ceremony: \.ceremony)
         }
         return .ok(start.options.json)
     }

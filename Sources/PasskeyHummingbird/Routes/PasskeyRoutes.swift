@@ -30,7 +30,9 @@ public import Hummingbird
 /// - Each challenge is used once and expires (§13.4.3); a sign-in begun for a user accepts only that user's passkeys
 ///   (§7.2 steps 5–6); an unknown passkey's answer names only the credential ID the client itself sent.
 ///
-/// The app's middleware, in front of the group, is where rate limiting and `Origin` / `Sec-Fetch-Site` checks go.
+/// Each client (by default the peer's address when the context has one) may begin ceremonies only so fast and keep
+/// only so many waiting, and a full ceremony store makes room from whoever holds the most (``PasskeyRouteLimits``).
+/// The app's middleware, in front of the group, is where `Origin` / `Sec-Fetch-Site` checks go.
 public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sendable where Hooks.User == Accounts.User {
     /// The ceremonies, over the app's accounts.
     public let passkeys: Passkeys<Accounts>
@@ -38,6 +40,11 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
     public let hooks: Hooks
     /// The largest request body accepted, in bytes; the largest real WebAuthn response is a few KiB.
     public let maximumBodySize: Int
+    /// What each client may begin (used when ``clientKey`` names the client).
+    public let limits: PasskeyRouteLimits
+    /// Names the client of a request for ``limits``; nil (or a nil key) applies no per-client limits.
+    public let clientKey: (@Sendable (Request, Hooks.Context) -> String?)?
+    let quota: CeremonyQuota
 
     /// The default ``maximumBodySize``: 64 KiB, as `passkeys serve` accepts.
     public static var defaultMaximumBodySize: Int { 64 * 1024 }
@@ -47,12 +54,28 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
     ///     a result finds its ceremony by the challenge in its `clientDataJSON`, with no cookie needed.
     ///   - hooks: the app's users and sessions.
     ///   - maximumBodySize: the largest request body accepted, in bytes.
-    public init(_ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = Self.defaultMaximumBodySize) {
+    ///   - limits: what each client may begin.
+    ///   - clientKey: names the client of a request (for example from the address a trusted proxy reports); nil
+    ///     applies no per-client limits, so the app's middleware must.
+    public init(
+        _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = Self.defaultMaximumBodySize,
+        limits: PasskeyRouteLimits = PasskeyRouteLimits(), clientKey: (@Sendable (Request, Hooks.Context) -> String?)? = nil
+    ) {
+        self.init(passkeys: passkeys, hooks: hooks, maximumBodySize: maximumBodySize, limits: limits, keyingClientsBy: clientKey)
+    }
+
+    init(
+        passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int, limits: PasskeyRouteLimits,
+        keyingClientsBy clientKey: (@Sendable (Request, Hooks.Context) -> String?)?
+    ) {
         // A configuration mistake, found when the app starts, not a request's fault.
         precondition(passkeys.ceremonies != nil, "PasskeyRoutes needs Passkeys with a CeremonyStore: results find their ceremony by its challenge")
         self.passkeys = passkeys
         self.hooks = hooks
         self.maximumBodySize = maximumBodySize
+        self.limits = limits
+        self.clientKey = clientKey
+        quota = CeremonyQuota(perClient: limits.pendingCeremoniesPerClient, maximumClients: limits.maximumTrackedClients)
     }
 
     /// Adds the four routes to `routes` (a router or a group, whose path prefixes theirs). Any other method on their
@@ -86,6 +109,20 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
     }
 }
 
+extension PasskeyRoutes where Hooks.Context: RemoteAddressRequestContext {
+    /// As the general initializer, with each client keyed by its connection's peer address (``ClientKey``) unless
+    /// `clientKey` says otherwise. Behind a proxy every request comes from the proxy: give a `clientKey` that reads
+    /// the address the proxy reports.
+    public init(
+        _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = Self.defaultMaximumBodySize,
+        limits: PasskeyRouteLimits = PasskeyRouteLimits(), clientKey: (@Sendable (Request, Hooks.Context) -> String?)? = nil
+    ) {
+        self.init(
+            passkeys: passkeys, hooks: hooks, maximumBodySize: maximumBodySize, limits: limits,
+            keyingClientsBy: clientKey ?? { _, context in ClientKey.peer(context.remoteAddress) })
+    }
+}
+
 extension RouterMethods {
     /// Adds the passkey routes (``PasskeyRoutes``) over `passkeys` and the app's `hooks` to this router or group.
     ///
@@ -94,9 +131,23 @@ extension RouterMethods {
     /// ```
     @discardableResult
     public func addPasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>(
-        _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = PasskeyRoutes<Accounts, Hooks>.defaultMaximumBodySize
+        _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = PasskeyRoutes<Accounts, Hooks>.defaultMaximumBodySize,
+        limits: PasskeyRouteLimits = PasskeyRouteLimits(), clientKey: (@Sendable (Request, Context) -> String?)? = nil
     ) -> Self where Hooks.Context == Context, Hooks.User == Accounts.User {
-        PasskeyRoutes(passkeys, hooks: hooks, maximumBodySize: maximumBodySize).add(to: self)
+        PasskeyRoutes(passkeys, hooks: hooks, maximumBodySize: maximumBodySize, limits: limits, clientKey: clientKey).add(to: self)
+        return self
+    }
+}
+
+extension RouterMethods where Context: RemoteAddressRequestContext {
+    /// Adds the passkey routes (``PasskeyRoutes``), each client keyed by its peer address unless `clientKey` says
+    /// otherwise.
+    @discardableResult
+    public func addPasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>(
+        _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = PasskeyRoutes<Accounts, Hooks>.defaultMaximumBodySize,
+        limits: PasskeyRouteLimits = PasskeyRouteLimits(), clientKey: (@Sendable (Request, Context) -> String?)? = nil
+    ) -> Self where Hooks.Context == Context, Hooks.User == Accounts.User {
+        PasskeyRoutes(passkeys, hooks: hooks, maximumBodySize: maximumBodySize, limits: limits, clientKey: clientKey).add(to: self)
         return self
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import PasskeyCore
+import PasskeyHummingbird
 
 /// Who sent a request: the TCP peer, or — only when the peer is one of the operator's trusted proxies — the address
 /// the proxies report in the one header the operator names: `X-Forwarded-For` or `Forwarded` (RFC 7239). Only one
@@ -60,12 +61,10 @@ struct ClientAddressResolver: Sendable {
         return text
     }
 
-    /// The rate-limit key of an address: IPv4 addresses one by one, IPv6 by /64, the smallest block a single
-    /// subscriber is routinely given (so one client cannot rotate through its own addresses).
+    /// The rate-limit key of an address (``ClientKey``, shared with the route group): IPv4 addresses one by one,
+    /// IPv6 by /64.
     static func bucket(_ address: IPAddress?) -> String {
-        guard let address else { return "unknown" }
-        if address.isIPv4 { return address.description }
-        return Hex.encode(Array(address.bytes.prefix(8))) + "::/64"
+        address.flatMap { ClientKey.address($0.bytes) } ?? "unknown"
     }
 }
 

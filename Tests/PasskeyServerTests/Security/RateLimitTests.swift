@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PasskeyCore
+import PasskeyHummingbird
 @testable import PasskeyServer
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 public import Hummingbird
 public import Logging
-import PasskeyHummingbird
+public import PasskeyHummingbird
 
 /// Where the example listens and which site it is.
 public struct ExampleConfiguration: Sendable {
@@ -14,10 +14,18 @@ public struct ExampleConfiguration: Sendable {
     public var origins: [String]
     /// How long a request's body may take to arrive after its head (408 past it).
     public var bodyTimeout: Duration
+    /// What each client may begin: how fast, and how many ceremonies it keeps waiting (`PasskeyRouteLimits`).
+    public var limits: PasskeyRouteLimits
+    /// Names a request's client for ``limits``; nil keys each client by its peer address. Behind a proxy, give one
+    /// that reads the address the proxy reports, and only when the peer is the proxy.
+    public var clientKey: (@Sendable (Request, ExampleContext) -> String?)?
+    /// The most begun ceremonies held in memory at once, all clients together.
+    public var pendingCeremonyCapacity: Int
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost", origins: [String]? = nil,
-        bodyTimeout: Duration = .seconds(10)
+        bodyTimeout: Duration = .seconds(10), limits: PasskeyRouteLimits = PasskeyRouteLimits(),
+        clientKey: (@Sendable (Request, ExampleContext) -> String?)? = nil, pendingCeremonyCapacity: Int = 250_000
     ) {
         self.host = host
         self.port = port
@@ -25,19 +33,23 @@ public struct ExampleConfiguration: Sendable {
         self.rpID = rpID
         self.origins = origins ?? ["http://\(rpID):\(port)"]
         self.bodyTimeout = bodyTimeout
+        self.limits = limits
+        self.clientKey = clientKey
+        self.pendingCeremonyCapacity = pendingCeremonyCapacity
     }
 }
 
 /// The app: `/me`, `DELETE /session`, and the passkey routes under `/passkeys`. `logger` defaults to Hummingbird's.
 public func buildApplication(_ configuration: ExampleConfiguration, logger: Logger? = nil) throws -> some ApplicationProtocol {
     let database = try AppDatabase(path: configuration.databasePath)
-    let sessions = Sessions(database: database, secureCookies: configuration.origins.allSatisfy { $0.hasPrefix("https://") })
+    let sessions = Sessions(database: database, secureCookies: Sessions.siteIsHTTPS(configuration.origins))
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
     let passkeys = Passkeys(
         configuration: RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys example", origins: configuration.origins),
-        accounts: ExampleAccounts(database: database), unknownUserSecret: { try await database.standInSecret() })
+        accounts: ExampleAccounts(database: database), ceremonies: MemoryCeremonyStore(capacity: configuration.pendingCeremonyCapacity),
+        unknownUserSecret: { try await database.standInSecret() })
 
-    let router = Router()
+    let router = Router(context: ExampleContext.self)
     router.get("me") { request, _ -> PasskeyResponse in
         guard let signedIn = try await sessions.current(request) else {
             return .failed(.unauthorized, "Nobody is signed in.", code: "notSignedIn")
@@ -49,7 +61,10 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
         try await sessions.end(request)
         return .ok(headers: [.setCookie: sessions.cookie(nil)])
     }
-    router.group("passkeys").addPasskeyRoutes(passkeys, hooks: ExampleHooks(database: database, sessions: sessions))
+    // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
+    // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
+    router.group("passkeys").addPasskeyRoutes(
+        passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey)
 
     // A client that announces a body and trickles it must not hold a request open for as long as it likes; the idle
     // timeout bounds slow headers, silent connections and clients that never close after their answer.

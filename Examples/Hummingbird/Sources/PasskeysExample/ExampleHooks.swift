@@ -10,11 +10,11 @@ struct ExampleHooks: PasskeyHooks {
     let database: AppDatabase
     let sessions: Sessions
 
-    func signedInUser(_ request: Request, context: BasicRequestContext) async throws -> SignedInUser<User>? {
+    func signedInUser(_ request: Request, context: ExampleContext) async throws -> SignedInUser<User>? {
         try await sessions.current(request)
     }
 
-    func storeRegistration(_ registration: PasskeyRegistration, request: Request, context: BasicRequestContext) async throws -> User {
+    func storeRegistration(_ registration: PasskeyRegistration, request: Request, context: ExampleContext) async throws -> User {
         let credential = registration.credential
         // One transaction: the checks below and the inserts see the same database, so two requests racing for one
         // name or one credential cannot both pass. A thrown refusal rolls everything back.
@@ -48,7 +48,7 @@ struct ExampleHooks: PasskeyHooks {
         }
     }
 
-    func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: BasicRequestContext) async throws {
+    func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws {
         let credential = signIn.credential
         try await database.queue.write { db in
             // The counter only moves up (or stays 0 for authenticators without one): a sign-in that another one with
@@ -66,10 +66,11 @@ struct ExampleHooks: PasskeyHooks {
         }
     }
 
-    func startSession(for user: User, credential: CredentialRecord, request: Request, context: BasicRequestContext) async throws -> SessionStart {
+    func startSession(for user: User, credential: CredentialRecord, request: Request, context: ExampleContext) async throws -> SessionStart {
         let token = try await sessions.start(for: user)
-        // The cookie for browsers; `session` for API clients (the conformance API's member, which the project's
-        // RelyingPartyClient and `passkeys login` read).
-        return SessionStart(headers: [.setCookie: sessions.cookie(token)], members: JSONObject(["session": .string(token)]))
+        // The cookie always; `session` only for API clients (the conformance API's member, which the project's
+        // RelyingPartyClient and `passkeys login` read), never for a browser, whose page script could read it.
+        let members = Sessions.isBrowser(request) ? JSONObject() : JSONObject(["session": .string(token)])
+        return SessionStart(headers: [.setCookie: sessions.cookie(token)], members: members)
     }
 }

@@ -1,18 +1,46 @@
 import Crypto
 import Foundation
 import GRDB
+import HTTPTypes
 import Hummingbird
 import PasskeyHummingbird
 
 /// The app's own sessions: a random token in an HttpOnly cookie (or, for API clients, `Authorization: Bearer`), and a
 /// `sessions` row keyed by the token's SHA-256. The passkey library never sees a token, only the row's key.
 struct Sessions: Sendable {
-    static let cookieName = "example_session"
     let database: AppDatabase
     /// Seconds a session lasts.
     let lifetime: Int64 = 7 * 24 * 3600
-    /// `Secure` cookies, for an https origin.
+    /// `Secure` cookies: the site is served over https.
     let secureCookies: Bool
+    /// `__Host-example_session` on an https site: the prefix makes browsers refuse the cookie unless it is Secure,
+    /// has `Path=/` and no `Domain`, so a sibling subdomain or a plain-http page cannot plant or overwrite it.
+    /// Plain `example_session` on an http development site, where a `__Host-` cookie would be refused.
+    let cookieName: String
+
+    init(database: AppDatabase, secureCookies: Bool) {
+        self.database = database
+        self.secureCookies = secureCookies
+        cookieName = secureCookies ? "__Host-example_session" : "example_session"
+    }
+
+    /// Whether the site is served over https, read from its web origins only: an app's origin
+    /// (`android:apk-key-hash:…`, `ios:bundle-id:…`) says nothing about the site's scheme. An http web origin
+    /// (development on `localhost`) turns `Secure` off; with no web origin at all the cookies stay Secure.
+    static func siteIsHTTPS(_ origins: [String]) -> Bool {
+        !origins.contains { $0.lowercased().hasPrefix("http://") }
+    }
+
+    /// Whether a request comes from a browser, which gets its session only as the HttpOnly cookie (a token in the
+    /// JSON body would be readable by any script on the page, which is what HttpOnly is there to prevent). Browsers
+    /// send `Sec-Fetch-Site` (Fetch Metadata) or `Origin` on every POST from page script, and script can neither set
+    /// nor remove either (forbidden header names); native and command-line API clients send neither and get the
+    /// token in the body to send as `Authorization: Bearer`.
+    static func isBrowser(_ request: Request) -> Bool {
+        request.headers[values: secFetchSite].isEmpty == false || request.headers[.origin] != nil
+    }
+
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
     /// Starts a session for `user`; returns the token.
     func start(for user: User) async throws -> String {
@@ -26,7 +54,7 @@ struct Sessions: Sendable {
 
     /// The user signed in on `request`, with the session's key; nil without a live session.
     func current(_ request: Request) async throws -> SignedInUser<User>? {
-        guard let token = Self.token(request) else { return nil }
+        guard let token = token(request) else { return nil }
         let id = Self.id(of: token)
         let user = try await database.queue.read { db in
             try User.fetchOne(
@@ -38,19 +66,19 @@ struct Sessions: Sendable {
 
     /// Ends the session on `request`, if any.
     func end(_ request: Request) async throws {
-        guard let token = Self.token(request) else { return }
+        guard let token = token(request) else { return }
         try await database.queue.write { db in try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [Self.id(of: token)]) }
     }
 
     /// `Set-Cookie` for `token`, or one that clears the cookie for nil. SameSite=Lax keeps it off cross-site POSTs.
     func cookie(_ token: String?) -> String {
         Cookie(
-            name: Self.cookieName, value: token ?? "", maxAge: token == nil ? 0 : Int(lifetime), path: "/", secure: secureCookies, httpOnly: true,
+            name: cookieName, value: token ?? "", maxAge: token == nil ? 0 : Int(lifetime), path: "/", secure: secureCookies, httpOnly: true,
             sameSite: .lax
         ).description
     }
 
-    private static func token(_ request: Request) -> String? {
+    private func token(_ request: Request) -> String? {
         if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
             return String(authorization.dropFirst("Bearer ".count))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -11,16 +12,20 @@ import Testing
 enum ExampleServer {
     /// The page origin the app accepts and the test browsers present (the RP ID is `localhost`).
     static let origin = "http://localhost:8080"
+    /// The header a test names its client in, for an app whose `clientKey` reads it.
+    static let testClient = HTTPField.Name("X-Test-Client")!
 
     static func run(
-        _ mode: TestingSetup = .live, bodyTimeout: Duration = .seconds(10), _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ mode: TestingSetup = .live, bodyTimeout: Duration = .seconds(10), configure: (inout ExampleConfiguration) -> Void = { _ in },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let configuration = ExampleConfiguration(
+        var configuration = ExampleConfiguration(
             host: "127.0.0.1", port: 0, databasePath: directory.appendingPathComponent("example.sqlite").path, origins: [origin],
             bodyTimeout: bodyTimeout)
+        configure(&configuration)
         var logger = Logger(label: "passkeys-example-test")
         logger.logLevel = .warning
         try await buildApplication(configuration, logger: logger).test(mode, body)
@@ -45,10 +50,20 @@ struct Browser {
     let webAuthn: WebAuthnClient
     /// The session cookie, as `name=value`.
     var cookie: String?
+    /// Sent as `X-Test-Client`, for an app configured to key clients by it (as one behind a proxy reads the
+    /// address the proxy reports).
+    var clientName: String?
 
-    init(_ client: any TestClientProtocol, authenticator: SoftwareAuthenticator = SoftwareAuthenticator()) {
+    /// The page origin, sent as `Origin` with `Sec-Fetch-Site: same-origin` when ``sendsFetchMetadata``.
+    let origin: String
+    /// Whether requests carry the headers a real browser adds to page script's requests (and script cannot remove);
+    /// off, the requests look like an API client's.
+    var sendsFetchMetadata = false
+
+    init(_ client: any TestClientProtocol, authenticator: SoftwareAuthenticator = SoftwareAuthenticator(), origin: String = ExampleServer.origin) {
         self.client = client
-        webAuthn = WebAuthnClient(origin: ExampleServer.origin, authenticator: authenticator)
+        self.origin = origin
+        webAuthn = WebAuthnClient(origin: origin, authenticator: authenticator)
     }
 
     /// A request with this browser's cookie; keeps the cookie the answer sets. Every answer must be JSON in the
@@ -59,6 +74,11 @@ struct Browser {
     ) async throws -> Answer {
         var headers: HTTPFields = [:]
         if let cookie { headers[.cookie] = cookie }
+        if let clientName { headers[ExampleServer.testClient] = clientName }
+        if sendsFetchMetadata {
+            headers[.origin] = origin
+            headers[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
+        }
         if bytes != nil, let contentType { headers[.contentType] = contentType }
         let answer = try await client.execute(uri: path, method: method, headers: headers, body: bytes.map { ByteBuffer(bytes: $0) }) { response in
             let text = String(buffer: response.body)

@@ -1,0 +1,53 @@
+
+/// What the route group allows each client: how often it may begin a ceremony (the two `options` routes create
+/// server state) and how many of its begun ceremonies may wait at once.
+///
+/// A client is whatever ``PasskeyRoutes`` is given as its client key: by default, when the request context has a
+/// remote address (`RemoteAddressRequestContext`), the peer's address (``ClientKey``). Behind a proxy, give a key
+/// that reads the address the proxy reports, and only from the proxy.
+///
+/// With a client key:
+/// - Each client may begin `rate` ceremonies a second on average, `burst` at once (429 `rateLimited` past it).
+/// - Each client keeps at most ``pendingCeremoniesPerClient`` ceremonies waiting: beginning one more drops its own
+///   oldest, never anyone else's.
+/// - Each client may be told a name is taken (`usernameTaken`) only so often: every sign-up for a new account takes a
+///   token from ``takenNameLimiter`` and a free name gives it back, so once a client's budget is spent every sign-up
+///   it sends is 429, taken name or free, and names cannot be enumerated at speed.
+/// - When the ceremony store is full (`StoreUnavailable`), the oldest ceremonies of the client holding the most are
+///   dropped to make room, so a flood from many addresses costs its sender its own ceremonies first.
+///
+/// Without a client key, none of these apply, and the app's middleware must limit clients.
+public struct PasskeyRouteLimits: Sendable {
+    /// The limiter of the `options` routes; nil for none.
+    public var optionsLimiter: RateLimiter?
+    /// Limits how often one client is told a name is taken; nil for no limit beyond ``optionsLimiter``.
+    public var takenNameLimiter: RateLimiter?
+    /// The most begun ceremonies one client keeps waiting at once.
+    public var pendingCeremoniesPerClient: Int
+    /// The most clients whose pending ceremonies are counted at once.
+    public var maximumTrackedClients: Int
+
+    /// - Parameters:
+    ///   - optionsLimiter: the limiter of the `options` routes (``defaultOptionsLimiter()`` by default); nil for none.
+    ///   - takenNameLimiter: how often one client may be told a name is taken (``defaultTakenNameLimiter()`` by
+    ///     default); nil for no limit beyond `optionsLimiter`.
+    ///   - pendingCeremoniesPerClient: the most begun ceremonies one client keeps waiting; at least 1.
+    ///   - maximumTrackedClients: the most clients whose ceremonies are counted at once.
+    public init(
+        optionsLimiter: RateLimiter? = Self.defaultOptionsLimiter(), takenNameLimiter: RateLimiter? = Self.defaultTakenNameLimiter(),
+        pendingCeremoniesPerClient: Int = 16, maximumTrackedClients: Int = 100_000
+    ) {
+        self.optionsLimiter = optionsLimiter
+        self.takenNameLimiter = takenNameLimiter
+        self.pendingCeremoniesPerClient = max(1, pendingCeremoniesPerClient)
+        self.maximumTrackedClients = max(1, maximumTrackedClients)
+    }
+
+    /// As `passkeys serve` limits its `options` routes by default: 20 a second, bursts of 40. A new limiter each call:
+    /// give one limiter to several route groups to share a budget between them.
+    public static func defaultOptionsLimiter() -> RateLimiter { RateLimiter(rate: 20, burst: 40) }
+
+    /// Five taken names at once, then one every ten seconds: enough for a person choosing a name, six a minute for
+    /// a script. A new limiter each call.
+    public static func defaultTakenNameLimiter() -> RateLimiter { RateLimiter(rate: 0.1, burst: 5) }
+}

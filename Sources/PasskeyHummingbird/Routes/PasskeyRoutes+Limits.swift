@@ -1,0 +1,44 @@
+import Hummingbird
+
+extension PasskeyRoutes {
+    /// The client of an `options` request, after taking one of its rate-limit tokens (429 `rateLimited` when it has
+    /// none); nil when no client key is configured or the request has none.
+    func admitOptions(_ request: Request, _ context: Hooks.Context) throws -> String? {
+        guard let client = clientKey?(request, context) else { return nil }
+        if let limiter = limits.optionsLimiter, !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
+        return client
+    }
+
+    /// Runs `begin` and counts the ceremony it stored against `client`, dropping the client's own oldest ceremonies
+    /// past its quota. A full store first gets room made from the client holding the most, then `begin` runs again.
+    func keeping<Start>(
+        for client: String?, _ begin: () async throws -> Start, ceremony: (Start) -> PendingCeremony
+    ) async throws -> Start {
+        guard let client, let store = passkeys.ceremonies else { return try await begin() }
+        let start: Start
+        do {
+            start = try await begin()
+        } catch let full as StoreUnavailable {
+            guard try await makeRoom(in: store) else { throw full }
+            start = try await begin()
+        }
+        let pending = ceremony(start)
+        let now = passkeys.configuration.nowMilliseconds
+        let held = CeremonyQuota.Held(challenge: pending.challenge, kind: pending.kind, expiresAt: pending.expiresAt)
+        for excess in quota.record(held, for: client, now: now) {
+            _ = try await store.take(challenge: excess.challenge, kind: excess.kind, now: now)
+        }
+        return start
+    }
+
+    /// Drops the oldest waiting ceremony of the client holding the most; true once one was still in the store (one
+    /// already finished frees nothing, so a few are tried, at most a client's quota).
+    private func makeRoom(in store: any CeremonyStore) async throws -> Bool {
+        let now = passkeys.configuration.nowMilliseconds
+        for _ in 0..<min(limits.pendingCeremoniesPerClient, 64) {
+            guard let held = quota.takeFromLargestHolder() else { return false }
+            if try await store.take(challenge: held.challenge, kind: held.kind, now: now) != nil { return true }
+        }
+        return false
+    }
+}
