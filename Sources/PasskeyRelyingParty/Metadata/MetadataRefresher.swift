@@ -45,8 +45,15 @@ public final class MetadataRefresher: Sendable {
     /// Installs the cached BLOB when there is one and it still verifies. Call before serving, then ``run()``.
     public func loadCache() async {
         guard let cache else { return }
+        let cached: (bytes: [UInt8], writtenAt: Date?)?
+        switch read(cache) {
+        case .success(let read): cached = read
+        case .failure(let error):
+            onEvent(.cacheRefused(Self.message(error)))
+            return
+        }
+        guard let cached else { return }
         do {
-            guard let cached = try cache.read(maximumBytes: configuration.maximumBytes) else { return }
             let index = try await verify(cached.bytes)
             let installed = state.withLock { status -> Bool in
                 guard status.serialNumber.map({ index.serialNumber > $0 }) ?? true else { return false }
@@ -141,6 +148,15 @@ public final class MetadataRefresher: Sendable {
         return .seconds(wait + Self.seconds(configuration.jitter) * configuration.random())
     }
 
+    /// Reads the cache file for `loadCache`. This and ``verify(_:)`` stay out of line: with both inlined into
+    /// `loadCache`, Swift 6.3.1's optimizer crashes (signal 11 in LLVM's coroutine splitting, around the swifterror
+    /// of the throwing calls), so `swift build -c release` failed; kept apart, the release build succeeds.
+    @inline(never)
+    private func read(_ cache: MetadataCache) -> Result<(bytes: [UInt8], writtenAt: Date?)?, MetadataFetchError> {
+        do { return .success(try cache.read(maximumBytes: configuration.maximumBytes)) } catch { return .failure(error) }
+    }
+
+    @inline(never)
     private func verify(_ bytes: [UInt8]) async throws -> MetadataIndex {
         try await MetadataBLOB.verify(bytes, roots: configuration.roots, crls: try configuration.crls(), at: configuration.clock())
     }
