@@ -204,9 +204,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
                 allowed = credentials.map { Self.descriptor($0, withTransports: false) }
                 handle = user.passkeyUserHandle
             } else {
+                // Keyed like accounts are: `Ada` and `ada` get the same stand-ins, as they would the same account's
+                // credentials, so comparing look-alike spellings tells nothing.
                 let standIns = try await standInCredentials()
-                allowed = standIns.descriptors(for: username)
-                handle = standIns.userHandle(for: username)
+                let key = UsernameKey(username).rawValue
+                allowed = standIns.descriptors(for: key)
+                handle = standIns.userHandle(for: key)
             }
         }
         return try await beginAuthentication(

@@ -23,7 +23,8 @@ final class TestAccounts: PasskeyAccounts {
     let credentialReads = Atomic<Int>(0)
 
     func user(named name: String) async throws -> TestUser? {
-        tables.withLock { $0.users.first { $0.name == name } }
+        // Compared by UsernameKey, as PasskeyAccounts asks.
+        tables.withLock { $0.users.first { UsernameKey($0.name) == UsernameKey(name) } }
     }
 
     func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {

@@ -3,7 +3,9 @@ public import Hummingbird
 /// What an app supplies so ``PasskeyRoutes`` can run the ceremonies over its own users and sessions.
 ///
 /// The routes verify (through `Passkeys`) and decide nothing about accounts beyond the rules that keep them safe; the
-/// app keeps its users, its credential table and its session system, and is asked at five points:
+/// app keeps its users, its credential table and its session system, and is asked at five points (the last three
+/// through ``completeRegistration(_:request:context:)`` and ``completeSignIn(_:request:context:)``, which an app
+/// implements instead to make storing and signing in one transaction):
 /// 1. ``signedInUser(_:context:)``: who is signed in on this request, if anyone.
 /// 2. ``registrationTarget(for:signedIn:request:context:)``: which account a registration is for (a default is
 ///    provided: the signed-in user when the request names them, else a new account).
@@ -62,16 +64,34 @@ public protocol PasskeyHooks<Context, User>: Sendable {
     /// Signs `user` in after a successful registration or sign-in with `credential`, in the app's own session system,
     /// and returns what to add to the answer (a `Set-Cookie` header, JSON members).
     func startSession(for user: User, credential: CredentialRecord, request: Request, context: Context) async throws -> SessionStart
+
+    /// Stores a verified registration and signs its user in: what the routes call.
+    ///
+    /// The default calls ``storeRegistration(_:request:context:)``, checks the account, then calls
+    /// ``startSession(for:credential:request:context:)``. Implement it when sessions live in the same database, to
+    /// store the account, the credential and the session in one transaction; call
+    /// ``PasskeyRegistration/requireAccount(_:)`` inside it, before committing, so a wrong account is never written.
+    func completeRegistration(_ registration: PasskeyRegistration, request: Request, context: Context) async throws -> RegistrationCompletion<User>
+
+    /// Stores what a verified sign-in changed and signs its user in: what the routes call.
+    ///
+    /// The default calls ``storeSignIn(_:request:context:)`` then ``startSession(for:credential:request:context:)``.
+    /// Implement it when sessions live in the same database, so the counter update and the session are one
+    /// transaction: insert the session only where the counter update succeeded, which also means a passkey removed
+    /// meanwhile (the update finds no row) leaves no session behind.
+    func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: Context) async throws -> SessionStart
 }
 
 extension PasskeyHooks {
     /// The policy of `passkeys serve`: ``RegistrationTarget/signedInUser`` when someone is signed in and
-    /// `options.username` is their `PasskeyUser.passkeyUserName`, else ``RegistrationTarget/newAccount(name:displayName:)``
-    /// with the requested names (which the routes refuse when the name is taken).
+    /// `options.username` is their `PasskeyUser.passkeyUserName` (compared by `UsernameKey`, so `Ada` typed by the
+    /// signed-in `ada` adds a passkey instead of asking for a look-alike account), else
+    /// ``RegistrationTarget/newAccount(name:displayName:)`` with the requested names (which the routes refuse when the
+    /// name is taken or mixes scripts).
     public func registrationTarget(
         for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request, context: Context
     ) async throws -> RegistrationTarget {
-        if let signedIn, signedIn.user.passkeyUserName == options.username { return .signedInUser }
+        if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
         return .newAccount(name: options.username, displayName: options.displayName)
     }
 }

@@ -23,6 +23,12 @@ public struct PasskeyRegistration: Sendable {
     /// The credential record to store (§7.1 step 27), for the account whose user handle it carries.
     public var credential: CredentialRecord { passkey.credential }
 
+    /// Throws ``HookMismatch/registeredUser`` unless `user` is the account the credential was registered for (its
+    /// user handle): call it in the transaction that stores the registration, before committing.
+    public func requireAccount(_ user: some PasskeyUser) throws(HookMismatch) {
+        guard user.passkeyUserHandle == credential.userHandle else { throw HookMismatch.registeredUser }
+    }
+
     /// A registration of `passkey` for `account`; the routes make these, an app's tests may too.
     public init(account: Account, passkey: RegisteredPasskey) {
         self.account = account

@@ -25,8 +25,7 @@ extension PasskeyRoutes {
             // the body, never from what was looked up.
             throw refusal.echoingSubmittedCredential(body)
         }
-        try await hooks.storeSignIn(signIn, request: request, context: context)
-        let session = try await hooks.startSession(for: signIn.user, credential: signIn.credential, request: request, context: context)
+        let session = try await hooks.completeSignIn(signIn, request: request, context: context)
         var members = JSONObject(["user": ResultMembers.user(signIn.user)])
         members.add(session.members)
         return .ok(members, headers: session.headers)

@@ -9,6 +9,7 @@ extension PasskeyRoutes {
         let start: RegistrationStart
         switch try await hooks.registrationTarget(for: options, signedIn: signedIn, request: request, context: context) {
         case .newAccount(let name, let displayName):
+            guard UsernameScripts.isSingleScript(name) else { throw RelyingPartyError.usernameMixesScripts(name) }
             // A taken name is refused whoever asks: an account's passkeys and its user handle are reached only
             // through its own session. The answer is the same for every taken name.
             // Every new-account sign-up takes a token and a free name gives it back, so a client whose budget is
@@ -51,24 +52,14 @@ extension PasskeyRoutes {
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
             account = .new(NewPasskeyUser(handle: credential.userHandle, name: name, displayName: ceremony.displayName))
         }
-        let user = try await hooks.storeRegistration(PasskeyRegistration(account: account, passkey: registered), request: request, context: context)
+        let registration = PasskeyRegistration(account: account, passkey: registered)
+        let completion = try await hooks.completeRegistration(registration, request: request, context: context)
         // The hook must return the account the credential was stored for; signing in anyone else would hand out an
-        // account. A mismatch is the app's bug, answered as a fault and with no session.
-        guard user.passkeyUserHandle == credential.userHandle else { throw HookMismatch.registeredUser }
-        let session = try await hooks.startSession(for: user, credential: credential, request: request, context: context)
+        // account. A mismatch is the app's bug, answered as a fault, and the session's token is never sent.
+        try registration.requireAccount(completion.user)
+        let (user, session) = (completion.user, completion.session)
         var members = JSONObject(["user": ResultMembers.user(user), "credential": ResultMembers.credential(registered)])
         members.add(session.members)
         return .ok(members, headers: session.headers)
-    }
-}
-
-/// A hook broke its contract: a programming error in the app, logged and answered 500.
-enum HookMismatch: Error, CustomStringConvertible {
-    case registeredUser
-
-    var description: String {
-        switch self {
-        case .registeredUser: "storeRegistration returned a user whose passkeyUserHandle is not the registered credential's userHandle"
-        }
     }
 }

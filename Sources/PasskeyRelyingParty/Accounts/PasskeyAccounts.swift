@@ -6,7 +6,12 @@ public protocol PasskeyAccounts: Sendable {
     /// The app's user type.
     associatedtype User: PasskeyUser
 
-    /// The account with this user name, for a sign-in begun with a username; nil when there is none.
+    /// The account with this user name, for a sign-in begun with a username and to refuse a taken name at sign-up;
+    /// nil when there is none.
+    ///
+    /// Compare names by ``UsernameKey``, not as typed: keep `UsernameKey(name).rawValue` in a unique column and look
+    /// the name up by it, so `Ada`, `ADA` and a Cyrillic look-alike `аda` find the account `ada` (and cannot become
+    /// accounts of their own). An exact match of the stored name may be tried first.
     func user(named name: String) async throws -> User?
 
     /// Every credential registered to the account with this user handle (for `excludeCredentials` and

@@ -8,6 +8,15 @@ extension RelyingPartyError {
             .forbidden, "The username '\(name)' is taken. If it is yours, sign in and add the passkey from your account.", code: "usernameTaken")
     }
 
+    /// 400 `usernameMixesScripts`: a new account's name mixes letters of several scripts (Latin with Cyrillic, say),
+    /// the way look-alike names are made (``UsernameScripts``). Names the scripts found, which are the asker's own input.
+    public static func usernameMixesScripts(_ name: String) -> RelyingPartyError {
+        RelyingPartyError(
+            .badRequest,
+            "The username '\(name)' mixes letters of several scripts; expected the letters of one script (or Latin with Han, Kana or Hangul), so the name cannot pass for another.",
+            code: "usernameMixesScripts")
+    }
+
     /// 400 `credentialAlreadyRegistered`: the credential ID is stored already (WebAuthn L3 §7.1 step 26).
     public static var credentialAlreadyRegistered: RelyingPartyError {
         RelyingPartyError(.badRequest, "This passkey is already registered.", code: "credentialAlreadyRegistered")

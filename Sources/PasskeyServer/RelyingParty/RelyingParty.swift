@@ -45,10 +45,12 @@ public final class RelyingParty: Sendable {
             guard let session, session.userHandle == existing.handle else {
                 throw RelyingPartyError.usernameTaken(request.username)
             }
-            user = NewPasskeyUser(handle: existing.handle, name: request.username, displayName: request.displayName)
+            // The stored name, however the request spelled it (it matched by UsernameKey): authenticators list it.
+            user = NewPasskeyUser(handle: existing.handle, name: existing.username, displayName: request.displayName)
             excluded = try await store.credentials(userHandle: existing.handle)
             boundSession = session.tokenHash
         } else {
+            guard UsernameScripts.isSingleScript(request.username) else { throw RelyingPartyError.usernameMixesScripts(request.username) }
             user = NewPasskeyUser(name: request.username, displayName: request.displayName)
         }
         let start = try await passkeys.beginRegistration(

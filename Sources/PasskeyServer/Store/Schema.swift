@@ -1,4 +1,5 @@
 import PasskeyCore
+import PasskeyRelyingParty
 
 /// The tables, the same on SQLite and PostgreSQL, so a deployment can move between them with a plain export and a
 /// file made by an earlier release opens unchanged.
@@ -8,7 +9,7 @@ import PasskeyCore
 /// keeps pending ceremonies in memory (``MemoryCeremonyStore``).
 enum Schema {
     /// Each entry is applied once, in order, and recorded in `schema_migrations`.
-    static let migrations: [[String]] = [
+    static let migrations: [[SchemaStep]] = [
         [
             """
             CREATE TABLE users (
@@ -50,7 +51,47 @@ enum Schema {
             "CREATE INDEX IF NOT EXISTS credentials_user_order ON credentials(user_handle, created_at, id)",
             "DROP INDEX IF EXISTS credentials_user",
         ],
+        [
+            // One comparison form for usernames (`UsernameKey`: NFKC, case folding, a confusable skeleton): `Ada`,
+            // `ADA` and `аda` are one name (issue #30). The keys are computed in Swift, so the column is filled by
+            // the step below before its unique index exists; see ``SchemaStep/fillUsernameKeys``.
+            "ALTER TABLE users ADD COLUMN username_key TEXT",
+            .fillUsernameKeys,
+            "CREATE UNIQUE INDEX IF NOT EXISTS users_username_key ON users(username_key)",
+        ],
     ]
+
+    /// A sign-in's first read, the same on both databases: the account whose `column` is the bound value
+    /// (`placeholder`), with its credentials in listing order from `credentials_user_order` (no sort step).
+    static func userWithCredentialsSQL(matching column: String, placeholder: String) -> String {
+        """
+        SELECT u.handle, u.username, u.display_name, u.created_at, \(joinedCredentialColumns)
+        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
+        WHERE u.\(column) = \(placeholder) ORDER BY c.created_at, c.id
+        """
+    }
+
+    /// The account a name names, in one statement (bindings: the name, its ``UsernameKey``, the name again): the one
+    /// whose stored name is exactly it, else the one whose key is the name's. The exact match comes first for an
+    /// account stored before keys existed whose key went to an older look-alike (``usernameKeys(for:)``).
+    static let userByNameSQL = """
+        SELECT handle, username, display_name, created_at FROM users WHERE username = ? OR username_key = ?
+        ORDER BY username = ? DESC LIMIT 1
+        """
+
+    /// The username keys of accounts stored before keys existed, for ``SchemaStep/fillUsernameKeys``: `rows` (handle,
+    /// username) in creation order, oldest first. The oldest account of names that now share a key keeps the key;
+    /// each later one gets a key no name can have (names hold no control character), so it stays reachable by its
+    /// exact name (the stores look a name up exactly first) and through discoverable sign-ins, and no new look-alike
+    /// can join them.
+    static func usernameKeys(for rows: [(handle: String, username: String)]) -> [(handle: String, key: String)] {
+        var taken: Set<String> = []
+        return rows.map { row in
+            let key = UsernameKey(row.username).rawValue
+            if taken.insert(key).inserted { return (row.handle, key) }
+            return (row.handle, "\u{1}shared:" + row.handle)
+        }
+    }
 
     /// The columns of a credential row, in the order both stores read and write them.
     static let credentialColumns = "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
@@ -67,4 +108,13 @@ enum Schema {
     static func transports(fromColumn text: String) -> [String] {
         (try? JSONParser.parse(text))?.arrayValue?.compactMap(\.stringValue) ?? []
     }
+}
+
+/// One step of a migration: SQL both databases run as written, or a step computed in Swift.
+enum SchemaStep: Sendable, Equatable, ExpressibleByStringLiteral {
+    case sql(String)
+    /// Fills `users.username_key` where it is NULL (``Schema/usernameKeys(for:)``), inside the migration.
+    case fillUsernameKeys
+
+    init(stringLiteral value: String) { self = .sql(value) }
 }

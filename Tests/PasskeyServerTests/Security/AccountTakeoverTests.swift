@@ -95,6 +95,35 @@ struct AccountTakeoverTests {
         }
     }
 
+    @Test("look-alike names (case, full width, Cyrillic letters) are the taken name; a name mixing scripts is refused; the owner's own spelling adds a passkey", arguments: Backend.all)
+    func lookalikeNames(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            // Digits only after the letters, so a whole-Cyrillic spelling of the name exists.
+            let digits = String(UInt32.random(in: 10_000_000...99_999_999))
+            let name = "coe" + digits
+            var owner = TestBrowser(origin: TestServer.origin)
+            let session = try await client.register(name, browser: &owner)
+
+            for lookalike in ["COE" + digits, "Coe" + digits, "ｃｏｅ" + digits, "\u{0441}\u{043E}\u{0435}" + digits] {
+                let answer = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(lookalike)]))
+                #expect(answer.status == .forbidden && answer.code == "usernameTaken", "\(lookalike): \(answer.status) \(answer.errorMessage)")
+                // A sign-in with the look-alike spelling is the account's own.
+                #expect(try await client.signIn(lookalike, browser: &owner).ok, "\(lookalike)")
+            }
+            let mixed = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string("c\u{043E}e" + digits + "x")]))
+            #expect(mixed.status == .badRequest && mixed.code == "usernameMixesScripts", "\(mixed.status) \(mixed.errorMessage)")
+
+            // Signed in, the owner typing their name in capitals adds a passkey to their account, listed under the
+            // stored name, instead of being refused or given a look-alike account.
+            let more = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string("COE" + digits)]), session: session)
+            #expect(more.ok, "\(more.status) \(more.errorMessage)")
+            #expect(more.object["user"]?.objectValue?["name"]?.stringValue == name)
+            var laptop = TestBrowser(origin: TestServer.origin)
+            #expect(try await client.call(.post, "/attestation/result", bytes: try laptop.create(more.object), session: session).ok)
+            #expect(try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.count == 2)
+        }
+    }
+
     @Test("a registration begun for an account that is deleted before it finishes does not revive the account", arguments: Backend.all)
     func registrationAfterDeletion(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in

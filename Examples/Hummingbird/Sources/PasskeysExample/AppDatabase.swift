@@ -54,6 +54,19 @@ struct AppDatabase: Sendable {
             }
             try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('stand-in credentials', ?)", arguments: [Data(SecureRandom.bytes(32))])
         }
+        migrator.registerMigration("usernames compared by UsernameKey") { db in
+            // Names are compared in one form (UsernameKey: NFKC, case folding, look-alike letters), kept in a unique
+            // column. Keys are computed here, in Swift; of names that turn out to share a key, the oldest account
+            // keeps it and the others keep NULL (reachable by their exact name, ExampleAccounts.user(named:)).
+            try db.alter(table: "users") { table in table.add(column: "username_key", .text) }
+            var taken: Set<String> = []
+            for row in try Row.fetchAll(db, sql: "SELECT id, username FROM users ORDER BY id") {
+                let key = UsernameKey(row["username"] as String).rawValue
+                guard taken.insert(key).inserted else { continue }
+                try db.execute(sql: "UPDATE users SET username_key = ? WHERE id = ?", arguments: [key, row["id"] as Int64])
+            }
+            try db.create(index: "users_username_key", on: "users", columns: ["username_key"], unique: true)
+        }
         return migrator
     }
 

@@ -11,7 +11,13 @@ struct ExampleAccounts: PasskeyAccounts {
     }
 
     func user(named name: String) async throws -> User? {
-        try await database.queue.read { db in try User.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [name]) }
+        // By UsernameKey, so look-alike spellings find the account; an exact match wins (an account stored before
+        // keys existed whose key went to an older look-alike, AppDatabase's second migration).
+        try await database.queue.read { db in
+            try User.fetchOne(
+                db, sql: "SELECT * FROM users WHERE username = ? OR username_key = ? ORDER BY username = ? DESC LIMIT 1",
+                arguments: [name, UsernameKey(name).rawValue, name])
+        }
     }
 
     func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {

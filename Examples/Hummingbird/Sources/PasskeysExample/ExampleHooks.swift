@@ -14,63 +14,94 @@ struct ExampleHooks: PasskeyHooks {
         try await sessions.current(request)
     }
 
-    func storeRegistration(_ registration: PasskeyRegistration, request: Request, context: ExampleContext) async throws -> User {
-        let credential = registration.credential
-        // One transaction: the checks below and the inserts see the same database, so two requests racing for one
-        // name or one credential cannot both pass. A thrown refusal rolls everything back.
-        return try await database.queue.write { db in
-            let user: User
-            switch registration.account {
-            case .new(let newUser):
-                guard try User.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [newUser.passkeyUserName]) == nil else {
-                    throw RelyingPartyError.usernameTaken(newUser.passkeyUserName)
-                }
-                try db.execute(
-                    sql: "INSERT INTO users (username, display_name, user_handle) VALUES (?, ?, ?)",
-                    arguments: [newUser.passkeyUserName, newUser.passkeyDisplayName, Data(newUser.passkeyUserHandle)])
-                user = User(
-                    id: db.lastInsertedRowID, username: newUser.passkeyUserName, displayName: newUser.passkeyDisplayName,
-                    handle: newUser.passkeyUserHandle)
-            case .signedIn(let sessionID):
-                // The session that began the registration must still be live and be the credential's account's.
-                guard let owner = try User.fetchOne(
-                    db, sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
-                    arguments: [sessionID, Sessions.now()]), owner.handle == credential.userHandle
-                else { throw RelyingPartyError.sessionEnded }
-                user = owner
-            }
-            // WebAuthn L3 §7.1 step 26: one credential ID, one account.
-            guard try Row.fetchOne(db, sql: "SELECT 1 FROM passkeys WHERE credential_id = ?", arguments: [Data(credential.id)]) == nil else {
-                throw RelyingPartyError.credentialAlreadyRegistered
-            }
-            try credential.insert(db, userID: user.id)
-            return user
+    // The routes call the two completions; each is one transaction that stores what the ceremony produced and starts
+    // the session, so a refusal or a fault leaves neither half behind. The three separate hooks are the same steps
+    // in transactions of their own.
+
+    func completeRegistration(_ registration: PasskeyRegistration, request: Request, context: ExampleContext) async throws -> RegistrationCompletion<User> {
+        let (user, token) = try await database.queue.write { db in
+            let user = try Self.store(registration, in: db)
+            // Checked before the transaction commits: a wrong account is never written.
+            try registration.requireAccount(user)
+            return (user, try sessions.start(for: user, in: db))
         }
+        return RegistrationCompletion(user: user, session: sessionStart(token, request))
+    }
+
+    func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws -> SessionStart {
+        let token = try await database.queue.write { db in
+            try Self.store(signIn, in: db)
+            return try sessions.start(for: signIn.user, in: db)
+        }
+        return sessionStart(token, request)
+    }
+
+    func storeRegistration(_ registration: PasskeyRegistration, request: Request, context: ExampleContext) async throws -> User {
+        try await database.queue.write { db in try Self.store(registration, in: db) }
     }
 
     func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws {
-        let credential = signIn.credential
-        try await database.queue.write { db in
-            // The counter only moves up (or stays 0 for authenticators without one): a sign-in that another one with
-            // a higher counter overtook, or whose passkey was removed meanwhile, updates nothing and is refused.
-            try db.execute(
-                sql: """
-                    UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
-                    WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
-                    """,
-                arguments: [
-                    Int64(credential.signCount), credential.backupState, credential.lastUsedAt, Data(credential.id), Int64(credential.signCount),
-                    Int64(credential.signCount),
-                ])
-            guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
-        }
+        try await database.queue.write { db in try Self.store(signIn, in: db) }
     }
 
     func startSession(for user: User, credential: CredentialRecord, request: Request, context: ExampleContext) async throws -> SessionStart {
-        let token = try await sessions.start(for: user)
-        // The cookie always; `session` only for API clients (the conformance API's member, which the project's
-        // RelyingPartyClient and `passkeys login` read), never for a browser, whose page script could read it.
+        sessionStart(try await sessions.start(for: user), request)
+    }
+
+    /// The cookie always; `session` only for API clients (the conformance API's member, which the project's
+    /// RelyingPartyClient and `passkeys login` read), never for a browser, whose page script could read it.
+    private func sessionStart(_ token: String, _ request: Request) -> SessionStart {
         let members = Sessions.isBrowser(request) ? JSONObject() : JSONObject(["session": .string(token)])
         return SessionStart(headers: [.setCookie: sessions.cookie(token)], members: members)
+    }
+
+    /// Stores a registration in the caller's transaction: the checks and the inserts see the same database, so two
+    /// requests racing for one name or one credential cannot both pass. A thrown refusal rolls everything back.
+    private static func store(_ registration: PasskeyRegistration, in db: Database) throws -> User {
+        let credential = registration.credential
+        let user: User
+        switch registration.account {
+        case .new(let newUser):
+            // Taken when any account's name has the same UsernameKey (`Ada`, `аda` and `ada` are one name);
+            // the unique index on username_key refuses a racing look-alike too.
+            let key = UsernameKey(newUser.passkeyUserName).rawValue
+            guard try User.fetchOne(db, sql: "SELECT * FROM users WHERE username_key = ?", arguments: [key]) == nil else {
+                throw RelyingPartyError.usernameTaken(newUser.passkeyUserName)
+            }
+            try db.execute(
+                sql: "INSERT INTO users (username, username_key, display_name, user_handle) VALUES (?, ?, ?, ?)",
+                arguments: [newUser.passkeyUserName, key, newUser.passkeyDisplayName, Data(newUser.passkeyUserHandle)])
+            user = User(
+                id: db.lastInsertedRowID, username: newUser.passkeyUserName, displayName: newUser.passkeyDisplayName,
+                handle: newUser.passkeyUserHandle)
+        case .signedIn(let sessionID):
+            // The session that began the registration must still be live and be the credential's account's.
+            guard let owner = try User.fetchOne(
+                db, sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
+                arguments: [sessionID, Sessions.now()]), owner.handle == credential.userHandle
+            else { throw RelyingPartyError.sessionEnded }
+            user = owner
+        }
+        // WebAuthn L3 §7.1 step 26: one credential ID, one account.
+        guard try Row.fetchOne(db, sql: "SELECT 1 FROM passkeys WHERE credential_id = ?", arguments: [Data(credential.id)]) == nil else {
+            throw RelyingPartyError.credentialAlreadyRegistered
+        }
+        try credential.insert(db, userID: user.id)
+        return user
+    }
+
+    /// Stores what a sign-in changed in the caller's transaction. The counter only moves up (or stays 0 for
+    /// authenticators without one): a sign-in that another one with a higher counter overtook, or whose passkey was
+    /// removed meanwhile, updates nothing and is refused, and the session its completion would start is not stored.
+    private static func store(_ signIn: VerifiedSignIn<User>, in db: Database) throws {
+        let credential = signIn.credential
+        let count = Int64(credential.signCount)
+        try db.execute(
+            sql: """
+                UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
+                WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
+                """,
+            arguments: [count, credential.backupState, credential.lastUsedAt, Data(credential.id), count, count])
+        guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
     }
 }

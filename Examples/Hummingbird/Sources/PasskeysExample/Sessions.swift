@@ -44,11 +44,13 @@ struct Sessions: Sendable {
 
     /// Starts a session for `user`; returns the token.
     func start(for user: User) async throws -> String {
+        try await database.queue.write { db in try start(for: user, in: db) }
+    }
+
+    /// Starts a session for `user` inside the caller's transaction (``ExampleHooks``' completions); returns the token.
+    func start(for user: User, in db: Database) throws -> String {
         let token = Base64URL.encode(SecureRandom.bytes(32))
-        let expiry = Self.now() + lifetime
-        try await database.queue.write { db in
-            try db.execute(sql: "INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)", arguments: [Self.id(of: token), user.id, expiry])
-        }
+        try db.execute(sql: "INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)", arguments: [Self.id(of: token), user.id, Self.now() + lifetime])
         return token
     }
 

@@ -33,6 +33,29 @@ struct AccountTakeoverTests {
         }
     }
 
+    @Test("look-alike names are the taken name, a name mixing scripts is refused, and the owner's own spelling adds a passkey")
+    func lookalikeNames() async throws {
+        try await ExampleServer.run { client in
+            var owner = Browser(client)
+            #expect(try await owner.register("coe").ok)
+            var stranger = Browser(client)
+            // Capitals, full width, and the name spelled wholly in Cyrillic letters.
+            for lookalike in ["Coe", "COE", "ｃｏｅ", "\u{0441}\u{043E}\u{0435}"] {
+                let attempt = try await stranger.registrationOptions(lookalike)
+                #expect(attempt.status == .forbidden && attempt.code == "usernameTaken", "\(lookalike): \(attempt.status) \(attempt.text)")
+            }
+            let mixed = try await stranger.registrationOptions("c\u{043E}ex")
+            #expect(mixed.status == .badRequest && mixed.code == "usernameMixesScripts", "\(mixed.status) \(mixed.text)")
+            // Signed in, Coe types their name in capitals: a second passkey for their account, not a new account.
+            let more = try await owner.registrationOptions("COE")
+            #expect(more.ok, "\(more.text)")
+            #expect(more.object["user"]?.objectValue?["name"]?.stringValue == "coe", "listed under the stored name")
+            // A sign-in by a look-alike spelling is the account's.
+            var returning = Browser(client, authenticator: owner.webAuthn.authenticator)
+            #expect(try await returning.signIn("CОE").ok)
+        }
+    }
+
     @Test("a registration begun with a session that has since ended cannot be finished")
     func endedSession() async throws {
         try await ExampleServer.run { client in

@@ -26,12 +26,16 @@ extension UserAndCredentialStatement {
 /// credential columns are NULL).
 struct UserWithCredentialsStatement: UserAndCredentialStatement {
     static let name = "passkeys_user_with_credentials"
-    static let sql = """
-        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
-        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
-        WHERE u.username = $1 ORDER BY c.created_at, c.id
-        """
+    static let sql = Schema.userWithCredentialsSQL(matching: "username", placeholder: "$1")
     /// The username.
+    let key: String
+}
+
+/// The same by ``UsernameKey``, when no account has the exact name.
+struct UserWithCredentialsByKeyStatement: UserAndCredentialStatement {
+    static let name = "passkeys_user_with_credentials_by_key"
+    static let sql = Schema.userWithCredentialsSQL(matching: "username_key", placeholder: "$1")
+    /// The username's key.
     let key: String
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 import PasskeyCore
+import PasskeyRelyingParty
 import SQLKit
 
 /// ``Store`` on PostgreSQL through postgres-kit, for deployments where several instances share one database: pending
@@ -51,7 +52,12 @@ public final class PostgresStore: DatabaseStore {
                 try await db.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)").run()
                 let applied = try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) }
                 for (index, statements) in Schema.migrations.enumerated() where !applied.contains(index + 1) {
-                    for statement in statements { try await db.raw(SQLQueryString(statement)).run() }
+                    for step in statements {
+                        switch step {
+                        case .sql(let statement): try await db.raw(SQLQueryString(statement)).run()
+                        case .fillUsernameKeys: try await Self.fillUsernameKeys(db)
+                        }
+                    }
                     try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
                 }
             } catch {
@@ -59,6 +65,15 @@ public final class PostgresStore: DatabaseStore {
                 throw error
             }
             try await db.raw("SELECT pg_advisory_unlock(7273001)").run()
+        }
+    }
+
+    /// ``SchemaStep/fillUsernameKeys``; the advisory lock keeps other instances out meanwhile.
+    private static func fillUsernameKeys(_ db: any SQLDatabase) async throws {
+        let rows = try await db.raw("SELECT handle, username FROM users WHERE username_key IS NULL ORDER BY created_at, handle").all()
+            .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
+        for (handle, key) in Schema.usernameKeys(for: rows) {
+            try await db.raw("UPDATE users SET username_key = \(bind: key) WHERE handle = \(bind: handle)").run()
         }
     }
 
@@ -72,7 +87,10 @@ public final class PostgresStore: DatabaseStore {
 
     public func user(username: String) async throws -> UserRecord? {
         try await connections.with { db in
-            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE username = \(bind: username)").first().map { try Self.user($0) }
+            try await db.raw("""
+                SELECT handle, username, display_name, created_at FROM users WHERE username = \(bind: username) OR username_key = \(bind: UsernameKey(username).rawValue)
+                ORDER BY username = \(bind: username) DESC LIMIT 1
+                """).first().map { try Self.user($0) }
         }
     }
 
@@ -114,8 +132,8 @@ public final class PostgresStore: DatabaseStore {
         return try await connections.transaction { db in
             if let user = newUser {
                 let rows = try await db.raw("""
-                    INSERT INTO users (handle, username, display_name, created_at)
-                    VALUES (\(bind: handle), \(bind: user.username), \(bind: user.displayName), \(bind: user.createdAt))
+                    INSERT INTO users (handle, username, username_key, display_name, created_at)
+                    VALUES (\(bind: handle), \(bind: user.username), \(bind: UsernameKey(user.username).rawValue), \(bind: user.displayName), \(bind: user.createdAt))
                     ON CONFLICT DO NOTHING RETURNING handle
                     """).all()
                 if rows.isEmpty { throw RollBack(value: RegistrationOutcome.usernameTaken) }
@@ -176,7 +194,9 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
-        let rows = try await connections.execute(UserWithCredentialsStatement(key: username))
+        // Exactly first, then by key, as in user(username:).
+        var rows = try await connections.execute(UserWithCredentialsStatement(key: username))
+        if rows.isEmpty { rows = try await connections.execute(UserWithCredentialsByKeyStatement(key: UsernameKey(username).rawValue)) }
         guard let user = rows.first?.0 else { return nil }
         return (user, rows.compactMap(\.1))
     }

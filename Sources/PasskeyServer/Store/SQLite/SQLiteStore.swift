@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 public import Logging
 import PasskeyCore
+import PasskeyRelyingParty
 import Synchronization
 
 /// ``Store`` on one SQLite file owned by this process: GRDB's pool (WAL, one writer and concurrent readers), cached
@@ -80,8 +81,22 @@ public final class SQLiteStore: DatabaseStore {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
         let applied = Set(try Int64.fetchAll(db, sql: "SELECT version FROM schema_migrations"))
         for (index, statements) in Schema.migrations.prefix(version).enumerated() where !applied.contains(Int64(index + 1)) {
-            for statement in statements { try db.execute(sql: statement) }
+            for step in statements {
+                switch step {
+                case .sql(let statement): try db.execute(sql: statement)
+                case .fillUsernameKeys: try fillUsernameKeys(db)
+                }
+            }
             try db.execute(sql: "INSERT INTO schema_migrations (version) VALUES (?)", arguments: [index + 1])
+        }
+    }
+
+    /// ``SchemaStep/fillUsernameKeys``.
+    private static func fillUsernameKeys(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT handle, username FROM users WHERE username_key IS NULL ORDER BY created_at, handle")
+            .map { (handle: $0["handle"] as String, username: $0["username"] as String) }
+        for (handle, key) in Schema.usernameKeys(for: rows) {
+            try db.execute(sql: "UPDATE users SET username_key = ? WHERE handle = ?", arguments: [key, handle])
         }
     }
 
@@ -137,7 +152,7 @@ public final class SQLiteStore: DatabaseStore {
 
     public func user(username: String) async throws -> UserRecord? {
         try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT handle, username, display_name, created_at FROM users WHERE username = ?"), arguments: [username])
+            try Row.fetchOne(db.cachedStatement(sql: Schema.userByNameSQL), arguments: [username, UsernameKey(username).rawValue, username])
                 .map { try SQLiteRows.user($0, at: 0) }
         }
     }
@@ -174,8 +189,9 @@ public final class SQLiteStore: DatabaseStore {
         let sessionValues = SQLiteRows.values(of: session)
         return try await write { db in
             if let user = newUser {
-                try db.cachedStatement(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
-                    .execute(arguments: [handle, user.username, user.displayName, user.createdAt])
+                // Either unique column refuses: the name itself, or its key (a look-alike of a taken name).
+                try db.cachedStatement(sql: "INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+                    .execute(arguments: [handle, user.username, UsernameKey(user.username).rawValue, user.displayName, user.createdAt])
                 if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.usernameTaken) }
             } else {
                 // The group writer is the only writer, so nothing can delete the account between this check and
@@ -228,11 +244,10 @@ public final class SQLiteStore: DatabaseStore {
 
     /// A sign-in's first read: the account by name with its credentials, in listing order straight from
     /// `credentials_user_order` (no sort step).
-    static let userWithCredentialsSQL = """
-        SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
-        FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
-        WHERE u.username = ? ORDER BY c.created_at, c.id
-        """
+    static let userWithCredentialsSQL = Schema.userWithCredentialsSQL(matching: "username", placeholder: "?")
+
+    /// The same read by ``UsernameKey``, when no account has the exact name.
+    static let userWithCredentialsByKeySQL = Schema.userWithCredentialsSQL(matching: "username_key", placeholder: "?")
 
     /// A sign-in's second read: the credential by ID with its account.
     static let credentialWithOwnerSQL = """
@@ -243,8 +258,13 @@ public final class SQLiteStore: DatabaseStore {
     // The two reads of a sign-in decode each row where the cursor stands instead of copying its values out first
     // (`Row.fetchAll`/`fetchOne` copy every row into a row of its own before it is decoded).
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
+        if let exact = try await userWithCredentials(sql: Self.userWithCredentialsSQL, value: username) { return exact }
+        return try await userWithCredentials(sql: Self.userWithCredentialsByKeySQL, value: UsernameKey(username).rawValue)
+    }
+
+    private func userWithCredentials(sql: String, value: String) async throws -> (UserRecord, [CredentialRecord])? {
         try await read { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.userWithCredentialsSQL), arguments: [username])
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [value])
             return try withExtendedLifetime(rows) {
                 guard let first = try rows.next() else { return nil }
                 let user = try SQLiteRows.user(first, at: 0)
