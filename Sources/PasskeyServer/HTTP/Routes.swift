@@ -49,13 +49,17 @@ struct Routes {
         // group carries its limiter, so every path spelling the router accepts for a route is limited alike.
         let options = router.group()
         let results = router.group()
+        // Telling a client a name is taken is limited apart (five at once, then one every ten seconds), so sign-up
+        // cannot enumerate accounts at the options rate; the same default as the route group's.
+        let takenNames = configuration.rateLimit.map { _ in PasskeyRouteLimits.defaultTakenNameLimiter() }
         if let rate = configuration.rateLimit {
             options.add(middleware: OptionsRateLimitMiddleware(limiter: RateLimiter(rate: rate, burst: max(rate * 2, 10))))
             results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: rate / 4, burst: max(rate, 10))))
         }
         on(options, .post, "/attestation/options", APIOperations.beginRegistration) { request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request)))
+            let budget = takenNames.map { TakenNameBudget(limiter: $0, client: ClientAddressResolver.bucket(context.clientAddress)) }
+            return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request), takenNames: budget))
         }
         on(results, .post, "/attestation/result", APIOperations.finishRegistration) { request, context in
             let (members, token) = try await relyingParty.finishRegistration(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))

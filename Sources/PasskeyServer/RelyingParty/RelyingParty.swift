@@ -31,17 +31,32 @@ public final class RelyingParty: Sendable {
 
     // MARK: Registration
 
+    /// `POST /attestation/options`: begins a registration (with no limit on how often a name may be found taken).
+    public func beginRegistration(_ body: JSONObject, session: SessionRecord?) async throws -> JSONObject {
+        try await beginRegistration(body, session: session, takenNames: nil)
+    }
+
     /// `POST /attestation/options`: begins a registration.
     ///
     /// A username that belongs to an account — with passkeys or without — needs that account's session: that is how
     /// a signed-in user adds a passkey, and nobody else can attach one to the account or learn its user handle. A
     /// free username begins a new account with a new random handle.
-    public func beginRegistration(_ body: JSONObject, session: SessionRecord?) async throws -> JSONObject {
+    ///
+    /// With `takenNames`, a client may be told a name is taken only as often as its budget allows (``TakenNameBudget``).
+    func beginRegistration(_ body: JSONObject, session: SessionRecord?, takenNames: TakenNameBudget?) async throws -> JSONObject {
         let request = try RegistrationOptionsRequest(json: body)
         let user: NewPasskeyUser
         var excluded: [CredentialRecord] = []
         var boundSession: String? = nil
-        if let existing = try await store.user(username: request.username) {
+        try takenNames?.charge()
+        let found: UserRecord?
+        do { found = try await store.user(username: request.username) } catch {
+            takenNames?.refund()
+            throw error
+        }
+        // The token is kept only when the answer is `usernameTaken`.
+        if found.map({ existing in session?.userHandle != existing.handle }) != true { takenNames?.refund() }
+        if let existing = found {
             guard let session, session.userHandle == existing.handle else {
                 throw RelyingPartyError.usernameTaken(request.username)
             }

@@ -9,6 +9,29 @@ import Testing
 /// Issue 11, "Username enumeration": `/assertion/options` answers an unknown username exactly like a known one.
 @Suite("Attack: finding out who has an account")
 struct EnumerationTests {
+    @Test("sign-up tells one client a name is taken five times, then answers 429 to taken and free names alike; free names and the owner's own cost nothing")
+    func takenNamesAreLimited() async throws {
+        // The default options rate (20/s) so the taken-name budget, not the options limit, is what refuses.
+        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 20)) { client in
+            var owner = TestBrowser(origin: TestServer.origin)
+            let taken = uniqueName("taken")
+            let session = try await client.register(taken, browser: &owner)
+            // Free names and the owner's own name, many times: no token is kept.
+            for _ in 0..<8 {
+                #expect(try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName("free"))])).ok)
+                #expect(try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(taken)]), session: session).ok)
+            }
+            for attempt in 0..<5 {
+                let answer = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(taken)]))
+                #expect(answer.status == .forbidden && answer.code == "usernameTaken", "attempt \(attempt): \(answer.status)")
+            }
+            for name in [taken, uniqueName("free")] {
+                let answer = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(name)]))
+                #expect(answer.status == .tooManyRequests && answer.code == "rateLimited", "\(answer.status) \(answer.errorMessage)")
+            }
+        }
+    }
+
     @Test("an unknown username gets 200, the same members and stable, plausible allowCredentials", arguments: Backend.all)
     func sameAnswer(_ backend: Backend) async throws {
         let location = backend.location()
