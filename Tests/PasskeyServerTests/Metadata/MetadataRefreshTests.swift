@@ -31,7 +31,8 @@ struct MetadataRefreshTests {
         let server = TestBLOBServer(), clock = TestClock(), events = EventRecorder()
         try await server.run { url in
             let refresher = MetadataRefresher(
-                configuration: Self.configuration(url, service: service, clock: clock, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher(),
+                // Four seconds: a loopback answer on a loaded machine can take over one; the slow answer below takes ten.
+                configuration: Self.configuration(url, service: service, clock: clock, timeout: .seconds(4)), fetcher: HTTPMetadataFetcher(),
                 onEvent: events.record)
             server.serve(.blob(try service.blob(no: 1, nextUpdate: "2027-02-01", model: "Model v1")))
             #expect(await refresher.refresh() == .updated)
@@ -48,7 +49,7 @@ struct MetadataRefreshTests {
                 (.status(503), .unavailable),
                 (.oversized(bytes: 256 * 1024, chunked: false), .tooLarge),
                 (.oversized(bytes: 256 * 1024, chunked: true), .tooLarge),
-                (.slow(.seconds(3), try service.blob(no: 3, nextUpdate: "2027-03-01", model: "Late")), .unavailable),
+                (.slow(.seconds(10), try service.blob(no: 3, nextUpdate: "2027-03-01", model: "Late")), .unavailable),
             ]
             for (answer, expected) in refused {
                 server.serve(answer)

@@ -14,8 +14,11 @@ struct NameEnumerationTests {
 
             var mallory = Browser(client)
             var taken = 0
+            let start = ContinuousClock.now
             for _ in 0..<20 where try await mallory.registrationOptions("ada").code == "usernameTaken" { taken += 1 }
-            #expect(taken == 5, "taken-name answers before the limit: \(taken)")
+            // Five at once, and one more for each ten seconds the loop took (a slow machine earns refills).
+            let earned = Int((ContinuousClock.now - start).components.seconds / 10)
+            #expect((5...5 + earned).contains(taken), "taken-name answers before the limit: \(taken)")
             let free = try await mallory.registrationOptions("nobody-has-this-name")
             #expect(free.status == .tooManyRequests && free.code == "rateLimited", "a free name must look the same: \(free.status) \(free.text)")
         }
