@@ -50,6 +50,10 @@ enum Schema {
             "CREATE INDEX IF NOT EXISTS credentials_user_order ON credentials(user_handle, created_at, id)",
             "DROP INDEX IF EXISTS credentials_user",
         ],
+        [
+            // A registration begun as conditional create (issue #27), the one kind that may finish without UP.
+            "ALTER TABLE ceremonies ADD COLUMN conditional BIGINT NOT NULL DEFAULT 0",
+        ],
     ]
 
     /// The columns of a credential row, in the order both stores read and write them.

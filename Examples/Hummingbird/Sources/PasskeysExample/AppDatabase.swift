@@ -54,6 +54,10 @@ struct AppDatabase: Sendable {
             }
             try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('stand-in credentials', ?)", arguments: [Data(SecureRandom.bytes(32))])
         }
+        migrator.registerMigration("password accounts") { db in
+            // An account made with a password has its PBKDF2 hash here (PasswordHash); passkey-only accounts have NULL.
+            try db.alter(table: "users") { table in table.add(column: "password_hash", .text) }
+        }
         return migrator
     }
 
