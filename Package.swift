@@ -140,6 +140,7 @@ let package = Package(
                 product("Hummingbird", "hummingbird", "Server"),
                 product("GRDB", "GRDB.swift", "Server"),
                 product("Crypto", "swift-crypto", "Server"),
+                product("_CryptoExtras", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),
             ],

@@ -27,6 +27,10 @@ public struct MakeCredentialRequest: Sendable {
     /// Whether the user must, may or need not be verified; `required` fails up front on an authenticator that cannot
     /// verify.
     public var userVerification: UserVerificationRequirement
+    /// False for a conditional create (WebAuthn L3 §5.1.3 `mediation: "conditional"`): the client asks without a
+    /// gesture, so the authenticator neither asks the user nor sets UP or UV, and the relying party accepts that only
+    /// for a ceremony it began as conditional (§7.1 step 15).
+    public var userPresence: Bool = true
 
     /// A request; by default for an ES256, discoverable credential with user verification `preferred`.
     public init(
@@ -87,8 +91,14 @@ extension SoftwareAuthenticator {
         if !request.excludeList.isEmpty, try await !storeCall({ try await store.credentials(ids: request.excludeList, rpID: request.rpID) }).isEmpty {
             throw AuthenticatorError(.credentialExcluded, "this authenticator already holds a passkey for this account at \(request.rpID)")
         }
-        // Steps 11 and 14: the user's consent (and verification) before anything is created.
-        let verified = try await obtainConsent(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
+        // Steps 11 and 14: the user's consent (and verification) before anything is created; a conditional create
+        // has no gesture to ask for, so it gets neither, and says so (UP and UV clear).
+        if !request.userPresence && request.userVerification == .required {
+            throw AuthenticatorError(.operationDenied, "user verification is required, but a conditional create cannot ask the user")
+        }
+        let verified = request.userPresence
+            ? try await obtainConsent(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
+            : false
         // A discoverable credential replaces an earlier one for the same RP and user (CTAP2 §6.1.2 step 17).
         if request.residentKey {
             let existing = try await storeCall { try await store.credentials(rpID: request.rpID, userHandle: request.userHandle) }
@@ -98,7 +108,8 @@ extension SoftwareAuthenticator {
         }
         var made = try makeCredential(
             rpID: request.rpID, userHandle: request.userHandle, clientDataHash: request.clientDataHash, algorithm: algorithm,
-            userVerified: verified, userName: request.userName, userDisplayName: request.userDisplayName, discoverable: request.residentKey)
+            userVerified: verified, userName: request.userName, userDisplayName: request.userDisplayName, discoverable: request.residentKey,
+            userPresent: request.userPresence)
         made.credential.signCount = usesSignCounter ? 1 : 0
         let stored = made.credential
         try await storeCall { try await store.save(stored) }

@@ -54,9 +54,13 @@ public struct SoftwareAuthenticator: Sendable {
     /// Creates a credential and its attestation object, without consent or storage: the signing core of
     /// ``authenticatorMakeCredential(_:)``, also used directly by benchmarks and tests. It sets UP, so outside tests
     /// call it only after the user approved (``authenticatorMakeCredential(_:)`` asks ``userVerifier`` first).
+    /// `userPresent: false` clears UP, as an authenticator does for a conditional create (WebAuthn L3 §5.1.3: the
+    /// client asks for a credential without a gesture right after a password sign-in); tests use it to show a relying
+    /// party accepts that only for a ceremony begun as conditional.
     public func makeCredential(
         rpID: String, userHandle: [UInt8], clientDataHash: [UInt8], algorithm: COSEAlgorithm = .es256,
-        userVerified: Bool = true, credentialID: [UInt8]? = nil, userName: String = "", userDisplayName: String = "", discoverable: Bool = true
+        userVerified: Bool = true, credentialID: [UInt8]? = nil, userName: String = "", userDisplayName: String = "", discoverable: Bool = true,
+        userPresent: Bool = true
     ) throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
         let key = try CredentialPrivateKey.generate(algorithm)
         let id = credentialID ?? SecureRandom.bytes(32)
@@ -65,7 +69,7 @@ public struct SoftwareAuthenticator: Sendable {
             backupEligible: backedUp, discoverable: discoverable)
         credential.signCount = usesSignCounter ? 1 : 0
         let authData = AuthenticatorDataBuilder.build(
-            rpID: rpID, flags: flags(userVerified: userVerified), signCount: credential.signCount,
+            rpID: rpID, flags: flags(userVerified: userVerified, userPresent: userPresent), signCount: credential.signCount,
             attestedCredential: (aaguid, id, try key.coseKey()))
         let signed = authData + clientDataHash
         let fmt: String
@@ -106,8 +110,8 @@ public struct SoftwareAuthenticator: Sendable {
         return (authData, try credential.privateKey.sign(authData + clientDataHash))
     }
 
-    private func flags(userVerified: Bool) -> AuthenticatorFlags {
-        var flags: AuthenticatorFlags = [.userPresent]
+    private func flags(userVerified: Bool, userPresent: Bool = true) -> AuthenticatorFlags {
+        var flags: AuthenticatorFlags = userPresent ? [.userPresent] : []
         if userVerified { flags.insert(.userVerified) }
         if backedUp { flags.formUnion([.backupEligible, .backupState]) }
         return flags

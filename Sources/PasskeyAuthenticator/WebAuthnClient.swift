@@ -26,14 +26,18 @@ public struct WebAuthnClient: Sendable {
     // MARK: create()
 
     /// `navigator.credentials.create({publicKey})`: options are a `PublicKeyCredentialCreationOptionsJSON`.
-    public func create(_ options: JSONObject) async throws(WebAuthnClientError) -> JSONObject {
+    /// `conditional` is `create({mediation: "conditional"})` (WebAuthn L3 §5.1.3): the authenticator makes the
+    /// credential without asking the user, so the response carries neither UP nor UV.
+    public func create(_ options: JSONObject, conditional: Bool = false) async throws(WebAuthnClientError) -> JSONObject {
         let parsed = try CreationOptions(options)
         let (origin, rpID) = try resolve(parsed.rpID)
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: parsed.challenge, origin: origin.serialized)
-        let request = MakeCredentialRequest(
+        var making = MakeCredentialRequest(
             clientDataHash: Array(SHA256.hash(data: clientData)), rpID: rpID, userHandle: parsed.userHandle, userName: parsed.userName,
             userDisplayName: parsed.userDisplayName, algorithms: parsed.algorithms, excludeList: parsed.excludeList,
             residentKey: parsed.residentKey, userVerification: parsed.userVerification)
+        making.userPresence = !conditional
+        let request = making
         let authenticator = self.authenticator
         let made = try await Self.withTimeout(parsed.timeout) { () async throws(WebAuthnClientError) in
             do { return try await authenticator.authenticatorMakeCredential(request) } catch let error as AuthenticatorError {

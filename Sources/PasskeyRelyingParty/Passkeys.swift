@@ -39,6 +39,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// ``ceremonies`` when they can also read the credential a sign-in names (one round trip instead of two).
     private let credentialReadingCeremonies: (any CredentialReadingCeremonyStore<Accounts.User>)?
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
+    /// For conditional-create registrations only: user presence not required (§7.1 step 15), verification as above.
+    private let conditionalRegistrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
     private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
     private let publicKeys = PublicKeyCache()
     private let unknownUserSecret: @Sendable () async throws -> [UInt8]
@@ -73,12 +75,14 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.credentialReadingCeremonies = ceremonies as? any CredentialReadingCeremonyStore<Accounts.User>
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
-        func policy(requireUV: Bool) -> VerificationPolicy {
+        func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
             VerificationPolicy(
-                rpID: configuration.rpID, origins: configuration.origins, requireUserVerification: requireUV,
-                algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
+                rpID: configuration.rpID, origins: configuration.origins + configuration.relatedOrigins, requireUserVerification: requireUV,
+                requireUserPresence: requireUP, algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
         }
         registrationVerifiers = (RegistrationVerifier(policy: policy(requireUV: true)), RegistrationVerifier(policy: policy(requireUV: false)))
+        conditionalRegistrationVerifiers = (
+            RegistrationVerifier(policy: policy(requireUV: true, requireUP: false)), RegistrationVerifier(policy: policy(requireUV: false, requireUP: false)))
         authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
     }
 
@@ -95,10 +99,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - extensions: echoed as given.
     ///   - hints: §5.8.7 hints, most preferred first.
     ///   - sessionHash: an opaque name of the session that began the ceremony, kept for the caller to check at finish.
+    ///   - conditional: begins a conditional create (the client calls `create()` with `mediation: "conditional"`,
+    ///     as a browser or iOS 18 does to add a passkey right after a password sign-in): the one registration that
+    ///     may finish without the UP flag (WebAuthn L3 §7.1 step 15). User verification is judged as for any other.
+    ///     ``RegistrationStart/clientJSON`` carries `mediation` for the client.
     public func beginRegistration(
         for user: some PasskeyUser, excluding existing: [CredentialRecord]? = nil,
         authenticatorSelection: AuthenticatorSelectionCriteria? = nil, attestation: AttestationConveyancePreference? = nil,
-        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], sessionHash: String? = nil
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], sessionHash: String? = nil,
+        conditional: Bool = false
     ) async throws -> RegistrationStart {
         let handle = user.passkeyUserHandle
         // §5.4.3: a user handle is 1 to 64 bytes.
@@ -124,7 +133,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .registration, userHandle: handle, username: user.passkeyUserName,
             displayName: user.passkeyDisplayName, requireUserVerification: userVerification == .required,
-            expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash)
+            expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash, conditional: conditional)
         let sealed = try await keep(ceremony, now: now)
         let options = PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(name: configuration.rpName, id: configuration.rpID),
@@ -163,7 +172,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         }
         let verified: VerifiedRegistration
         do {
-            let verifier = ceremony.requireUserVerification ? registrationVerifiers.uvRequired : registrationVerifiers.uvOptional
+            // §7.1 step 15: only a ceremony begun as conditional create, as recorded when it began, skips the UP check.
+            let verifiers = ceremony.conditional ? conditionalRegistrationVerifiers : registrationVerifiers
+            let verifier = ceremony.requireUserVerification ? verifiers.uvRequired : verifiers.uvOptional
             verified = try await verifier.verify(response, challenge: Challenge(base64URL: ceremony.challenge))
         } catch {
             throw Self.refusal(error)

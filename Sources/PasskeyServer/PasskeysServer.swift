@@ -10,6 +10,7 @@ public enum PasskeysServer {
     public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
         // The page's files first: a server installed without its resource bundle stops here, before opening anything.
         _ = try WebAssets.all.get()
+        try configuration.checkAssociations()
         let store = try await configuration.database.openStore(logger: logger)
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?

@@ -14,7 +14,8 @@ public struct SoftwarePasskeyProvider: PasskeyProvider {
     public init(client: WebAuthnClient) { self.client = client }
 
     public func create(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {
-        do { return try await client.create(options) } catch { throw PasskeyErrorClassifier.classify(error) }
+        // A conditional create is made without asking (UP and UV clear), as a platform does after a password sign-in.
+        do { return try await client.create(options, conditional: mediation == .conditional) } catch { throw PasskeyErrorClassifier.classify(error) }
     }
 
     public func get(_ options: JSONObject, mediation: PasskeyMediation) async throws(PasskeyError) -> JSONObject {

@@ -34,6 +34,21 @@ struct CoordinatorTests {
         }
     }
 
+    @Test("a conditional registration asks the server for a conditional ceremony, which accepts the provider's answer without UP")
+    func conditionalRegistration() async throws {
+        try await LiveServer.run { baseURL in
+            let (provider, store) = LiveServer.softwareProvider()
+            let passkeys = PasskeyCoordinator(relyingParty: LiveServer.relyingParty(baseURL), provider: provider)
+            let registered = try await passkeys.register(username: "hedy", mediation: .conditional)
+            #expect(await store.allCredentials().map { Base64URL.encode($0.id) } == [registered.credential.id])
+            // Without the options request saying so, the same answer (no UP) is refused and rolled back.
+            let api = LiveServer.relyingParty(baseURL)
+            let options = try await api.beginRegistration(.passkey(username: "ada"))
+            let response = try await provider.create(options, mediation: .conditional)
+            await #expect(throws: RelyingPartyClientError.self) { _ = try await api.finishRegistration(response) }
+        }
+    }
+
     @Test("a registration the server refuses is rolled back: no local key is left")
     func rollback() async throws {
         try await LiveServer.run(origins: ["https://elsewhere.example"]) { baseURL in

@@ -37,6 +37,8 @@ final class TestClock: Sendable {
 
 enum TestServer {
     static let origin = "http://localhost:8080"
+    /// The Android app every test server lists, whose origin is among the relying party's as start-up requires.
+    static let androidApp = try! AndroidApp("com.example.app:" + String(repeating: "AB", count: 32))
 
     static func configuration(
         _ database: DatabaseLocation, clock: TestClock = TestClock(), rateLimit: Double? = nil, origin: String = origin,
@@ -45,9 +47,9 @@ enum TestServer {
         ServerConfiguration(
             host: "127.0.0.1", port: 0,
             relyingParty: RelyingPartyConfiguration(
-                rpID: "localhost", rpName: "Test RP", origins: [origin], ceremonyTimeout: 60_000, userVerification: userVerification, clock: { clock.read() }),
+                rpID: "localhost", rpName: "Test RP", origins: [origin, androidApp.origin], ceremonyTimeout: 60_000, userVerification: userVerification, clock: { clock.read() }),
             database: database, appleAppIDs: ["ABCDE12345.com.example.app"],
-            androidApps: [try! AndroidApp("com.example.app:" + String(repeating: "AB", count: 32))], rateLimit: rateLimit, trustedProxies: trustedProxies)
+            androidApps: [androidApp], rateLimit: rateLimit, trustedProxies: trustedProxies)
     }
 
     /// Runs `body` against a live server on a loopback port.

@@ -9,6 +9,9 @@ import Testing
 
 @Suite("passkeys serve (CONTRACT.md §1.1)")
 struct ServeTests {
+    /// The origin of the Android app PASSKEYS_ANDROID_APPS names below (its certificate hash is 32 bytes of 0x0A).
+    static let androidOrigin = "android:apk-key-hash:CgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo"
+
     func resolve(_ arguments: [String], environment: [String: String] = [:]) throws -> ServerConfiguration {
         try ServeCommand.parse(arguments).resolve(environment)
     }
@@ -27,21 +30,23 @@ struct ServeTests {
     func environment() throws {
         let environment = [
             "PASSKEYS_HOST": "0.0.0.0", "PASSKEYS_PORT": "9000", "PASSKEYS_RP_ID": "example.com", "PASSKEYS_RP_NAME": "Example",
-            "PASSKEYS_ORIGINS": "https://example.com, https://www.example.com", "PASSKEYS_DATABASE": "sqlite::memory:",
+            "PASSKEYS_ORIGINS": "https://example.com, https://www.example.com, \(Self.androidOrigin)", "PASSKEYS_DATABASE": "sqlite::memory:",
             "PASSKEYS_APPLE_APP_IDS": "ABCDE12345.com.example.app", "PASSKEYS_ANDROID_APPS": "com.example.app:" + String(repeating: "0A", count: 32),
             "PASSKEYS_RATE_LIMIT": "0",
         ]
         let fromEnvironment = try resolve([], environment: environment)
         #expect(fromEnvironment.host == "0.0.0.0" && fromEnvironment.port == 9000)
-        #expect(fromEnvironment.relyingParty.origins == ["https://example.com", "https://www.example.com"])
+        #expect(fromEnvironment.relyingParty.origins == ["https://example.com", "https://www.example.com", Self.androidOrigin])
         #expect(fromEnvironment.database == .sqliteMemory)
         #expect(fromEnvironment.appleAppIDs == ["ABCDE12345.com.example.app"])
         #expect(fromEnvironment.androidApps.first?.fingerprint.hasPrefix("0A:0A:") == true)
         #expect(fromEnvironment.rateLimit == nil, "0 turns rate limiting off")
 
-        let flagsWin = try resolve(["--port", "9100", "--rp-id", "flags.example", "--origin", "https://flags.example", "--database", "sqlite:x.sqlite"], environment: environment)
+        let flagsWin = try resolve(
+            ["--port", "9100", "--rp-id", "flags.example", "--origin", "https://flags.example", "--origin", Self.androidOrigin, "--database", "sqlite:x.sqlite"],
+            environment: environment)
         #expect(flagsWin.port == 9100 && flagsWin.relyingParty.rpID == "flags.example")
-        #expect(flagsWin.relyingParty.origins == ["https://flags.example"])
+        #expect(flagsWin.relyingParty.origins == ["https://flags.example", Self.androidOrigin])
         #expect(flagsWin.database == .sqliteFile("x.sqlite"))
         #expect(flagsWin.host == "0.0.0.0", "unset flags still read the environment")
     }
@@ -73,6 +78,27 @@ struct ServeTests {
     ])
     func badValues(_ arguments: [String]) {
         #expect(throws: (any Error).self) { try resolve(arguments) }
+    }
+
+    @Test("--related-origin or PASSKEYS_RELATED_ORIGINS list related origins; browsers' rules are checked as the flags are read")
+    func relatedOrigins() throws {
+        let site = ["--rp-id", "example.com", "--origin", "https://example.com"]
+        let flags = try resolve(site + ["--related-origin", "https://example.co.uk", "--related-origin", "https://example.de"])
+        #expect(flags.relyingParty.relatedOrigins == ["https://example.co.uk", "https://example.de"])
+        let fromEnvironment = try resolve(site, environment: ["PASSKEYS_RELATED_ORIGINS": "https://example.fr, https://example.it"])
+        #expect(fromEnvironment.relyingParty.relatedOrigins == ["https://example.fr", "https://example.it"])
+        #expect(try resolve(site).relyingParty.relatedOrigins.isEmpty)
+        for (arguments, words) in [
+            (["--related-origin", "http://example.co.uk"], "is not https"),
+            (["--related-origin", "https://example.co.uk", "--public-suffix-list", "/nonexistent/list.dat"], "cannot read"),
+        ] {
+            do {
+                _ = try resolve(site + arguments)
+                Issue.record("expected \(arguments) to be refused")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
     }
 
     @Test("FIDO metadata is fetched from FIDO's MDS3 by default, from --metadata-url or PASSKEYS_METADATA_URL, and not at all with 'off' or --metadata FILE")

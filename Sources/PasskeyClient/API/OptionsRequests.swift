@@ -14,6 +14,9 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
     /// Client extension inputs (`credProps`, `prf`, `largeBlob`, …) for the server to put into the options; nil for
     /// none.
     public var extensions: JSONObject?
+    /// Ask for a conditional create (`"mediation": "conditional"`): the one registration the server accepts
+    /// without user presence, for `create()` with `mediation: "conditional"` after a password sign-in.
+    public var conditional: Bool = false
 
     /// A request with the given members; nil leaves a member out, so the server's defaults apply.
     ///
@@ -43,6 +46,7 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
         if let authenticatorSelection { body["authenticatorSelection"] = .object(authenticatorSelection) }
         if let attestation { body["attestation"] = .string(attestation) }
         if let extensions { body["extensions"] = .object(extensions) }
+        if conditional { body["mediation"] = .string("conditional") }
         return body
     }
 }

@@ -50,10 +50,18 @@ public actor PasskeyCoordinator {
     /// the server may have stored the credential, so the passkey is kept and the call throws
     /// ``PasskeyError/Kind/registrationOutcomeUnknown(credentialID:)``: deleting it could leave an account whose only
     /// passkey no longer exists anywhere.
+    ///
+    /// `.conditional` is a conditional create (iOS 18; WebAuthn L3 §5.1.3): right after a password sign-in, as the
+    /// signed-in user, it adds a passkey without a sheet. The options request asks the server for a conditional
+    /// ceremony, the only kind it finishes without user presence.
     @discardableResult
     public func register(username: String, displayName: String? = nil, mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> Registered {
-        let options = try await server { [relyingParty, session] () async throws(RelyingPartyClientError) in
-            try await relyingParty.beginRegistration(.passkey(username: username, displayName: displayName), session: session)
+        // A conditional create (iOS 18, after a password sign-in) comes without user presence; the server accepts that
+        // only for a ceremony begun as conditional, so the options request says so.
+        var request = RegistrationOptionsRequest.passkey(username: username, displayName: displayName)
+        request.conditional = mediation == .conditional
+        let options = try await server { [relyingParty, session, request] () async throws(RelyingPartyClientError) in
+            try await relyingParty.beginRegistration(request, session: session)
         }
         let response = try await provider.create(options, mediation: mediation)
         let credentialID = (try? Base64URL.decode(response["rawId"]?.stringValue ?? response["id"]?.stringValue ?? "")) ?? []

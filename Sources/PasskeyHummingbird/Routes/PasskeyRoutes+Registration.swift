@@ -21,7 +21,8 @@ extension PasskeyRoutes {
             start = try await keeping(for: client, {
                 try await passkeys.beginRegistration(
                     for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
-                    authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions)
+                    authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions,
+                    conditional: options.conditional)
             }, ceremony: \.ceremony)
         case .signedInUser:
             guard let signedIn else { throw RelyingPartyError.notSignedIn }
@@ -29,10 +30,10 @@ extension PasskeyRoutes {
             start = try await keeping(for: client, {
                 try await passkeys.beginRegistration(
                     for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
-                    extensions: options.extensions, sessionHash: signedIn.sessionID)
+                    extensions: options.extensions, sessionHash: signedIn.sessionID, conditional: options.conditional)
             }, ceremony: \.ceremony)
         }
-        return .ok(start.options.json)
+        return .ok(start.clientJSON)
     }
 
     /// `POST attestation/result`: verifies a registration, has the app store it, and signs the user in.

@@ -11,7 +11,7 @@ public import Hummingbird
 ///
 /// | route | body | ok answer (after `status`, `errorMessage`) |
 /// | --- | --- | --- |
-/// | `POST attestation/options` | `RegistrationOptionsRequest` | `PublicKeyCredentialCreationOptionsJSON` members |
+/// | `POST attestation/options` | `RegistrationOptionsRequest` | `PublicKeyCredentialCreationOptionsJSON` members, and `mediation` for a conditional create |
 /// | `POST attestation/result` | `RegistrationResponseJSON` | `user`, `credential`, the app's ``SessionStart`` |
 /// | `POST assertion/options` | `AuthenticationOptionsRequest` | `PublicKeyCredentialRequestOptionsJSON` members |
 /// | `POST assertion/result` | `AuthenticationResponseJSON` | `user`, the app's ``SessionStart`` |
@@ -27,6 +27,8 @@ public import Hummingbird
 ///   lives (``PasskeyRegistration/Account/signedIn(sessionID:)``).
 /// - A credential ID that is already stored is refused (WebAuthn L3 §7.1 step 26), checked by `Passkeys` and in the
 ///   app's transaction.
+/// - Only a registration whose options request said `"mediation": "conditional"` may finish without the UP flag
+///   (conditional create, WebAuthn L3 §7.1 step 15); the ceremony records it, so a response cannot claim it.
 /// - Each challenge is used once and expires (§13.4.3); a sign-in begun for a user accepts only that user's passkeys
 ///   (§7.2 steps 5–6); an unknown passkey's answer names only the credential ID the client itself sent.
 ///

@@ -38,11 +38,15 @@ public struct PendingCeremony: Sendable, Equatable {
     /// `Passkeys.finishAuthentication(_:for:ceremony:)` for that account, never through the plain finish that
     /// starts a session. A store must keep it with the other members.
     public let boundToUser: Bool
+    /// Registration: begun for conditional create (`mediation: "conditional"`, WebAuthn L3 §5.1.3 and §7.1 step 15),
+    /// the one kind of ceremony whose response may lack the UP flag; the user-verification policy still holds. A store
+    /// must keep it with the other members: a registration read back without it is judged as an ordinary one.
+    public let conditional: Bool
 
     /// A ceremony with every member given (``Passkeys`` makes them; stores read them back).
     public init(
         challenge: String, kind: Kind, userHandle: [UInt8]?, username: String?, displayName: String?,
-        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil, boundToUser: Bool = false
+        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil, boundToUser: Bool = false, conditional: Bool = false
     ) {
         self.challenge = challenge
         self.kind = kind
@@ -53,6 +57,7 @@ public struct PendingCeremony: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.sessionHash = sessionHash
         self.boundToUser = boundToUser
+        self.conditional = conditional
     }
 }
 
@@ -61,7 +66,7 @@ public struct PendingCeremony: Sendable, Equatable {
 /// store it anywhere: handles are base64url, times milliseconds since 1970.
 extension PendingCeremony: Codable {
     private enum CodingKeys: String, CodingKey {
-        case challenge, kind, userHandle, username, displayName, requireUserVerification, expiresAt, sessionHash, boundToUser
+        case challenge, kind, userHandle, username, displayName, requireUserVerification, expiresAt, sessionHash, boundToUser, conditional
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,7 +85,8 @@ extension PendingCeremony: Codable {
             requireUserVerification: try container.decode(Bool.self, forKey: .requireUserVerification),
             expiresAt: try container.decode(Int64.self, forKey: .expiresAt),
             sessionHash: try container.decodeIfPresent(String.self, forKey: .sessionHash),
-            boundToUser: try container.decodeIfPresent(Bool.self, forKey: .boundToUser) ?? false)
+            boundToUser: try container.decodeIfPresent(Bool.self, forKey: .boundToUser) ?? false,
+            conditional: try container.decodeIfPresent(Bool.self, forKey: .conditional) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,5 +100,6 @@ extension PendingCeremony: Codable {
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encodeIfPresent(sessionHash, forKey: .sessionHash)
         if boundToUser { try container.encode(boundToUser, forKey: .boundToUser) }
+        if conditional { try container.encode(conditional, forKey: .conditional) }
     }
 }

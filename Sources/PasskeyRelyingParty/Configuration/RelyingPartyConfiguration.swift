@@ -10,6 +10,11 @@ public struct RelyingPartyConfiguration: Sendable {
     /// Every origin whose pages may run ceremonies (`https://example.com`, an app's `android:apk-key-hash:` origin);
     /// client data from any other is refused (§7.1 step 9).
     public var origins: [String]
+    /// Origins on other sites that may use this RP ID through related origin requests (WebAuthn L3 §5.11.1), such as
+    /// `https://example.co.uk` for the RP ID `example.com`: accepted in clientDataJSON like ``origins``, and what
+    /// `/.well-known/webauthn` on the RP ID's host must list for browsers to allow them (`passkeys serve` serves it
+    /// and checks the browsers' rules at start). Empty by default.
+    public var relatedOrigins: [String] = []
     /// Credential algorithms offered in `pubKeyCredParams`, most preferred first; registrations with any other are
     /// refused (§7.1 step 20).
     public var algorithms: [COSEAlgorithm]

@@ -30,7 +30,7 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
     /// Extension inputs (§9); nil leaves the member out.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
-    /// Options with every member given; ``Passkeys/beginRegistration(for:excluding:authenticatorSelection:attestation:extensions:hints:sessionHash:)`` makes them for you.
+    /// Options with every member given; ``Passkeys/beginRegistration(for:excluding:authenticatorSelection:attestation:extensions:hints:sessionHash:conditional:)`` makes them for you.
     public init(
         rp: PublicKeyCredentialRpEntity, user: PublicKeyCredentialUserEntityJSON, challenge: [UInt8],
         pubKeyCredParams: [PublicKeyCredentialParameters], timeout: Int64? = nil, excludeCredentials: [PublicKeyCredentialDescriptorJSON] = [],

@@ -15,6 +15,9 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
     public var attestation: AttestationConveyancePreference?
     /// Echoed verbatim.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
+    /// `mediation: "conditional"` in the body: begin a conditional create (`Passkeys.beginRegistration`'s
+    /// `conditional`), whose response alone may lack the UP flag.
+    public var conditional: Bool = false
 
     /// A request as an app or test would build it; `displayName` defaults to `username`. Unlike
     /// ``init(json:)`` it does not check the names.
@@ -45,6 +48,13 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
         }
         authenticatorSelection = try selection.map { (object) throws(RelyingPartyError) in
             try RequestMembers.typed { () throws(WebAuthnError) in try AuthenticatorSelectionCriteria(json: object) }
+        }
+        // Credential Management's CredentialMediationRequirement; for create() only "conditional" changes anything.
+        if let mediation = try RequestMembers.optionalString(request, "mediation") {
+            guard mediation == "conditional" else {
+                throw RelyingPartyError.badRequest("mediation: expected 'conditional' or no member, found '\(mediation)'")
+            }
+            conditional = true
         }
     }
 }

@@ -11,6 +11,15 @@ public struct RegistrationStart: Sendable {
     /// caller keeps (in its session, a cookie) and passes to `Passkeys.finishRegistration(_:ceremony:)`. It opens
     /// only for this ceremony's response, unchanged, before it expires, and once.
     public let sealedCeremony: SealedCeremony?
+
+    /// What to send the client: ``options`` as JSON, with `"mediation": "conditional"` beside its members for a
+    /// conditional create, so the client passes it to `create()` (it belongs to `CredentialCreationOptions`, not to
+    /// the `publicKey` options, which ignore unknown members).
+    public var clientJSON: JSONObject {
+        var json = options.json
+        if ceremony.conditional { json["mediation"] = .string("conditional") }
+        return json
+    }
 }
 
 /// A begun sign-in: the options for the client and the ceremony to finish it with.

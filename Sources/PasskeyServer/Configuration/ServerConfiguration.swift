@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var metadataRefresh: MetadataRefreshConfiguration? = nil
     /// What downloads the BLOB for ``metadataRefresh``: HTTP(S) over AsyncHTTPClient by default.
     public var metadataFetcher: any MetadataFetcher = HTTPMetadataFetcher()
+    /// The Public Suffix List that related origins are counted by (``checkAssociations()``); nil counts every host
+    /// as its own label, an upper bound. `passkeys serve` reads the system's copy when there is one.
+    public var publicSuffixList: PublicSuffixList? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,
@@ -58,6 +61,33 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
+    /// Refuses related origins browsers would not honour in full (``RelatedOrigins``, WebAuthn L3 §5.11.1), Android
+    /// origins and `--android-app` fingerprints that disagree, and malformed Apple app IDs: each a site that starts
+    /// but whose passkeys fail on some platform. `PasskeysServer.makeApplication` calls it, so no server runs with one.
+    public func checkAssociations() throws(ConfigurationError) {
+        try RelatedOrigins.check(relyingParty.relatedOrigins, publicSuffixes: publicSuffixList)
+        for id in appleAppIDs { _ = try AppleAppID.validate(id) }
+        // An Android app's ceremonies carry `android:apk-key-hash:` and the base64url SHA-256 of its signing
+        // certificate as origin; Credential Manager lets the app use this RP ID only when assetlinks.json names that
+        // certificate. So every such origin needs its app, and every app its origin, or one side is dead weight
+        // hiding a typo.
+        let appOrigins = Set(androidApps.map(\.origin))
+        for origin in relyingParty.origins where origin.hasPrefix(AndroidApp.originPrefix) {
+            let hash = origin.dropFirst(AndroidApp.originPrefix.count)
+            guard let bytes = try? Base64URL.decode(String(hash)), bytes.count == 32 else {
+                throw ConfigurationError("--origin: '\(origin)' is not an Android origin: expected \(AndroidApp.originPrefix) and the base64url (no padding) SHA-256 of the app's signing certificate")
+            }
+            guard appOrigins.contains(origin) else {
+                throw ConfigurationError(
+                    "--origin: '\(origin)' is an Android app whose signing certificate (SHA-256 \(Hex.encode(bytes, separator: ":").uppercased())) no --android-app names, so assetlinks.json does not let it use this RP ID; add --android-app PACKAGE:\(Hex.encode(bytes, separator: ":").uppercased()) or remove the origin")
+            }
+        }
+        for app in androidApps where !relyingParty.origins.contains(app.origin) {
+            throw ConfigurationError(
+                "--android-app: \(app.packageName) (\(app.fingerprint)) has no origin, so every passkey ceremony from it would be refused; add --origin \(app.origin)")
+        }
+    }
+
     static func isLocalhost(_ host: String) -> Bool {
         let lowered = host.lowercased()
         return lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered == "127.0.0.1" || lowered == "::1"
@@ -72,6 +102,8 @@ public struct AndroidApp: Sendable, Equatable {
     public let packageName: String
     /// Upper-case hex pairs separated by colons, as assetlinks.json expects.
     public let fingerprint: String
+    /// The origin the app's ceremonies carry: `android:apk-key-hash:` and the base64url of the fingerprint's bytes.
+    public let origin: String
 
     /// Parses `package:SHA256_FINGERPRINT` (the fingerprint with or without colons).
     public init(_ text: String) throws(ConfigurationError) {
@@ -88,15 +120,27 @@ public struct AndroidApp: Sendable, Equatable {
         }
         packageName = package
         fingerprint = Hex.encode(bytes, separator: ":").uppercased()
+        origin = Self.originPrefix + Base64URL.encode(bytes)
     }
+
+    /// What an Android app's ceremonies carry as `clientDataJSON.origin`, before the certificate hash.
+    public static let originPrefix = "android:apk-key-hash:"
 }
 
-/// Parses `TEAMID.bundle.id` (a 10-character team ID, a dot, a bundle ID).
+/// Parses `TEAMID.bundle.id`: a 10-character team ID (upper-case letters and digits), a dot, and a bundle ID of
+/// letters, digits, '-' and '.' with no empty part (Apple's rule for CFBundleIdentifier), as apple-app-site-association
+/// lists apps.
 public enum AppleAppID {
     public static func validate(_ text: String) throws(ConfigurationError) -> String {
-        let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, parts[0].count == 10, parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }), parts[1].contains(".") || !parts[1].isEmpty else {
-            throw ConfigurationError("--apple-app-id: expected TEAMID.bundle.id (a 10-character team ID), found '\(text)'")
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let teamOK = parts.count == 2 && parts[0].count == 10 && parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+        let bundle = parts.count == 2 ? parts[1] : ""
+        let bundleOK = !bundle.isEmpty
+            && bundle.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+            && !bundle.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        guard teamOK, bundleOK else {
+            throw ConfigurationError(
+                "--apple-app-id: expected TEAMID.bundle.id (a 10-character team ID of upper-case letters and digits, then a bundle ID of letters, digits, '-' and '.'), found '\(text)'")
         }
         return text
     }

@@ -102,6 +102,9 @@ enum APISchemas {
                 ]),
                 "attestation": strings(attestationValues.map(\.rawValue), required: false),
                 "extensions": extensions,
+                "mediation": strings(
+                    ["conditional"], required: false,
+                    description: "conditional: a conditional create (WebAuthn L3 §5.1.3), as after a password sign-in; the only registration whose response may lack the UP flag (§7.1 step 15). User verification is judged as for any other."),
             ]),
             "RegistrationOptions": withStatus([
                 "rp": .object(properties: ["name": .string, "id": .string(required: false)]),
@@ -110,6 +113,7 @@ enum APISchemas {
                 "timeout": .integer(description: "Milliseconds."), "excludeCredentials": .array(items: ref("CredentialDescriptor")),
                 "authenticatorSelection": .object(required: false), "attestation": strings(attestationValues.map(\.rawValue)),
                 "extensions": .object(required: false),
+                "mediation": strings(["conditional"], required: false, description: "Present when the request asked for it: pass it to create() beside publicKey."),
             ]),
             "AuthenticationOptionsRequest": .object(properties: [
                 "username": .string(

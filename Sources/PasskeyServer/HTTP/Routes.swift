@@ -29,7 +29,7 @@ struct Routes {
         router.add(middleware: SecurityHeadersMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
-        router.add(middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins)))
+        router.add(middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins)))
         var routes: [OpenAPIDocument.Route] = []
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
@@ -112,6 +112,9 @@ struct Routes {
         }
         on(router, .get, "/.well-known/assetlinks.json", APIOperations.assetLinks) { _, _ in
             APIResponse.json(WellKnown.assetLinks(configuration.androidApps), status: .ok)
+        }
+        on(router, .get, "/.well-known/webauthn", APIOperations.relatedOrigins) { _, _ in
+            APIResponse.json(RelatedOrigins.document(configuration.relyingParty.relatedOrigins), status: .ok)
         }
         on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
         on(router, .get, "/readyz", APIOperations.readiness) { _, _ in

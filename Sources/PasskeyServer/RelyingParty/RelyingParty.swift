@@ -70,9 +70,9 @@ public final class RelyingParty: Sendable {
         }
         let start = try await passkeys.beginRegistration(
             for: user, excluding: excluded, authenticatorSelection: request.authenticatorSelection, attestation: request.attestation,
-            extensions: request.extensions, sessionHash: boundSession)
+            extensions: request.extensions, sessionHash: boundSession, conditional: request.conditional)
         metrics.begun(.registration)
-        return start.options.json
+        return start.clientJSON
     }
 
     /// `POST /attestation/result`: finishes a registration and signs the user in.

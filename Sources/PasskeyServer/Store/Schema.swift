@@ -59,6 +59,10 @@ enum Schema {
             .fillUsernameKeys,
             "CREATE UNIQUE INDEX IF NOT EXISTS users_username_key ON users(username_key)",
         ],
+        [
+            // A registration begun as conditional create (issue #27), the one kind that may finish without UP.
+            "ALTER TABLE ceremonies ADD COLUMN conditional BIGINT NOT NULL DEFAULT 0",
+        ],
     ]
 
     /// A sign-in's first read, the same on both databases: the account whose `column` is the bound value

@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the relying-party server: the FIDO2 conformance API, sessions, passkey management and a web page.",
         discussion: """
             Every option also reads an environment variable (flags win): PASSKEYS_HOST, PASSKEYS_PORT, PASSKEYS_RP_ID, \
-            PASSKEYS_RP_NAME, PASSKEYS_ORIGINS (comma-separated), PASSKEYS_ALGORITHMS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
+            PASSKEYS_RP_NAME, PASSKEYS_ORIGINS and PASSKEYS_RELATED_ORIGINS (comma-separated), PASSKEYS_PUBLIC_SUFFIX_LIST, PASSKEYS_ALGORITHMS (comma-separated), PASSKEYS_DATABASE, PASSKEYS_APPLE_APP_IDS and \
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
@@ -23,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rp-id"), help: "The relying party ID: the site's domain (default localhost).") var rpID: String?
     @Option(name: .customLong("rp-name"), help: "The name shown by authenticators (default Passkeys).") var rpName: String?
     @Option(name: .customLong("origin"), help: "An origin pages and apps use (repeatable; default http://<rp-id>:<port>).") var origins: [String] = []
+    @Option(name: .customLong("related-origin"), help: "An origin on another site that may use the RP ID (related origin requests, WebAuthn L3 §5.11.1), listed in /.well-known/webauthn (repeatable).") var relatedOrigins: [String] = []
+    @Option(name: .customLong("public-suffix-list"), help: ArgumentHelp("The Public Suffix List related origins are counted by (default \(PublicSuffixList.systemPath) when present).", valueName: "file")) var publicSuffixList: String?
     @Option(name: .customLong("algorithm"), parsing: .unconditionalSingleValue, help: "A credential algorithm to offer in pubKeyCredParams, by name (ES256, ML-DSA-65) or COSE number, most preferred first (repeatable; default ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87).") var algorithms: [String] = []
     @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db[?sslmode=verify-full&sslrootcert=CA.pem] (default sqlite:passkeys.sqlite).") var database: String?
     @Option(name: .customLong("database-password-file"), help: "A file holding the PostgreSQL password, for a --database URL without one.") var databasePasswordFile: String?
@@ -109,6 +111,16 @@ struct ServeCommand: AsyncParsableCommand {
                 relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, algorithms: offered, userVerification: uv),
                 database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil,
                 trustedProxies: proxies, forwardedHeader: header, metricsAddress: metrics)
+            configuration.relyingParty.relatedOrigins = self.relatedOrigins.isEmpty ? list("PASSKEYS_RELATED_ORIGINS") : self.relatedOrigins
+            if !configuration.relyingParty.relatedOrigins.isEmpty {
+                // The list is read only when there are related origins to count; a named file must be readable.
+                if let path = publicSuffixList ?? environment["PASSKEYS_PUBLIC_SUFFIX_LIST"] {
+                    configuration.publicSuffixList = try PublicSuffixList(contentsOf: path)
+                } else if FileManager.default.fileExists(atPath: PublicSuffixList.systemPath) {
+                    configuration.publicSuffixList = try PublicSuffixList(contentsOf: PublicSuffixList.systemPath)
+                }
+            }
+            try configuration.checkAssociations()
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)

@@ -67,6 +67,10 @@ struct AppDatabase: Sendable {
             }
             try db.create(index: "users_username_key", on: "users", columns: ["username_key"], unique: true)
         }
+        migrator.registerMigration("password accounts") { db in
+            // An account made with a password has its PBKDF2 hash here (PasswordHash); passkey-only accounts have NULL.
+            try db.alter(table: "users") { table in table.add(column: "password_hash", .text) }
+        }
         return migrator
     }
 

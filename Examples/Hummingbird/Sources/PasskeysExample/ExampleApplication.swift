@@ -21,6 +21,10 @@ public struct ExampleConfiguration: Sendable {
     public var clientKey: (@Sendable (Request, ExampleContext) -> String?)?
     /// The most begun ceremonies held in memory at once, all clients together.
     public var pendingCeremonyCapacity: Int
+    /// The most password hashes computed at once (PBKDF2, a tenth of a second or more of one core each); more sign-ins
+    /// at the same moment are answered 429. By default half the cores, at least one, so password checks never take
+    /// every thread that answers requests.
+    public var passwordHashingCapacity: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost", origins: [String]? = nil,
@@ -61,6 +65,12 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
         try await sessions.end(request)
         return .ok(headers: [.setCookie: sessions.cookie(nil)])
     }
+    // Password accounts, and the upgrade to a passkey right after a password sign-in (conditional create).
+    // Password sign-up spends the same taken-name budget as passkey sign-up: two doors, one limit on enumeration.
+    PasswordRoutes(
+        database: database, sessions: sessions, gate: PasswordHashingGate(capacity: configuration.passwordHashingCapacity),
+        takenNames: configuration.limits.takenNameLimiter, clientKey: configuration.clientKey
+    ).add(to: router)
     // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
     router.group("passkeys").addPasskeyRoutes(

@@ -4,11 +4,24 @@ import Hummingbird
 import PasskeyHummingbird
 
 /// Where the passkey routes meet the app: its sessions say who is signed in, its transactions store what the
-/// ceremonies produced. `registrationTarget` is left to the library's default (the signed-in user when they ask for
-/// their own name, else a new account under a free name).
+/// ceremonies produced. `registrationTarget` is the library's default (the signed-in user when they ask for their
+/// own name, else a new account under a free name) except that a conditional create needs the signed-in user.
 struct ExampleHooks: PasskeyHooks {
     let database: AppDatabase
     let sessions: Sessions
+
+    /// The library's policy, with one rule more: a conditional create (the registration that may finish without the
+    /// UP flag) only upgrades the signed-in user's own account, right after a password sign-in; it never makes a new
+    /// account, which nobody could have meant without a gesture.
+    func registrationTarget(
+        for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request, context: ExampleContext
+    ) async throws -> RegistrationTarget {
+        if let signedIn, signedIn.user.passkeyUserName == options.username { return .signedInUser }
+        guard !options.conditional else {
+            throw RelyingPartyError(.unauthorized, "A conditional create adds a passkey to the signed-in account; sign in first.", code: "notSignedIn")
+        }
+        return .newAccount(name: options.username, displayName: options.displayName)
+    }
 
     func signedInUser(_ request: Request, context: ExampleContext) async throws -> SignedInUser<User>? {
         try await sessions.current(request)

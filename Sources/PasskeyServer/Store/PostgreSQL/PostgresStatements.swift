@@ -91,16 +91,16 @@ struct RecordSignInStatement: PostgresPreparedStatement {
 struct InsertCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_insert_ceremony"
     static let sql = """
-        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, conditional)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
         """
-    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text]
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8]
     typealias Row = ()
 
     let ceremony: PendingCeremony
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 8)
+        var bindings = PostgresBindings(capacity: 9)
         bindings.append(ceremony.challenge)
         bindings.append(ceremony.kind.rawValue)
         bindings.append(ceremony.userHandle.map { Base64URL.encode($0) })
@@ -109,6 +109,7 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
         bindings.append(Int64(ceremony.requireUserVerification ? 1 : 0))
         bindings.append(ceremony.expiresAt)
         bindings.append(ceremony.sessionHash)
+        bindings.append(Int64(ceremony.conditional ? 1 : 0))
         return bindings
     }
 
@@ -120,7 +121,7 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_take_ceremony"
     static let sql = """
         DELETE FROM ceremonies WHERE challenge = $1 AND kind = $2
-        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash
+        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, conditional
         """
     static let bindingDataTypes: [PostgresDataType] = [.text, .text]
     typealias Row = PendingCeremony
@@ -136,11 +137,12 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> PendingCeremony {
-        let (handle, username, displayName, requireUV, expiresAt, sessionHash) =
-            try row.decode((String?, String?, String?, Int64, Int64, String?).self)
+        let (handle, username, displayName, requireUV, expiresAt, sessionHash, conditional) =
+            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64).self)
         return PendingCeremony(
             challenge: challenge, kind: kind, userHandle: try handle.map { try Base64URL.decode($0) }, username: username,
-            displayName: displayName, requireUserVerification: requireUV != 0, expiresAt: expiresAt, sessionHash: sessionHash)
+            displayName: displayName, requireUserVerification: requireUV != 0, expiresAt: expiresAt, sessionHash: sessionHash,
+            conditional: conditional != 0)
     }
 }
 
