@@ -50,7 +50,25 @@ enum Schema {
             "CREATE INDEX IF NOT EXISTS credentials_user_order ON credentials(user_handle, created_at, id)",
             "DROP INDEX IF EXISTS credentials_user",
         ],
+        [
+            // Step-up (issue #27): when the session's user last verified with a passkey, and recovery sessions, which
+            // may only add a passkey.
+            "ALTER TABLE sessions ADD COLUMN verified_at BIGINT",
+            "ALTER TABLE sessions ADD COLUMN recovery BIGINT NOT NULL DEFAULT 0",
+            // A sign-in begun for a user (a step-up) stays bound to that user when it waits in PostgreSQL, so the
+            // plain sign-in finish refuses it (Passkeys.beginAuthentication(for:bound:)).
+            "ALTER TABLE ceremonies ADD COLUMN bound BIGINT NOT NULL DEFAULT 0",
+            // Recovery codes, only as keyed hashes (RecoveryCodeHasher); a used code's row is deleted.
+            """
+            CREATE TABLE IF NOT EXISTS recovery_codes (
+                user_handle TEXT NOT NULL REFERENCES users(handle) ON DELETE CASCADE, code_hash TEXT NOT NULL,
+                PRIMARY KEY (user_handle, code_hash))
+            """,
+        ],
     ]
+
+    /// The columns of a session row, in the order both stores read and write them.
+    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery"
 
     /// The columns of a credential row, in the order both stores read and write them.
     static let credentialColumns = "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"

@@ -43,6 +43,21 @@ public protocol Store: Sendable {
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the account except `tokenHash` ("sign out everywhere else").
     func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws
+    /// A step-up (re-verification), in one transaction: the credential's counter, backup state and last use as in
+    /// ``recordSignIn(credentialID:signCount:backupState:at:session:)``, and the session `tokenHash` marked verified
+    /// at `at`. False, with nothing changed, when the counter update lost or the session has ended.
+    func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, tokenHash: String) async throws -> Bool
+
+    /// Replaces the account's recovery codes with `hashes` (keyed hashes, never the codes), in one transaction.
+    func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws
+    /// How many unused recovery codes the account has.
+    func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int
+    /// The account named `username` and its unused recovery codes' hashes, in one step; nil when no account has it.
+    func recoveryCodes(username: String) async throws -> (UserRecord, [String])?
+    /// Uses a recovery code, in one transaction: removes it (false, and nothing else done, when it is gone: a
+    /// concurrent request used it first), ends every session of the account and stores the recovery `session`.
+    func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool
+
     /// Removes expired sessions and ceremonies.
     func purgeExpired(now: Int64) async throws
 

@@ -54,6 +54,10 @@ struct AppDatabase: Sendable {
             }
             try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('stand-in credentials', ?)", arguments: [Data(SecureRandom.bytes(32))])
         }
+        migrator.registerMigration("sessions remember the last passkey verification") { db in
+            // Milliseconds since 1970: the session's start, or its last step-up (PasskeyReverificationHooks).
+            try db.alter(table: "sessions") { table in table.add(column: "verified_at", .integer) }
+        }
         return migrator
     }
 

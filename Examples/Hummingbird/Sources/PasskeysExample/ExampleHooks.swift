@@ -6,7 +6,7 @@ import PasskeyHummingbird
 /// Where the passkey routes meet the app: its sessions say who is signed in, its transactions store what the
 /// ceremonies produced. `registrationTarget` is left to the library's default (the signed-in user when they ask for
 /// their own name, else a new account under a free name).
-struct ExampleHooks: PasskeyHooks {
+struct ExampleHooks: PasskeyReverificationHooks {
     let database: AppDatabase
     let sessions: Sessions
 
@@ -63,6 +63,27 @@ struct ExampleHooks: PasskeyHooks {
                     Int64(credential.signCount),
                 ])
             guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
+        }
+    }
+
+    func storeReverification(_ reverification: Reverification<User>, signedIn: SignedInUser<User>, request: Request, context: ExampleContext) async throws {
+        let credential = reverification.signIn.credential
+        try await database.queue.write { db in
+            // As a sign-in: the counter only moves up. Then the session records the verification, if it still lives.
+            try db.execute(
+                sql: """
+                    UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
+                    WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
+                    """,
+                arguments: [
+                    Int64(credential.signCount), credential.backupState, credential.lastUsedAt, Data(credential.id), Int64(credential.signCount),
+                    Int64(credential.signCount),
+                ])
+            guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
+            try db.execute(
+                sql: "UPDATE sessions SET verified_at = ? WHERE id = ? AND expires_at > ?",
+                arguments: [reverification.verifiedAt, signedIn.sessionID, Sessions.now()])
+            guard db.changesCount == 1 else { throw RelyingPartyError.sessionEnded }
         }
     }
 
