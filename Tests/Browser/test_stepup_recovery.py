@@ -75,6 +75,7 @@ def test_step_up_before_sensitive_actions(driver, server):
     # And for new recovery codes: shown once, the count back to 10.
     time.sleep(WINDOW + 0.5)
     driver.find_element(By.ID, "new-codes").click()
+    wait(driver, EC.alert_is_present()).accept()
     visible(driver, "codes-card")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#codes-list li")) == 10
     shoot(driver, "stepup-2-new-codes")

@@ -103,7 +103,9 @@ enum APIOperations {
         summary: "New recovery codes for the signed-in account",
         description: "Replaces every recovery code of the account with 10 new ones (80 bits each), shown only in this answer; the server keeps only their keyed hashes. Needs a recent passkey verification. The body may be empty, sent as application/json.",
         requestBody: json("Empty", required: false),
-        responses: [200: A.ok("The new codes", "RecoveryCodes"), 401: A.noSession, 403: sensitive, 415: A.unsupportedMediaType, 503: A.storeUnavailable],
+        responses: merged(
+            [200: A.ok("The new codes", "RecoveryCodes")], A.bodyRefusals([], "The body is not a JSON object"),
+            [401: A.noSession, 403: sensitive, 503: A.storeUnavailable]),
         security: signedIn)
 
     static let currentUser = OpenAPI.Operation(

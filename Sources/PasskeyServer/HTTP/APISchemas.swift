@@ -151,7 +151,7 @@ enum APISchemas {
             "RenameRequest": .object(properties: ["name": name("The passkey's new name.")]),
             "RegistrationResult": withStatus([
                 "session": .string, "user": ref("User"), "credential": ref("Credential"),
-                "recoveryCodes": .array(required: false, items: .string, description: "Only when the registration created the account: its 10 recovery codes, shown this once (only keyed hashes are kept)."),
+                "recoveryCodes": .array(required: false, description: "Only when the registration created the account: its 10 recovery codes, shown this once (only keyed hashes are kept).", items: .string),
             ]),
             "Empty": .object(description: "An empty object; the body may also be empty."),
             "ReverificationResult": withStatus([
@@ -167,7 +167,7 @@ enum APISchemas {
                 "user": ref("User"), "recovery": .boolean, "recoveryCodesRemaining": .integer,
             ]),
             "RecoveryCodeStatus": withStatus(["remaining": .integer(description: "Unused recovery codes.")]),
-            "RecoveryCodes": withStatus(["recoveryCodes": .array(items: .string, description: "10 new codes, shown this once; the old ones no longer work.")]),
+            "RecoveryCodes": withStatus(["recoveryCodes": .array(description: "10 new codes, shown this once; the old ones no longer work.", items: .string)]),
             "AuthenticationResult": withStatus(["session": .string, "user": ref("User")]),
             "SessionResult": withStatus([
                 "user": ref("User"),

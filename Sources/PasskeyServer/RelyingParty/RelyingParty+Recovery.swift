@@ -1,4 +1,5 @@
 public import PasskeyCore
+import PasskeyHummingbird
 
 /// Recovery codes: issued at sign-up and on request (shown once, stored as keyed hashes), each usable once to start
 /// a short recovery session that can only register a new passkey.
