@@ -87,7 +87,12 @@ public final class RelyingParty: Sendable {
         var beganWith: SessionRecord? = nil
         if let hash = ceremony.sessionHash { beganWith = try await store.session(tokenHash: hash, now: now) }
         let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registered.verification.userVerified)
-        switch try await store.finishRegistration(newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash, now: now) {
+        // A new account's recovery codes are stored with it (shown once, below); only their keyed hashes are kept.
+        let recoveryCodes = newUser == nil ? [] : RecoveryCodes.generate()
+        let hasher = try await recoveryCodeHasher()
+        switch try await store.finishRegistration(
+            newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash,
+            recoveryCodeHashes: recoveryCodes.compactMap(hasher.hash), now: now) {
         case .registered:
             break
         case .usernameTaken:
@@ -109,10 +114,7 @@ public final class RelyingParty: Sendable {
         guard let user else { throw RelyingPartyError.noSession }
         metrics.succeeded(.registration)
         var members = JSONObject(["session": .string(token), "user": Self.user(user), "credential": summary(record)])
-        if newUser != nil {
-            // Shown once, here: only their keyed hashes are kept.
-            members["recoveryCodes"] = .array(try await issueRecoveryCodes(for: handle).map(JSONValue.string))
-        }
+        if !recoveryCodes.isEmpty { members["recoveryCodes"] = .array(recoveryCodes.map(JSONValue.string)) }
         if let beganWith, beganWith.isRecovery { try await store.deleteSession(tokenHash: beganWith.tokenHash) }
         return (members, token)
     }

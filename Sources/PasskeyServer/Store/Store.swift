@@ -17,8 +17,11 @@ public protocol Store: Sendable {
     /// A finished registration in one transaction: the account (when `newUser` is given; its username must be free),
     /// the credential (its ID must be new, WebAuthn L3 §7.1 step 26) and the session it starts. Without `newUser`
     /// the credential joins the existing account `credential.userHandle`, which must still exist, and so must its
-    /// session `requiredSession` (the one that began the ceremony) at `now`.
-    func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome
+    /// session `requiredSession` (the one that began the ceremony) at `now`. `recoveryCodeHashes` (a new account's
+    /// recovery codes, keyed hashes) are stored in the same transaction, in one statement.
+    func finishRegistration(
+        newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+    ) async throws -> RegistrationOutcome
 
     /// Removes a credential of `userHandle` and ends the sessions it started, except `keepingSession` (the session
     /// that asked). Refuses to remove an account's last credential: the account would be left without a way in.
@@ -70,6 +73,13 @@ public protocol Store: Sendable {
     func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8]
 }
 
+extension Store {
+    /// A finished registration that stores no recovery codes.
+    public func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
+        try await finishRegistration(newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, recoveryCodeHashes: [], now: now)
+    }
+}
+
 /// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, and a way to close it.
 public protocol DatabaseStore: Store {
     /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
@@ -82,7 +92,7 @@ public protocol DatabaseStore: Store {
     func shutdown() async throws
 }
 
-/// What ``Store/finishRegistration(newUser:credential:session:)`` did.
+/// What ``Store/finishRegistration(newUser:credential:session:requiredSession:recoveryCodeHashes:now:)`` did.
 public enum RegistrationOutcome: Sendable, Equatable {
     case registered
     /// Another registration took the username first.

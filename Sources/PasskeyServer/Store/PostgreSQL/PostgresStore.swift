@@ -108,7 +108,9 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
+    public func finishRegistration(
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+    ) async throws -> RegistrationOutcome {
         let transports = Schema.transportsColumn(c.transports)
         let handle = Base64URL.encode(c.userHandle)
         return try await connections.transaction { db in
@@ -139,8 +141,17 @@ public final class PostgresStore: DatabaseStore {
                 """).all()
             if inserted.isEmpty { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try await Self.insert(session, into: db)
+            try await Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, into: db)
             return .registered
         }
+    }
+
+    /// An account's recovery-code hashes in one statement.
+    private static func insertRecoveryCodes(_ hashes: [String], handle: String, into db: any SQLDatabase) async throws {
+        guard !hashes.isEmpty else { return }
+        try await db.raw("""
+            INSERT INTO recovery_codes (user_handle, code_hash) SELECT \(bind: handle), h FROM unnest(\(bind: hashes)::text[]) AS h ON CONFLICT DO NOTHING
+            """).run()
     }
 
     public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
@@ -273,9 +284,7 @@ public final class PostgresStore: DatabaseStore {
         let handle = Base64URL.encode(userHandle)
         try await connections.transaction { db in
             try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
-            for hash in hashes {
-                try await db.raw("INSERT INTO recovery_codes (user_handle, code_hash) VALUES (\(bind: handle), \(bind: hash)) ON CONFLICT DO NOTHING").run()
-            }
+            try await Self.insertRecoveryCodes(hashes, handle: handle, into: db)
         }
     }
 

@@ -168,7 +168,9 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
+    public func finishRegistration(
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+    ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
         let sessionValues = SQLiteRows.values(of: session)
@@ -194,6 +196,7 @@ public final class SQLiteStore: DatabaseStore {
                 .execute(arguments: credentialValues)
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try Self.insertSession(sessionValues, db)
+            try Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, db)
             return .registered
         }
     }
@@ -335,10 +338,16 @@ public final class SQLiteStore: DatabaseStore {
         let handle = Base64URL.encode(userHandle)
         try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
-            for hash in hashes {
-                try db.cachedStatement(sql: "INSERT INTO recovery_codes (user_handle, code_hash) VALUES (?, ?) ON CONFLICT DO NOTHING").execute(arguments: [handle, hash])
-            }
+            try Self.insertRecoveryCodes(hashes, handle: handle, db)
         }
+    }
+
+    /// An account's recovery-code hashes in one statement.
+    private static func insertRecoveryCodes(_ hashes: [String], handle: String, _ db: Database) throws {
+        guard !hashes.isEmpty else { return }
+        let rows = Array(repeating: "(?, ?)", count: hashes.count).joined(separator: ", ")
+        try db.cachedStatement(sql: "INSERT INTO recovery_codes (user_handle, code_hash) VALUES \(rows) ON CONFLICT DO NOTHING")
+            .execute(arguments: StatementArguments(hashes.flatMap { [handle, $0] }))
     }
 
     public func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int {
