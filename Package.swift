@@ -101,6 +101,8 @@ let package = Package(
                 product("AsyncHTTPClient", "async-http-client", "Server"),
                 product("OpenAPIKit", "OpenAPIKit", "Server"),
             ]),
+            // The web page (HTML, CSS, JavaScript), served from memory after one read at start (WebAssets.swift).
+            resources: [.copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css")],
             swiftSettings: strict
         ),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.

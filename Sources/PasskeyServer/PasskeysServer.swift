@@ -8,6 +8,8 @@ import ServiceLifecycle
 public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
     public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
+        // The page's files first: a server installed without its resource bundle stops here, before opening anything.
+        _ = try WebAssets.all.get()
         let store = try await configuration.database.openStore(logger: logger)
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
@@ -22,7 +24,7 @@ public enum PasskeysServer {
         }
         let metrics = ServerMetrics(store: store, metadata: refresher)
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
-        let router = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
+        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)

@@ -2,7 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import PasskeyCore
-import PasskeyServer
+@testable import PasskeyServer
 import Testing
 
 @Suite("Hardening: malformed input, limits, headers")
@@ -93,10 +93,17 @@ struct HardeningTests {
                 #expect(html.contains("autocomplete=\"username webauthn\""))
                 #expect(!html.contains("<script>"), "no inline script")
             }
-            for asset in ["/app.js", "/app.css"] {
-                try await client.execute(uri: asset, method: .get) { response in
+            // Each route answers with its resource file's exact bytes and type (issue #27: the page as resource files).
+            let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Sources/PasskeyServer/Web/Page").standardizedFileURL
+            for (route, file, type) in [("/", "index.html", "text/html"), ("/app.js", "app.js", "text/javascript"), ("/app.css", "app.css", "text/css")] {
+                let expected = try Data(contentsOf: page.appendingPathComponent(file))
+                #expect(expected.count > 1000)
+                try await client.execute(uri: route, method: .get) { response in
                     #expect(response.status == .ok)
-                    #expect(response.body.readableBytes > 1000)
+                    #expect(response.headers[.contentType] == type + "; charset=utf-8")
+                    #expect(response.headers[.contentSecurityPolicy] == SecurityHeadersMiddleware.contentSecurityPolicy)
+                    #expect(Array(buffer: response.body) == [UInt8](expected), "\(route) serves \(file) as it is")
                 }
             }
         }

@@ -14,12 +14,12 @@ struct Routes {
     /// How long `/readyz` waits for the database.
     static let readinessWait = Duration.seconds(2)
 
-    func build() -> Router<ServerContext> { buildWithRoutes().router }
+    func build() throws -> Router<ServerContext> { try buildWithRoutes().router }
 
     /// The router, and every route it serves with its description: the same table `/openapi.json` is built from and
     /// the 405 answers read. A route is added only through `on`, which takes its ``APIOperations`` entry, so a route
-    /// without documentation does not compile.
-    func buildWithRoutes() -> (router: Router<ServerContext>, routes: [OpenAPIDocument.Route]) {
+    /// without documentation does not compile. Throws ``WebAssetMissing`` when the page's files are not installed.
+    func buildWithRoutes() throws -> (router: Router<ServerContext>, routes: [OpenAPIDocument.Route]) {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
@@ -149,9 +149,9 @@ struct Routes {
         if configuration.metricsAddress == nil {
             on(router, .get, "/metrics", APIOperations.metrics) { _, _ in metrics.response() }
         }
-        for asset in WebAssets.all {
+        for asset in try WebAssets.all.get() {
             on(router, .get, asset.path, APIOperations.asset(asset.path, asset.contentType)) { _, _ in
-                Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: ByteBuffer(string: asset.body)))
+                Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: asset.body))
             }
         }
         // Last: the document describes every route above and itself.

@@ -1,5 +1,3 @@
-extension WebPage {
-    static let script = #"""
 "use strict";
 
 // ---- base64url and WebAuthn JSON ----------------------------------------------------------------------------
@@ -304,5 +302,3 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   refresh();
 });
-"""#
-}
