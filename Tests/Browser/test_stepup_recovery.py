@@ -45,42 +45,69 @@ def sign_up(browser, server, username):
     return codes
 
 
+def recover(browser, server, username, code):
+    browser.get(server + "/?autofill=off")
+    visible(browser, "signed-out")
+    browser.find_element(By.ID, "recover-username").send_keys(username)
+    browser.find_element(By.ID, "recover-code").send_keys(code)
+    browser.find_element(By.ID, "recover-button").click()
+
+
 def test_step_up_before_sensitive_actions(driver, server):
     username = f"ada-{uuid.uuid4().hex[:8]}"
-    sign_up(driver, server, username)
+    codes = sign_up(driver, server, username)
     driver.find_element(By.ID, "codes-done").click()
     visible(driver, "signed-in")
     # One passkey: the page nudges the user to add a second.
     visible(driver, "nudge")
     assert "second passkey" in driver.find_element(By.ID, "nudge").text
     assert driver.find_element(By.ID, "codes-remaining").text == "10"
+    shoot(driver, "stepup-1-one-passkey-nudge")
 
-    # Past the window the server refuses adding a passkey (403 reverificationRequired); the page asks for the passkey
-    # (the virtual authenticator answers, with user verification), then retries, and the passkey is added.
-    time.sleep(WINDOW + 0.5)
-    driver.find_element(By.ID, "add-passkey").click()
-    wait(driver, lambda b: "Passkey added" in message(b))
-    assert len(passkeys(driver)) == 2
-    assert len(driver.get_credentials()) == 2
+    # A second device's passkey (one virtual authenticator cannot hold two for one account): added there through
+    # recovery, which signs this browser out; it signs in again with its own passkey.
+    other = new_browser(platform_authenticator())
+    try:
+        recover(other, server, username, codes[1])
+        visible(other, "recovering")
+        other.find_element(By.ID, "recovery-add").click()
+        visible(other, "signed-in")
+        wait(other, lambda b: len(passkeys(b)) == 2)
+    finally:
+        other.quit()
+    driver.get(server + "/?autofill=off")
+    visible(driver, "signed-out")
+    driver.find_element(By.ID, "signin-username").send_keys(username)
+    driver.find_element(By.ID, "signin-button").click()
+    visible(driver, "signed-in")
+    wait(driver, lambda b: len(passkeys(b)) == 2)
     wait(driver, EC.invisibility_of_element_located((By.ID, "nudge")))
-    shoot(driver, "stepup-1-added-after-verifying")
 
-    # The same for removing one: stale again, then remove with the step-up in between.
+    # Past the window the server refuses removing a passkey (403 reverificationRequired); the page asks for this
+    # device's passkey (the virtual authenticator answers, with user verification), then retries, and it is removed.
+    own = driver.get_credentials()[0].id.rstrip("=")  # Selenium gives it as base64url
     time.sleep(WINDOW + 0.5)
-    passkeys(driver)[1].find_element(By.CSS_SELECTOR, ".remove").click()
+    other_item = next(item for item in passkeys(driver) if item.get_attribute("data-id") != own)
+    other_item.find_element(By.CSS_SELECTOR, ".remove").click()
     wait(driver, EC.alert_is_present()).accept()
     wait(driver, lambda b: "Passkey removed" in message(b))
-    assert len(passkeys(driver)) == 1
+    assert [item.get_attribute("data-id") for item in passkeys(driver)] == [own]
+    shoot(driver, "stepup-2-removed-after-verifying")
 
-    # And for new recovery codes: shown once, the count back to 10.
+    # The same for new recovery codes: shown once, the count back to 10.
     time.sleep(WINDOW + 0.5)
     driver.find_element(By.ID, "new-codes").click()
     wait(driver, EC.alert_is_present()).accept()
     visible(driver, "codes-card")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#codes-list li")) == 10
-    shoot(driver, "stepup-2-new-codes")
+    shoot(driver, "stepup-3-new-codes")
     driver.find_element(By.ID, "codes-done").click()
-    visible(driver, "signed-in")
+    wait(driver, lambda b: b.find_element(By.ID, "codes-remaining").text == "10")
+
+    # And for signing out everywhere else.
+    time.sleep(WINDOW + 0.5)
+    driver.find_element(By.ID, "signout-others").click()
+    wait(driver, lambda b: "Every other session" in message(b))
 
 
 def test_recovery_with_a_code(driver, server):

@@ -103,6 +103,8 @@ function show(message, ok = false) {
   box.textContent = message;
   box.className = ok ? "ok" : "";
   box.hidden = !message;
+  // A refusal under a form far down the page must be seen.
+  if (message && !ok) box.scrollIntoView({ block: "nearest" });
 }
 
 async function busy(button, work) {
@@ -167,8 +169,7 @@ function showCodes(codes) {
   const list = $("codes-list");
   list.replaceChildren(...codes.map(code => { const item = document.createElement("li"); item.textContent = code; return item; }));
   $("codes-card").hidden = false;
-  $("signed-out").hidden = true;
-  $("signed-in").hidden = true;
+  $("codes-card").scrollIntoView();
 }
 
 // A recovery session (after POST /recovery) can only register a new passkey for its account.
