@@ -50,41 +50,35 @@ struct ExampleHooks: PasskeyReverificationHooks {
 
     func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws {
         let credential = signIn.credential
-        try await database.queue.write { db in
-            // The counter only moves up (or stays 0 for authenticators without one): a sign-in that another one with
-            // a higher counter overtook, or whose passkey was removed meanwhile, updates nothing and is refused.
-            try db.execute(
-                sql: """
-                    UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
-                    WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
-                    """,
-                arguments: [
-                    Int64(credential.signCount), credential.backupState, credential.lastUsedAt, Data(credential.id), Int64(credential.signCount),
-                    Int64(credential.signCount),
-                ])
-            guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
-        }
+        try await database.queue.write { db in try Self.storeCounter(of: credential, db) }
     }
 
     func storeReverification(_ reverification: Reverification<User>, signedIn: SignedInUser<User>, request: Request, context: ExampleContext) async throws {
         let credential = reverification.signIn.credential
         try await database.queue.write { db in
-            // As a sign-in: the counter only moves up. Then the session records the verification, if it still lives.
-            try db.execute(
-                sql: """
-                    UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
-                    WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
-                    """,
-                arguments: [
-                    Int64(credential.signCount), credential.backupState, credential.lastUsedAt, Data(credential.id), Int64(credential.signCount),
-                    Int64(credential.signCount),
-                ])
-            guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
+            // As a sign-in, then the session records the verification, if it still lives; one transaction.
+            try Self.storeCounter(of: credential, db)
             try db.execute(
                 sql: "UPDATE sessions SET verified_at = ? WHERE id = ? AND expires_at > ?",
                 arguments: [reverification.verifiedAt, signedIn.sessionID, Sessions.now()])
             guard db.changesCount == 1 else { throw RelyingPartyError.sessionEnded }
         }
+    }
+
+    /// What a verified assertion changed: the counter only moves up (or stays 0 for authenticators without one): a
+    /// sign-in that another one with a higher counter overtook, or whose passkey was removed meanwhile, updates
+    /// nothing and is refused.
+    private static func storeCounter(of credential: CredentialRecord, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
+                WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
+                """,
+            arguments: [
+                Int64(credential.signCount), credential.backupState, credential.lastUsedAt, Data(credential.id), Int64(credential.signCount),
+                Int64(credential.signCount),
+            ])
+        guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
     }
 
     func startSession(for user: User, credential: CredentialRecord, request: Request, context: ExampleContext) async throws -> SessionStart {
