@@ -87,6 +87,24 @@ struct RecoveryCodeTests {
         }
     }
 
+    @Test("one code used five times at once starts one recovery session", arguments: Backend.all)
+    func concurrentUse(_ backend: Backend) async throws {
+        // Without HTTP, so the five really run at the same time (the test client sends one request at a time).
+        try await SessionLifecycleTests.withRelyingParty(backend) { relyingParty in
+            var phone = TestBrowser(origin: TestServer.origin)
+            let username = uniqueName()
+            let options = try await relyingParty.beginRegistration(JSONObject(["username": .string(username)]), session: nil)
+            let registered = try await relyingParty.finishRegistration(try phone.create(options)).response
+            let codes = registered["recoveryCodes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let request = JSONObject(["username": .string(username), "code": .string(codes.first ?? "")])
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<5 { group.addTask { (try? await relyingParty.recover(request, client: "client-\(index)")) != nil } }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 1, "\(outcomes)")
+        }
+    }
+
     @Test("an unknown name, a wrong code, a used code, another account's code and a malformed one are answered alike", arguments: Backend.all)
     func alike(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
