@@ -47,7 +47,7 @@ enum APIOperations {
     // Its body is required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
     static let beginAuthentication = ceremony(
         "Begin a sign-in",
-        "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed. The body may be empty, sent as application/json.",
+        "An empty or absent username begins a discoverable (usernameless) sign-in. An unknown username is answered exactly like a known one (200, with stand-in allowCredentials that are stable per username), so this endpoint does not reveal who has an account. userVerification is the server's policy (serve --user-verification, default preferred) raised, never lowered, by the request; extensions are echoed. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
         body: "AuthenticationOptionsRequest", ok: A.ok("Request options", "AuthenticationOptions"),
         badRequest: optionsCodes, "The body is not an object of the documented members")
 
@@ -68,8 +68,8 @@ enum APIOperations {
 
     static let beginReverification = OpenAPI.Operation(
         summary: "Begin a step-up (verify the signed-in user again)",
-        description: "A sign-in bound to the session's user: allowCredentials lists that account's passkeys and userVerification is required whatever the server's policy. Finishing it (POST /session/verify/result) starts no session; it records on this session when the user verified. The body may be empty, sent as application/json.",
-        requestBody: json("Empty", required: false),
+        description: "A sign-in bound to the session's user: allowCredentials lists that account's passkeys and userVerification is required whatever the server's policy. Finishing it (POST /session/verify/result) starts no session; it records on this session when the user verified. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
+        requestBody: json("Empty"),
         responses: merged(
             [200: A.ok("Request options", "AuthenticationOptions")], A.bodyRefusals([], "The body is not a JSON object"),
             [401: A.noSession, 403: notForRecovery, 429: A.rateLimited, 503: A.storeUnavailable]),
@@ -101,8 +101,8 @@ enum APIOperations {
 
     static let regenerateRecoveryCodes = OpenAPI.Operation(
         summary: "New recovery codes for the signed-in account",
-        description: "Replaces every recovery code of the account with 10 new ones (80 bits each), shown only in this answer; the server keeps only their keyed hashes. Needs a recent passkey verification. The body may be empty, sent as application/json.",
-        requestBody: json("Empty", required: false),
+        description: "Replaces every recovery code of the account with 10 new ones (80 bits each), shown only in this answer; the server keeps only their keyed hashes. Needs a recent passkey verification. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
+        requestBody: json("Empty"),
         responses: merged(
             [200: A.ok("The new codes", "RecoveryCodes")], A.bodyRefusals([], "The body is not a JSON object"),
             [401: A.noSession, 403: sensitive, 503: A.storeUnavailable]),
