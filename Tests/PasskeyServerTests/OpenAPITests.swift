@@ -84,7 +84,8 @@ struct OpenAPITests {
         }
         let json = String(decoding: try OpenAPIDocument.json(try await Self.served(configuration).routes), as: UTF8.self)
         for code in ["unsupportedMediaType", "payloadTooLarge", "requestTimeout", "rateLimited", "storeUnavailable", "originNotAllowed",
-                     "crossSiteRequest", "lastPasskey", "signInConflict", "usernameTaken", "unknownCredential", WebAuthnError.Code.challengeMismatch.rawValue] {
+                     "crossSiteRequest", "lastPasskey", "signInConflict", "usernameTaken", "unknownCredential", WebAuthnError.Code.challengeMismatch.rawValue,
+                     "reverificationRequired", "recoverySessionRestricted", "invalidRecoveryCode", "ceremonyUserMismatch"] {
             #expect(json.contains("\"\(code)\""), "\(code) is documented")
         }
         #expect(json.contains("\"Retry-After\""))

@@ -10,10 +10,15 @@ public struct SignedInUser<User: PasskeyUser>: Sendable {
     /// A stable, opaque name of the session: the session row's ID or a hash of its token, never the token itself
     /// (it is kept with the pending ceremony, which may be stored in a database).
     public let sessionID: String
+    /// When the user last verified with a passkey on this session (the sign-in that started it, or a step-up through
+    /// ``PasskeyReverificationHooks``), in milliseconds since 1970; nil when unknown or never. With step-up offered,
+    /// adding a passkey needs it within the relying party's reverification window.
+    public let verifiedAt: Int64?
 
-    /// `user`, signed in with the session named `sessionID`.
-    public init(user: User, sessionID: String) {
+    /// `user`, signed in with the session named `sessionID`, last verified at `verifiedAt`.
+    public init(user: User, sessionID: String, verifiedAt: Int64? = nil) {
         self.user = user
         self.sessionID = sessionID
+        self.verifiedAt = verifiedAt
     }
 }

@@ -26,6 +26,9 @@ extension PasskeyRoutes {
             }, ceremony: \.ceremony)
         case .signedInUser:
             guard let signedIn else { throw RelyingPartyError.notSignedIn }
+            // An app that offers step-up gates adding a passkey on it: a stolen session alone must not add the
+            // thief's passkey and keep the account.
+            if hooks is any PasskeyReverificationHooks { try passkeys.requireRecentVerification(signedIn.verifiedAt) }
             // Bound to the session: finishing stores the passkey only while this session lives.
             start = try await keeping(for: client, {
                 try await passkeys.beginRegistration(

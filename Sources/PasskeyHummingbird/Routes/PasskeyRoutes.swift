@@ -99,7 +99,7 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
 
     /// Reads the body and runs `route` on it; whatever is thrown becomes a JSON failure, so the answer's shape never
     /// depends on the app's error middleware.
-    private func answer(
+    func answer(
         _ request: Request, _ context: Hooks.Context, _ route: ([UInt8], Request, Hooks.Context) async throws -> PasskeyResponse
     ) async -> PasskeyResponse {
         do {

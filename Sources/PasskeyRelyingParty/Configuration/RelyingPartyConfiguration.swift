@@ -28,6 +28,9 @@ public struct RelyingPartyConfiguration: Sendable {
     public var ceremonyTimeout: Int64
     /// How long a session lasts, in milliseconds.
     public var sessionLifetime: Int64
+    /// How long a passkey verification (a step-up, or the sign-in that started the session) lets a session take
+    /// sensitive actions, in milliseconds: five minutes by default (``Passkeys/isRecentlyVerified(_:)``).
+    public var reverificationWindow: Int64 = 300_000
     /// Which attestation formats and trust anchors registrations are judged by.
     public var attestation: AttestationPolicy
     /// The least user verification every ceremony asks for and is judged by; requests may only raise it.

@@ -153,7 +153,25 @@ enum APISchemas {
                 "clientExtensionResults": .object(required: false),
             ]),
             "RenameRequest": .object(properties: ["name": name("The passkey's new name.")]),
-            "RegistrationResult": withStatus(["session": .string, "user": ref("User"), "credential": ref("Credential")]),
+            "RegistrationResult": withStatus([
+                "session": .string, "user": ref("User"), "credential": ref("Credential"),
+                "recoveryCodes": .array(required: false, description: "Only when the registration created the account: its 10 recovery codes, shown this once (only keyed hashes are kept).", items: .string),
+            ]),
+            "Empty": .object(description: "An empty object; the body may also be empty."),
+            "ReverificationResult": withStatus([
+                "verifiedAt": .string(format: .dateTime, description: "When the user verified; recorded on the session."),
+                "verifiedUntil": .string(format: .dateTime, description: "Until when the session may take sensitive actions without verifying again."),
+            ]),
+            "RecoveryRequest": .object(properties: [
+                "username": name("The account's name."),
+                "code": .string(description: "A recovery code as shown (XXXX-XXXX-XXXX-XXXX); case, dashes and spaces do not matter.", maxLength: 64),
+            ]),
+            "RecoveryResult": withStatus([
+                "session": .string(description: "A recovery session: it can only register a new passkey for the account."),
+                "user": ref("User"), "recovery": .boolean, "recoveryCodesRemaining": .integer,
+            ]),
+            "RecoveryCodeStatus": withStatus(["remaining": .integer(description: "Unused recovery codes.")]),
+            "RecoveryCodes": withStatus(["recoveryCodes": .array(description: "10 new codes, shown this once; the old ones no longer work.", items: .string)]),
             "AuthenticationResult": withStatus(["session": .string, "user": ref("User")]),
             "SessionResult": withStatus([
                 "user": ref("User"),

@@ -79,6 +79,33 @@ struct Routes {
                 throw refusal.echoingSubmittedCredential(body)
             }
         }
+        // Step-up: begun like a sign-in (rate-limited options), finished like one (failed results limited).
+        on(options, .post, "/session/verify/options", APIOperations.beginReverification) { request, context in
+            _ = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            return APIResponse.ok(try await relyingParty.beginReverification(try await session(request)))
+        }
+        on(results, .post, "/session/verify/result", APIOperations.finishReverification) { request, context in
+            let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
+            let current = try await session(request)
+            do {
+                return APIResponse.ok(try await relyingParty.finishReverification(current, body: body))
+            } catch let refusal as RelyingPartyError {
+                throw refusal.echoingSubmittedCredential(body)
+            }
+        }
+        // Recovery: its own per-account and per-client limits, and the failed-results limit besides.
+        on(results, .post, "/recovery", APIOperations.recover) { request, context in
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            let (members, token) = try await relyingParty.recover(body, client: ClientAddressResolver.bucket(context.clientAddress))
+            return APIResponse.ok(members, headers: cookie(token))
+        }
+        on(router, .get, "/recovery-codes", APIOperations.recoveryCodeStatus) { request, _ in
+            APIResponse.ok(try await relyingParty.recoveryCodeStatus(try await session(request)))
+        }
+        on(router, .post, "/recovery-codes", APIOperations.regenerateRecoveryCodes) { request, context in
+            _ = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            return APIResponse.ok(try await relyingParty.regenerateRecoveryCodes(try await session(request)))
+        }
         on(router, .get, "/session", APIOperations.currentUser) { request, _ in
             APIResponse.ok(try await relyingParty.currentUser(try await session(request)))
         }

@@ -9,10 +9,20 @@ extension RelyingParty {
         return try await store.session(tokenHash: Self.hash(token), now: configuration.nowMilliseconds)
     }
 
-    /// The signed-in user, or 401.
+    /// The signed-in user, or 401; a recovery session, which may only add a passkey, is refused (403).
     public func signedInUser(_ session: SessionRecord?) async throws -> UserRecord {
         guard let session, let user = try await store.user(handle: session.userHandle) else { throw RelyingPartyError.noSession }
+        guard !session.isRecovery else { throw RelyingPartyError.recoverySessionRestricted }
         return user
+    }
+
+    /// The signed-in user of a session that verified with a passkey within the reverification window; else 403
+    /// `reverificationRequired` (a session alone, stolen or not, does not take sensitive actions).
+    func recentlyVerifiedUser(_ session: SessionRecord?) async throws -> (UserRecord, SessionRecord) {
+        let user = try await signedInUser(session)
+        guard let session else { throw RelyingPartyError.noSession }
+        try passkeys.requireRecentVerification(session.verifiedAt)
+        return (user, session)
     }
 
     public func currentUser(_ session: SessionRecord?) async throws -> JSONObject {
@@ -28,8 +38,7 @@ extension RelyingParty {
     /// `DELETE /sessions`: ends every other session of the signed-in account ("sign out everywhere else"), for a
     /// user who suspects a session was stolen; the asking session stays.
     public func endOtherSessions(_ session: SessionRecord?) async throws {
-        let user = try await signedInUser(session)
-        guard let session else { throw RelyingPartyError.noSession }
+        let (user, session) = try await recentlyVerifiedUser(session)
         try await store.deleteSessions(userHandle: user.handle, except: session.tokenHash)
     }
 
@@ -55,7 +64,7 @@ extension RelyingParty {
     /// phone's sessions end; the user stays signed in where they are). The last passkey is refused with 409: without
     /// it the account has no way in, so only deleting the account removes it.
     public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
-        let user = try await signedInUser(session)
+        let (user, _) = try await recentlyVerifiedUser(session)
         switch try await store.deleteCredential(id: try RequestMembers.credentialID(id), userHandle: user.handle, keepingSession: session?.tokenHash) {
         case .deleted:
             return
@@ -72,7 +81,7 @@ extension RelyingParty {
     /// `DELETE /account`: removes the signed-in account, all its passkeys and all its sessions. Its username becomes
     /// free for a new account, which gets a new user handle.
     public func deleteAccount(_ session: SessionRecord?) async throws {
-        let user = try await signedInUser(session)
+        let (user, _) = try await recentlyVerifiedUser(session)
         guard try await store.deleteAccount(userHandle: user.handle) else { throw RelyingPartyError.noSession }
     }
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 public import PasskeyCore
+import Synchronization
 
 /// The relying party of `passkeys serve`: the typed ceremonies (``Passkeys``) over this server's ``Store``, plus the
 /// account policy a standalone server needs and an embedding app brings its own of (who may register which name,
@@ -19,11 +20,16 @@ public final class RelyingParty: Sendable {
     let metrics: any CeremonyMetrics
     /// The ceremonies, over this server's accounts and pending-ceremony store.
     public let passkeys: Passkeys<StoreAccounts>
+    /// How often recovery codes may be tried, per account and per client.
+    let recoveryLimits: RecoveryLimits
+    /// The keyed hash of recovery codes, its key read once from the store's secrets.
+    let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
 
-    public init(configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil) {
+    public init(configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, recoveryLimits: RecoveryLimits = RecoveryLimits()) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics ?? NoMetrics()
+        self.recoveryLimits = recoveryLimits
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,
             unknownUserSecret: { try await store.secret(named: "stand-in-credentials") { SecureRandom.bytes(32) } })
@@ -60,6 +66,9 @@ public final class RelyingParty: Sendable {
             guard let session, session.userHandle == existing.handle else {
                 throw RelyingPartyError.usernameTaken(request.username)
             }
+            // A stolen session alone must not add the thief's passkey (and so keep the account): a recent passkey
+            // verification is needed, or a recovery session, which a recovery code started.
+            if !session.isRecovery { try passkeys.requireRecentVerification(session.verifiedAt) }
             // The stored name, however the request spelled it (it matched by UsernameKey): authenticators list it.
             user = NewPasskeyUser(handle: existing.handle, name: existing.username, displayName: request.displayName)
             excluded = try await store.credentials(userHandle: existing.handle)
@@ -90,8 +99,17 @@ public final class RelyingParty: Sendable {
             let existingCount = newUser == nil ? try await store.credentials(userHandle: handle).count : 0
             record.name = "Passkey \(existingCount + 1)"
         }
-        let (token, session) = newSession(for: handle, credentialID: record.id, now: now)
-        switch try await store.finishRegistration(newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash, now: now) {
+        // The session that began a registration for an existing account: a recovery session ends once it has added
+        // its one passkey.
+        var beganWith: SessionRecord? = nil
+        if let hash = ceremony.sessionHash { beganWith = try await store.session(tokenHash: hash, now: now) }
+        let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registered.verification.userVerified)
+        // A new account's recovery codes are stored with it (shown once, below); only their keyed hashes are kept.
+        let recoveryCodes = newUser == nil ? [] : RecoveryCodes.generate()
+        let hasher = try await recoveryCodeHasher()
+        switch try await store.finishRegistration(
+            newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash,
+            recoveryCodeHashes: recoveryCodes.compactMap(hasher.hash), now: now) {
         case .registered:
             break
         case .usernameTaken:
@@ -112,7 +130,10 @@ public final class RelyingParty: Sendable {
         if user == nil { user = try await store.user(handle: handle) }
         guard let user else { throw RelyingPartyError.noSession }
         metrics.succeeded(.registration)
-        return (JSONObject(["session": .string(token), "user": Self.user(user), "credential": summary(record)]), token)
+        var members = JSONObject(["session": .string(token), "user": Self.user(user), "credential": summary(record)])
+        if !recoveryCodes.isEmpty { members["recoveryCodes"] = .array(recoveryCodes.map(JSONValue.string)) }
+        if let beganWith, beganWith.isRecovery { try await store.deleteSession(tokenHash: beganWith.tokenHash) }
+        return (members, token)
     }
 
     // MARK: Authentication
@@ -133,7 +154,7 @@ public final class RelyingParty: Sendable {
         let signIn = try await counting(.authentication) { try await passkeys.finishAuthentication(body) }
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
-        let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now)
+        let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.verification.userVerified)
         guard try await store.recordSignIn(credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: now, session: session) else {
             metrics.failed(.authentication, code: "signInConflict")
             throw RelyingPartyError.signInConflict
@@ -145,17 +166,22 @@ public final class RelyingParty: Sendable {
     // MARK: Helpers
 
     /// Runs a ceremony step, counting a refusal under its real cause (the client may see a deliberately vaguer code).
-    private func counting<Result>(_ kind: PendingCeremony.Kind, _ step: () async throws -> Result) async throws -> Result {
+    func counting<Result>(_ kind: PendingCeremony.Kind, _ step: () async throws -> Result) async throws -> Result {
         do { return try await step() } catch let refusal as RelyingPartyError {
             metrics.failed(kind, code: refusal.metricCode)
             throw refusal
         }
     }
 
-    /// A new session: the token for the client, and the record (holding only the token's hash) for the store.
-    func newSession(for handle: [UInt8], credentialID: [UInt8]?, now: Int64) -> (token: String, record: SessionRecord) {
+    /// A new session: the token for the client, and the record (holding only the token's hash) for the store. A
+    /// ceremony that verified the user counts as a verification for the reverification window; a recovery session
+    /// lasts ``RecoveryLimits/sessionLifetime`` at most.
+    func newSession(for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false) -> (token: String, record: SessionRecord) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
-        return (token, SessionRecord(tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + configuration.sessionLifetime))
+        let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
+        return (token, SessionRecord(
+            tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
+            verifiedAt: verified ? now : nil, isRecovery: recovery))
     }
 
     static func hash(_ token: String) -> String { Hex.encode(SHA256.hash(data: Array(token.utf8))) }

@@ -20,11 +20,18 @@ public struct SessionRecord: Sendable, Equatable {
     /// The credential whose ceremony started the session; removing that passkey ends the session.
     public let credentialID: [UInt8]?
     public let expiresAt: Int64
+    /// When the user last verified with a passkey on this session (a step-up, or the ceremony that started it with
+    /// user verification), in milliseconds; nil when never. Sensitive actions need it within the reverification window.
+    public let verifiedAt: Int64?
+    /// A recovery session (started with a recovery code): it may only register a new passkey for its account.
+    public let isRecovery: Bool
 
-    public init(tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64) {
+    public init(tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64, verifiedAt: Int64? = nil, isRecovery: Bool = false) {
         self.tokenHash = tokenHash
         self.userHandle = userHandle
         self.credentialID = credentialID
         self.expiresAt = expiresAt
+        self.verifiedAt = verifiedAt
+        self.isRecovery = isRecovery
     }
 }

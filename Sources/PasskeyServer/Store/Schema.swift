@@ -63,7 +63,25 @@ enum Schema {
             // A registration begun as conditional create (issue #27), the one kind that may finish without UP.
             "ALTER TABLE ceremonies ADD COLUMN conditional BIGINT NOT NULL DEFAULT 0",
         ],
+        [
+            // Step-up (issue #27): when the session's user last verified with a passkey, and recovery sessions, which
+            // may only add a passkey.
+            "ALTER TABLE sessions ADD COLUMN verified_at BIGINT",
+            "ALTER TABLE sessions ADD COLUMN recovery BIGINT NOT NULL DEFAULT 0",
+            // A sign-in begun for a user (a step-up) stays bound to that user when it waits in PostgreSQL, so the
+            // plain sign-in finish refuses it (Passkeys.beginAuthentication(for:bound:)).
+            "ALTER TABLE ceremonies ADD COLUMN bound BIGINT NOT NULL DEFAULT 0",
+            // Recovery codes, only as keyed hashes (RecoveryCodeHasher); a used code's row is deleted.
+            """
+            CREATE TABLE IF NOT EXISTS recovery_codes (
+                user_handle TEXT NOT NULL REFERENCES users(handle) ON DELETE CASCADE, code_hash TEXT NOT NULL,
+                PRIMARY KEY (user_handle, code_hash))
+            """,
+        ],
     ]
+
+    /// The columns of a session row, in the order both stores read and write them.
+    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery"
 
     /// A sign-in's first read, the same on both databases: the account whose `column` is the bound value
     /// (`placeholder`), with its credentials in listing order from `credentials_user_order` (no sort step).

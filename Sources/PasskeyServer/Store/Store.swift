@@ -17,8 +17,11 @@ public protocol Store: Sendable {
     /// A finished registration in one transaction: the account (when `newUser` is given; its username must be free),
     /// the credential (its ID must be new, WebAuthn L3 §7.1 step 26) and the session it starts. Without `newUser`
     /// the credential joins the existing account `credential.userHandle`, which must still exist, and so must its
-    /// session `requiredSession` (the one that began the ceremony) at `now`.
-    func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome
+    /// session `requiredSession` (the one that began the ceremony) at `now`. `recoveryCodeHashes` (a new account's
+    /// recovery codes, keyed hashes) are stored in the same transaction, in one statement.
+    func finishRegistration(
+        newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+    ) async throws -> RegistrationOutcome
 
     /// Removes a credential of `userHandle` and ends the sessions it started, except `keepingSession` (the session
     /// that asked). Refuses to remove an account's last credential: the account would be left without a way in.
@@ -43,6 +46,21 @@ public protocol Store: Sendable {
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the account except `tokenHash` ("sign out everywhere else").
     func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws
+    /// A step-up (re-verification), in one transaction: the credential's counter, backup state and last use as in
+    /// ``recordSignIn(credentialID:signCount:backupState:at:session:)``, and the session `tokenHash` marked verified
+    /// at `at`. False, with nothing changed, when the counter update lost or the session has ended.
+    func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, tokenHash: String) async throws -> Bool
+
+    /// Replaces the account's recovery codes with `hashes` (keyed hashes, never the codes), in one transaction.
+    func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws
+    /// How many unused recovery codes the account has.
+    func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int
+    /// The account named `username` and its unused recovery codes' hashes, in one step; nil when no account has it.
+    func recoveryCodes(username: String) async throws -> (UserRecord, [String])?
+    /// Uses a recovery code, in one transaction: removes it (false, and nothing else done, when it is gone: a
+    /// concurrent request used it first), ends every session of the account and stores the recovery `session`.
+    func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool
+
     /// Removes expired sessions and ceremonies.
     func purgeExpired(now: Int64) async throws
 
@@ -53,6 +71,13 @@ public protocol Store: Sendable {
     /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
     /// value.
     func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8]
+}
+
+extension Store {
+    /// A finished registration that stores no recovery codes.
+    public func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
+        try await finishRegistration(newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, recoveryCodeHashes: [], now: now)
+    }
 }
 
 /// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, and a way to close it.
@@ -67,7 +92,7 @@ public protocol DatabaseStore: Store {
     func shutdown() async throws
 }
 
-/// What ``Store/finishRegistration(newUser:credential:session:)`` did.
+/// What ``Store/finishRegistration(newUser:credential:session:requiredSession:recoveryCodeHashes:now:)`` did.
 public enum RegistrationOutcome: Sendable, Equatable {
     case registered
     /// Another registration took the username first.

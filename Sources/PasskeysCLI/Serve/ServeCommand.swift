@@ -31,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
     @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps: [String] = []
     @Option(name: .customLong("rate-limit"), help: "Options requests per second per client (failed results: a quarter of it); 0 turns the limits off (default 20).") var rateLimit: Double?
+    @Option(name: .customLong("reverification-window"), help: "Seconds a passkey verification (a step-up, or the sign-in) lets a session add or remove passkeys, end other sessions, delete the account or manage recovery codes (default 300).") var reverificationWindow: Int?
     @Option(name: .customLong("user-verification"), help: "required, preferred or discouraged: the least user verification every ceremony asks for; requests may only raise it (default preferred).") var userVerification: String?
     @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy's address or CIDR range whose X-Forwarded-For / Forwarded headers name the client (repeatable).") var trustedProxies: [String] = []
     @Option(name: .customLong("forwarded-header"), help: "x-forwarded-for or forwarded: the header trusted proxies name the client in (default x-forwarded-for).") var forwardedHeader: String?
@@ -105,6 +106,10 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ConfigurationError(error.message)
             }
+            let windowText = reverificationWindow.map(String.init) ?? environment["PASSKEYS_REVERIFICATION_WINDOW"] ?? "300"
+            guard let windowSeconds = Int64(windowText), (1...86_400).contains(windowSeconds) else {
+                throw ConfigurationError("--reverification-window: expected 1 to 86400 seconds, found '\(windowText)'")
+            }
             let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in try Self.hostAndPort(text) }
             var configuration = ServerConfiguration(
                 host: host, port: portValue,
@@ -121,6 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
             try configuration.checkAssociations()
+            configuration.relyingParty.reverificationWindow = windowSeconds * 1000
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)

@@ -71,6 +71,10 @@ struct AppDatabase: Sendable {
             // An account made with a password has its PBKDF2 hash here (PasswordHash); passkey-only accounts have NULL.
             try db.alter(table: "users") { table in table.add(column: "password_hash", .text) }
         }
+        migrator.registerMigration("sessions remember the last passkey verification") { db in
+            // Milliseconds since 1970: the session's start, or its last step-up (PasskeyReverificationHooks).
+            try db.alter(table: "sessions") { table in table.add(column: "verified_at", .integer) }
+        }
         return migrator
     }
 

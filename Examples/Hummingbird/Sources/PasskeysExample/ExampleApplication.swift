@@ -25,6 +25,8 @@ public struct ExampleConfiguration: Sendable {
     /// at the same moment are answered 429. By default half the cores, at least one, so password checks never take
     /// every thread that answers requests.
     public var passwordHashingCapacity: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    /// How long, in milliseconds, a passkey verification (the sign-in, or a step-up) lets a session add a passkey.
+    public var reverificationWindow: Int64 = 300_000
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost", origins: [String]? = nil,
@@ -48,8 +50,10 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     let database = try AppDatabase(path: configuration.databasePath)
     let sessions = Sessions(database: database, secureCookies: Sessions.siteIsHTTPS(configuration.origins))
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
+    var relyingParty = RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys example", origins: configuration.origins)
+    relyingParty.reverificationWindow = configuration.reverificationWindow
     let passkeys = Passkeys(
-        configuration: RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys example", origins: configuration.origins),
+        configuration: relyingParty,
         accounts: ExampleAccounts(database: database), ceremonies: MemoryCeremonyStore(capacity: configuration.pendingCeremonyCapacity),
         unknownUserSecret: { try await database.standInSecret() })
 
@@ -73,8 +77,10 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     ).add(to: router)
     // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
-    router.group("passkeys").addPasskeyRoutes(
-        passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey)
+    // With step-up (`session/verify/options` and `/result`): adding a passkey to a signed-in account needs a passkey
+    // verification within the last five minutes, the sign-in itself or a step-up.
+    router.group("passkeys").addPasskeyRoutesWithReverification(PasskeyRoutes(
+        passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))
 
     // A client that announces a body and trickles it must not hold a request open for as long as it likes; the idle
     // timeout bounds slow headers, silent connections and clients that never close after their answer.

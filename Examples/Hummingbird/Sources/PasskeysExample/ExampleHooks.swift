@@ -6,7 +6,7 @@ import PasskeyHummingbird
 /// Where the passkey routes meet the app: its sessions say who is signed in, its transactions store what the
 /// ceremonies produced. `registrationTarget` is the library's default (the signed-in user when they ask for their
 /// own name, else a new account under a free name) except that a conditional create needs the signed-in user.
-struct ExampleHooks: PasskeyHooks {
+struct ExampleHooks: PasskeyReverificationHooks {
     let database: AppDatabase
     let sessions: Sessions
 
@@ -16,7 +16,7 @@ struct ExampleHooks: PasskeyHooks {
     func registrationTarget(
         for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request, context: ExampleContext
     ) async throws -> RegistrationTarget {
-        if let signedIn, signedIn.user.passkeyUserName == options.username { return .signedInUser }
+        if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
         guard !options.conditional else {
             throw RelyingPartyError(.unauthorized, "A conditional create adds a passkey to the signed-in account; sign in first.", code: "notSignedIn")
         }
@@ -55,6 +55,17 @@ struct ExampleHooks: PasskeyHooks {
 
     func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws {
         try await database.queue.write { db in try Self.store(signIn, in: db) }
+    }
+
+    func storeReverification(_ reverification: Reverification<User>, signedIn: SignedInUser<User>, request: Request, context: ExampleContext) async throws {
+        try await database.queue.write { db in
+            // As a sign-in, then the session records the verification, if it still lives; one transaction.
+            try Self.store(reverification.signIn, in: db)
+            try db.execute(
+                sql: "UPDATE sessions SET verified_at = ? WHERE id = ? AND expires_at > ?",
+                arguments: [reverification.verifiedAt, signedIn.sessionID, Sessions.now()])
+            guard db.changesCount == 1 else { throw RelyingPartyError.sessionEnded }
+        }
     }
 
     func startSession(for user: User, credential: CredentialRecord, request: Request, context: ExampleContext) async throws -> SessionStart {

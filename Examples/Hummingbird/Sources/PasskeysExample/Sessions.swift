@@ -42,7 +42,7 @@ struct Sessions: Sendable {
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
-    /// Starts a session for `user`; returns the token.
+    /// Starts a session for `user` after a passkey ceremony, which counts as its first verification; returns the token.
     func start(for user: User) async throws -> String {
         try await database.queue.write { db in try start(for: user, in: db) }
     }
@@ -50,7 +50,10 @@ struct Sessions: Sendable {
     /// Starts a session for `user` inside the caller's transaction (``ExampleHooks``' completions); returns the token.
     func start(for user: User, in db: Database) throws -> String {
         let token = Base64URL.encode(SecureRandom.bytes(32))
-        try db.execute(sql: "INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)", arguments: [Self.id(of: token), user.id, Self.now() + lifetime])
+        // A session starts after a passkey ceremony, which counts as its first verification (step-up).
+        try db.execute(
+            sql: "INSERT INTO sessions (id, user_id, expires_at, verified_at) VALUES (?, ?, ?, ?)",
+            arguments: [Self.id(of: token), user.id, Self.now() + lifetime, Self.nowMilliseconds()])
         return token
     }
 
@@ -58,12 +61,13 @@ struct Sessions: Sendable {
     func current(_ request: Request) async throws -> SignedInUser<User>? {
         guard let token = token(request) else { return nil }
         let id = Self.id(of: token)
-        let user = try await database.queue.read { db in
-            try User.fetchOne(
-                db, sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
-                arguments: [id, Self.now()])
+        let found = try await database.queue.read { db -> (User, Int64?)? in
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT users.*, sessions.verified_at AS session_verified_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
+                arguments: [id, Self.now()]) else { return nil }
+            return (try User(row: row), row["session_verified_at"])
         }
-        return user.map { SignedInUser(user: $0, sessionID: id) }
+        return found.map { SignedInUser(user: $0.0, sessionID: id, verifiedAt: $0.1) }
     }
 
     /// Ends the session on `request`, if any.
@@ -90,4 +94,7 @@ struct Sessions: Sendable {
     static func id(of token: String) -> String { Hex.encode(Array(SHA256.hash(data: Array(token.utf8)))) }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+
+    /// The unit of `verified_at`, as the passkey library counts time.
+    static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 }

@@ -59,11 +59,11 @@ struct RecordSignInStatement: PostgresPreparedStatement {
             UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
             RETURNING id)
-        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
-        SELECT $5, $6, id, $7 FROM updated
+        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery)
+        SELECT $5, $6, id, $7, $8, 0 FROM updated
         RETURNING token_hash
         """
-    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8]
+    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8, .int8]
     typealias Row = String
 
     let signCount: Int64
@@ -73,7 +73,7 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     let session: SessionRecord
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 7)
+        var bindings = PostgresBindings(capacity: 8)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
@@ -81,6 +81,7 @@ struct RecordSignInStatement: PostgresPreparedStatement {
         bindings.append(session.tokenHash)
         bindings.append(Base64URL.encode(session.userHandle))
         bindings.append(session.expiresAt)
+        bindings.append(session.verifiedAt)
         return bindings
     }
 
@@ -91,16 +92,16 @@ struct RecordSignInStatement: PostgresPreparedStatement {
 struct InsertCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_insert_ceremony"
     static let sql = """
-        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, conditional)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
         """
-    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8]
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8]
     typealias Row = ()
 
     let ceremony: PendingCeremony
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 9)
+        var bindings = PostgresBindings(capacity: 10)
         bindings.append(ceremony.challenge)
         bindings.append(ceremony.kind.rawValue)
         bindings.append(ceremony.userHandle.map { Base64URL.encode($0) })
@@ -109,6 +110,7 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
         bindings.append(Int64(ceremony.requireUserVerification ? 1 : 0))
         bindings.append(ceremony.expiresAt)
         bindings.append(ceremony.sessionHash)
+        bindings.append(Int64(ceremony.boundToUser ? 1 : 0))
         bindings.append(Int64(ceremony.conditional ? 1 : 0))
         return bindings
     }
@@ -121,7 +123,7 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_take_ceremony"
     static let sql = """
         DELETE FROM ceremonies WHERE challenge = $1 AND kind = $2
-        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, conditional
+        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional
         """
     static let bindingDataTypes: [PostgresDataType] = [.text, .text]
     typealias Row = PendingCeremony
@@ -137,12 +139,12 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> PendingCeremony {
-        let (handle, username, displayName, requireUV, expiresAt, sessionHash, conditional) =
-            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64).self)
+        let (handle, username, displayName, requireUV, expiresAt, sessionHash, bound, conditional) =
+            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64, Int64).self)
         return PendingCeremony(
             challenge: challenge, kind: kind, userHandle: try handle.map { try Base64URL.decode($0) }, username: username,
             displayName: displayName, requireUserVerification: requireUV != 0, expiresAt: expiresAt, sessionHash: sessionHash,
-            conditional: conditional != 0)
+            boundToUser: bound != 0, conditional: conditional != 0)
     }
 }
 
@@ -155,8 +157,8 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
     static let sql = """
         WITH taken AS (
             DELETE FROM ceremonies WHERE challenge = $1 AND kind = '\(PendingCeremony.Kind.authentication.rawValue)'
-            RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash)
-        SELECT t.user_handle, t.username, t.display_name, t.require_uv, t.expires_at, t.session_hash,
+            RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, bound)
+        SELECT t.user_handle, t.username, t.display_name, t.require_uv, t.expires_at, t.session_hash, t.bound,
             u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
         FROM taken t LEFT JOIN (credentials c JOIN users u ON u.handle = c.user_handle) ON c.id = $2
         """
@@ -175,16 +177,16 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash,
+        let (ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash, bound,
              handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
              attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt) =
-            try row.decode((String?, String?, String?, Int64, Int64, String?,
+            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64,
                             String?, String?, String?, Int64?, String?, String?, String?, Int64?, String?, String?, String?,
                             String?, Int64?, Int64?, String?, Int64?, Int64?).self)
         let ceremony = PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: try ceremonyHandle.map { try Base64URL.decode($0) },
             username: ceremonyUsername, displayName: ceremonyDisplayName, requireUserVerification: requireUV != 0,
-            expiresAt: expiresAt, sessionHash: sessionHash)
+            expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: bound != 0)
         guard let handle, let username, let displayName, let createdAt,
               let credential = try PostgresRows.credential(
                 (id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,

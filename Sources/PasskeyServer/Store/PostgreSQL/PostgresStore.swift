@@ -126,7 +126,9 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
+    public func finishRegistration(
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+    ) async throws -> RegistrationOutcome {
         let transports = Schema.transportsColumn(c.transports)
         let handle = Base64URL.encode(c.userHandle)
         return try await connections.transaction { db in
@@ -157,8 +159,17 @@ public final class PostgresStore: DatabaseStore {
                 """).all()
             if inserted.isEmpty { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try await Self.insert(session, into: db)
+            try await Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, into: db)
             return .registered
         }
+    }
+
+    /// An account's recovery-code hashes in one statement.
+    private static func insertRecoveryCodes(_ hashes: [String], handle: String, into db: any SQLDatabase) async throws {
+        guard !hashes.isEmpty else { return }
+        try await db.raw("""
+            INSERT INTO recovery_codes (user_handle, code_hash) SELECT \(bind: handle), h FROM unnest(\(bind: hashes)::text[]) AS h ON CONFLICT DO NOTHING
+            """).run()
     }
 
     public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
@@ -189,6 +200,7 @@ public final class PostgresStore: DatabaseStore {
             try await db.raw("DELETE FROM credentials WHERE user_handle = \(bind: handle)").run()
             try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
             try await db.raw("DELETE FROM ceremonies WHERE user_handle = \(bind: handle)").run()
+            try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
             return true
         }
     }
@@ -239,19 +251,22 @@ public final class PostgresStore: DatabaseStore {
 
     private static func insert(_ s: SessionRecord, into db: any SQLDatabase) async throws {
         try await db.raw("""
-            INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at)
-            VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt))
+            INSERT INTO sessions (\(unsafeRaw: Schema.sessionColumns))
+            VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt),
+                    \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)))
             """).run()
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
         try await connections.with { db in
-            guard let row = try await db.raw("SELECT token_hash, user_handle, credential_id, expires_at FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)").first() else { return nil }
+            guard let row = try await db.raw("SELECT \(unsafeRaw: Schema.sessionColumns) FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)").first() else { return nil }
             return SessionRecord(
                 tokenHash: try row.decode(column: "token_hash", as: String.self),
                 userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
                 credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
-                expiresAt: try row.decode(column: "expires_at", as: Int64.self))
+                expiresAt: try row.decode(column: "expires_at", as: Int64.self),
+                verifiedAt: try row.decode(column: "verified_at", as: Int64?.self),
+                isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0)
         }
     }
 
@@ -263,6 +278,67 @@ public final class PostgresStore: DatabaseStore {
 
     public func deleteSession(tokenHash: String) async throws {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
+    }
+
+    public func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String) async throws -> Bool {
+        let id = Base64URL.encode(credentialID)
+        let count = Int64(signCount)
+        return try await connections.transaction { db in
+            // As RecordSignInStatement: conditional, so a lower counter is never stored last.
+            let updated = try await db.raw("""
+                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: Int64(backupState ? 1 : 0)), last_used_at = \(bind: time)
+                WHERE id = \(bind: id) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0)) RETURNING id
+                """).all()
+            if updated.isEmpty { return false }
+            let verified = try await db.raw("""
+                UPDATE sessions SET verified_at = \(bind: time) WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: time) RETURNING token_hash
+                """).all()
+            if verified.isEmpty { throw RollBack(value: false) }
+            return true
+        }
+    }
+
+    // MARK: Recovery codes
+
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+        let handle = Base64URL.encode(userHandle)
+        try await connections.transaction { db in
+            try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
+            try await Self.insertRecoveryCodes(hashes, handle: handle, into: db)
+        }
+    }
+
+    public func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int {
+        try await connections.with { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM recovery_codes WHERE user_handle = \(bind: Base64URL.encode(userHandle))").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
+        try await connections.with { db in
+            let rows = try await db.raw("""
+                SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
+                FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
+                WHERE u.handle = (
+                    SELECT handle FROM users WHERE username = \(bind: username) OR username_key = \(bind: UsernameKey(username).rawValue)
+                    ORDER BY username = \(bind: username) DESC LIMIT 1)
+                """).all()
+            guard let first = rows.first else { return nil }
+            return (try Self.user(first), try rows.compactMap { try $0.decode(column: "code_hash", as: String?.self) })
+        }
+    }
+
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+        let handle = Base64URL.encode(userHandle)
+        return try await connections.transaction { db in
+            let used = try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle) AND code_hash = \(bind: hash) RETURNING code_hash").all()
+            guard !used.isEmpty else { return false }
+            // Whoever holds a session of the account may be who took the devices: every session ends.
+            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
+            try await Self.insert(session, into: db)
+            return true
+        }
     }
 
     public func checkReadiness() async throws {

@@ -31,13 +31,15 @@ enum SQLiteRows {
             lastUsedAt: try row.decode(Int64?.self, atIndex: start + 12))
     }
 
-    /// `token_hash, user_handle, credential_id, expires_at`.
+    /// ``Schema/sessionColumns``.
     static func session(_ row: Row) throws -> SessionRecord {
         SessionRecord(
             tokenHash: try row.decode(String.self, atIndex: 0),
             userHandle: try Base64URL.decode(try row.decode(String.self, atIndex: 1)),
             credentialID: try row.decode(String?.self, atIndex: 2).map { try Base64URL.decode($0) },
-            expiresAt: try row.decode(Int64.self, atIndex: 3))
+            expiresAt: try row.decode(Int64.self, atIndex: 3),
+            verifiedAt: try row.decode(Int64?.self, atIndex: 4),
+            isRecovery: try row.decode(Int64.self, atIndex: 5) != 0)
     }
 
     /// The values for ``Schema/credentialColumns``, in order.
@@ -49,8 +51,8 @@ enum SQLiteRows {
         ]
     }
 
-    /// The values for `token_hash, user_handle, credential_id, expires_at`.
+    /// The values for ``Schema/sessionColumns``, in order.
     static func values(of s: SessionRecord) -> StatementArguments {
-        [s.tokenHash, Base64URL.encode(s.userHandle), s.credentialID.map { Base64URL.encode($0) }, s.expiresAt]
+        [s.tokenHash, Base64URL.encode(s.userHandle), s.credentialID.map { Base64URL.encode($0) }, s.expiresAt, s.verifiedAt, s.isRecovery ? 1 : 0]
     }
 }

@@ -183,7 +183,9 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func finishRegistration(newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
+    public func finishRegistration(
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+    ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
         let sessionValues = SQLiteRows.values(of: session)
@@ -210,6 +212,7 @@ public final class SQLiteStore: DatabaseStore {
                 .execute(arguments: credentialValues)
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try Self.insertSession(sessionValues, db)
+            try Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, db)
             return .registered
         }
     }
@@ -236,6 +239,7 @@ public final class SQLiteStore: DatabaseStore {
             guard db.changesCount > 0 else { return false }
             try db.cachedStatement(sql: "DELETE FROM credentials WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
+            try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
             return true
         }
         if deleted { try await ceremonies.removeAll(userHandle: userHandle) }
@@ -297,26 +301,29 @@ public final class SQLiteStore: DatabaseStore {
         return try await write { db in
             // Conditional, so a lower counter can never be stored last (a lost update would let a replayed counter
             // pass §7.2 step 22 later); a counter of zero may stay zero.
-            try db.cachedStatement(sql: """
-                UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?
-                WHERE id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
-                """).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
+            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
             if db.changesCount == 0 { return false }
             try Self.insertSession(sessionValues, db)
             return true
         }
     }
 
+    /// A sign-in's counter update: conditional, so a lower counter can never be stored last; zero may stay zero.
+    static let counterUpdateSQL = """
+        UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?
+        WHERE id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
+        """
+
     // MARK: Sessions
 
     private static func insertSession(_ values: StatementArguments, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at) VALUES (?, ?, ?, ?)").execute(arguments: values)
+        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?)").execute(arguments: values)
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
         try await read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT token_hash, user_handle, credential_id, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?"),
+                db.cachedStatement(sql: "SELECT \(Schema.sessionColumns) FROM sessions WHERE token_hash = ? AND expires_at > ?"),
                 arguments: [tokenHash, now]
             ).map(SQLiteRows.session)
         }
@@ -331,6 +338,70 @@ public final class SQLiteStore: DatabaseStore {
 
     public func deleteSession(tokenHash: String) async throws {
         try await write { db in try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash]) }
+    }
+
+    public func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String) async throws -> Bool {
+        let id = Base64URL.encode(credentialID)
+        let count = Int64(signCount)
+        return try await write { db in
+            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
+            if db.changesCount == 0 { return false }
+            try db.cachedStatement(sql: "UPDATE sessions SET verified_at = ? WHERE token_hash = ? AND expires_at > ?").execute(arguments: [time, tokenHash, time])
+            if db.changesCount == 0 { throw RollBack(value: false) }
+            return true
+        }
+    }
+
+    // MARK: Recovery codes
+
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+        let handle = Base64URL.encode(userHandle)
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
+            try Self.insertRecoveryCodes(hashes, handle: handle, db)
+        }
+    }
+
+    /// An account's recovery-code hashes in one statement.
+    private static func insertRecoveryCodes(_ hashes: [String], handle: String, _ db: Database) throws {
+        guard !hashes.isEmpty else { return }
+        let rows = Array(repeating: "(?, ?)", count: hashes.count).joined(separator: ", ")
+        try db.cachedStatement(sql: "INSERT INTO recovery_codes (user_handle, code_hash) VALUES \(rows) ON CONFLICT DO NOTHING")
+            .execute(arguments: StatementArguments(hashes.flatMap { [handle, $0] }))
+    }
+
+    public func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int {
+        let handle = Base64URL.encode(userHandle)
+        return try await read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM recovery_codes WHERE user_handle = ?"), arguments: [handle]) ?? 0
+        }
+    }
+
+    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: """
+                    SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
+                    FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
+                    WHERE u.handle = (SELECT handle FROM (\(Schema.userByNameSQL)))
+                    """),
+                arguments: [username, UsernameKey(username).rawValue, username])
+            guard let first = rows.first else { return nil }
+            return (try SQLiteRows.user(first, at: 0), try rows.compactMap { try $0.decode(String?.self, atIndex: 4) })
+        }
+    }
+
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+        let handle = Base64URL.encode(userHandle)
+        let sessionValues = SQLiteRows.values(of: session)
+        return try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ? AND code_hash = ?").execute(arguments: [handle, hash])
+            guard db.changesCount > 0 else { return false }
+            // Whoever holds a session of the account may be who took the devices: every session ends.
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
+            try Self.insertSession(sessionValues, db)
+            return true
+        }
     }
 
     // MARK: Upkeep

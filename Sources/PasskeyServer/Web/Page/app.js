@@ -103,6 +103,8 @@ function show(message, ok = false) {
   box.textContent = message;
   box.className = ok ? "ok" : "";
   box.hidden = !message;
+  // A refusal under a form far down the page must be seen.
+  if (message && !ok) box.scrollIntoView({ block: "nearest" });
 }
 
 async function busy(button, work) {
@@ -140,6 +142,38 @@ async function signIn(username, mediation, signal) {
     throw error;
   }
 }
+
+// Step-up: verify the signed-in user with one of their passkeys again (user verification required), without a new
+// session. The server asks for it (403 reverificationRequired) before adding or removing passkeys, ending other
+// sessions, deleting the account and replacing recovery codes, when the last verification is older than its window.
+async function stepUp() {
+  const options = await api("/session/verify/options", "POST", {});
+  const credential = await navigator.credentials.get({ publicKey: requestOptions(options) });
+  return api("/session/verify/result", "POST", credentialJSON(credential));
+}
+
+// Runs a sensitive action; when the server wants a fresh verification, asks for the passkey and tries once more.
+async function sensitive(work) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error.code !== "reverificationRequired") throw error;
+    show("To continue, confirm it is you with your passkey.", true);
+    await stepUp();
+    return work();
+  }
+}
+
+// Recovery codes are shown once: after sign-up and when new ones are made.
+function showCodes(codes) {
+  const list = $("codes-list");
+  list.replaceChildren(...codes.map(code => { const item = document.createElement("li"); item.textContent = code; return item; }));
+  $("codes-card").hidden = false;
+  $("codes-card").scrollIntoView();
+}
+
+// A recovery session (after POST /recovery) can only register a new passkey for its account.
+let recovering = null;
 
 // Passkey autofill: a pending conditional request lets the browser offer passkeys in the username field.
 let conditional = null;
@@ -219,13 +253,15 @@ async function renderPasskeys() {
     item.querySelector(".remove").addEventListener("click", event => {
       if (!confirm(`Remove "${credential.name}"? You will no longer be able to sign in with it.`)) return;
       busy(event.currentTarget, async () => {
-        await api(`/credentials/${encodeURIComponent(credential.id)}`, "DELETE");
+        await sensitive(() => api(`/credentials/${encodeURIComponent(credential.id)}`, "DELETE"));
         await renderPasskeys();
         show("Passkey removed. Also delete it from your device or password manager.", true);
       });
     });
     list.append(item);
   }
+  // One passkey is one lost device away from recovery codes: suggest a second.
+  $("nudge").hidden = credentials.length !== 1;
   if (credentials.length === 0) {
     const empty = document.createElement("li");
     empty.className = "muted";
@@ -241,12 +277,18 @@ async function refresh(message) {
     const session = await api("/session");
     currentUser = session.user;
     currentRPID = session.rpId;
+    recovering = null;
   } catch (error) {
     currentUser = null;
-    if (error.status !== 401) show(explain(error));
+    // A recovery session answers 403 recoverySessionRestricted: it may only add a passkey.
+    if (error.code !== "recoverySessionRestricted") recovering = null;
+    if (error.status !== 401 && !recovering) show(explain(error));
   }
+  $("codes-card").hidden = true;
+  $("recovering").hidden = !recovering;
+  if (recovering) $("recovering-username").textContent = recovering.name;
   $("signed-in").hidden = !currentUser;
-  $("signed-out").hidden = !!currentUser;
+  $("signed-out").hidden = !!currentUser || !!recovering;
   if (currentUser) {
     abortConditional();
     $("welcome-name").textContent = currentUser.displayName;
@@ -256,7 +298,8 @@ async function refresh(message) {
       rpId: currentRPID, userId: currentUser.id, name: currentUser.name, displayName: currentUser.displayName,
     });
     await renderPasskeys();
-  } else {
+    $("codes-remaining").textContent = String((await api("/recovery-codes")).remaining);
+  } else if (!recovering) {
     startConditional();
   }
   if (message) show(message, true);
@@ -270,9 +313,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("register-form").addEventListener("submit", event => {
     event.preventDefault();
     busy($("register-button"), async () => {
-      await register($("register-username").value.trim(), $("register-display-name").value.trim());
+      const result = await register($("register-username").value.trim(), $("register-display-name").value.trim());
       $("register-form").reset();
       await refresh("Account created. You are signed in with your new passkey.");
+      if (result.recoveryCodes) showCodes(result.recoveryCodes);
     });
   });
   $("signin-form").addEventListener("submit", event => {
@@ -286,15 +330,47 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("add-passkey").addEventListener("click", () => {
     busy($("add-passkey"), async () => {
-      await register(currentUser.name, currentUser.displayName);
+      await sensitive(() => register(currentUser.name, currentUser.displayName));
       await refresh("Passkey added.");
     });
   });
   $("delete-account").addEventListener("click", () => {
     if (!confirm("Delete your account, all its passkeys and every session? This cannot be undone.")) return;
     busy($("delete-account"), async () => {
-      await api("/account", "DELETE");
+      await sensitive(() => api("/account", "DELETE"));
       await refresh("Account deleted. Also delete its passkeys from your devices or password manager.");
+    });
+  });
+  $("signout-others").addEventListener("click", () => {
+    busy($("signout-others"), async () => {
+      await sensitive(() => api("/sessions", "DELETE"));
+      show("Every other session of this account is signed out.", true);
+    });
+  });
+  $("new-codes").addEventListener("click", () => {
+    if (!confirm("Make new recovery codes? The ones you have stop working.")) return;
+    busy($("new-codes"), async () => {
+      const { recoveryCodes } = await sensitive(() => api("/recovery-codes", "POST", {}));
+      showCodes(recoveryCodes);
+    });
+  });
+  $("codes-done").addEventListener("click", () => {
+    busy($("codes-done"), async () => { await refresh(); });
+  });
+  $("recover-form").addEventListener("submit", event => {
+    event.preventDefault();
+    busy($("recover-button"), async () => {
+      const result = await api("/recovery", "POST", { username: $("recover-username").value.trim(), code: $("recover-code").value });
+      $("recover-form").reset();
+      recovering = result.user;
+      await refresh();
+    });
+  });
+  $("recovery-add").addEventListener("click", () => {
+    busy($("recovery-add"), async () => {
+      await register(recovering.name, recovering.displayName);
+      recovering = null;
+      await refresh("Welcome back. Your new passkey is added and you are signed in; remove the lost ones below.");
     });
   });
   $("signout-button").addEventListener("click", () => {

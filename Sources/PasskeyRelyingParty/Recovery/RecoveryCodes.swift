@@ -1,0 +1,112 @@
+import Crypto
+import PasskeyCore
+
+/// One-time recovery codes: a way back into a passkey-only account whose every device is lost.
+///
+/// A code is 80 random bits written as 16 characters of Crockford's base32 in four groups (`7K3M-Q9XD-20FA-HZ4T`),
+/// which people can copy by hand: no I, L, O or U, and case, dashes and spaces do not matter when it is typed back
+/// (`O` reads as `0`, `I` and `L` as `1`). 80 bits cannot be guessed online, and a keyed hash of them cannot be
+/// searched offline without the key, so a fast keyed hash (HMAC-SHA-256) stores them as safely as a slow password
+/// hash would store a password.
+public enum RecoveryCodes {
+    /// Crockford's base32 alphabet.
+    static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    /// Characters of a code, without dashes: 16 × 5 bits = 80 bits.
+    public static let length = 16
+    /// The most characters read from a code as typed (dashes and spaces included); longer input is refused unread.
+    static let maximumInputLength = 64
+
+    /// `count` new codes (10 by default), each 80 bits from the system's secure random source.
+    public static func generate(count: Int = 10) -> [String] {
+        (0..<max(1, count)).map { _ in
+            let bytes = SecureRandom.bytes(10)
+            var symbols: [UInt8] = []
+            var buffer = 0, bits = 0
+            for byte in bytes {
+                buffer = (buffer << 8) | Int(byte)
+                bits += 8
+                while bits >= 5 {
+                    bits -= 5
+                    symbols.append(alphabet[(buffer >> bits) & 31])
+                    buffer &= (1 << bits) - 1
+                }
+            }
+            let groups = stride(from: 0, to: symbols.count, by: 4).map { String(decoding: symbols[$0..<$0 + 4], as: UTF8.self) }
+            return groups.joined(separator: "-")
+        }
+    }
+
+    /// The code as it is hashed (16 upper-case alphabet characters), or nil when `typed` cannot be a code.
+    public static func normalized(_ typed: String) -> String? {
+        guard typed.utf8.count <= maximumInputLength else { return nil }
+        var symbols: [UInt8] = []
+        for byte in typed.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: " "): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): symbols.append(Self.readAs(byte - 32))
+            default: symbols.append(Self.readAs(byte))
+            }
+            guard let last = symbols.last, alphabet.contains(last) else { return nil }
+        }
+        return symbols.count == length ? String(decoding: symbols, as: UTF8.self) : nil
+    }
+
+    /// Crockford's reading of the letters that look like digits.
+    private static func readAs(_ upper: UInt8) -> UInt8 {
+        switch upper {
+        case UInt8(ascii: "O"): UInt8(ascii: "0")
+        case UInt8(ascii: "I"), UInt8(ascii: "L"): UInt8(ascii: "1")
+        default: upper
+        }
+    }
+}
+
+/// Hashes recovery codes under a secret key and checks a typed code against stored hashes in constant time.
+///
+/// Store only ``hash(_:)``'s output. ``match(_:among:)`` compares with every stored hash, and pads short lists to
+/// ``minimumComparisons``, so how long a check takes does not tell which hash, or whether any, came close, nor
+/// (with an empty list for an unknown name) whether the account exists.
+public struct RecoveryCodeHasher: Sendable {
+    private let key: SymmetricKey
+    /// Every check costs at least this many comparisons: the number of codes issued at once.
+    public static let minimumComparisons = 10
+
+    /// A hasher under `key`: at least 32 bytes from a secure random source, kept secret with the app's other keys.
+    public init(key: [UInt8]) throws(RelyingPartyError) {
+        guard key.count >= 32 else {
+            throw RelyingPartyError(.badRequest, "recovery code key: expected at least 32 bytes, found \(key.count)", code: "invalidKey")
+        }
+        self.key = SymmetricKey(data: key)
+    }
+
+    /// The keyed hash (HMAC-SHA-256, base64url) of a code as typed; nil when it cannot be a code.
+    public func hash(_ typed: String) -> String? {
+        guard let code = RecoveryCodes.normalized(typed) else { return nil }
+        return Base64URL.encode(mac(code))
+    }
+
+    /// The stored hash `typed` matches among `hashes`, or nil. Every hash is compared in full, whatever matched.
+    public func match(_ typed: String, among hashes: [String]) -> String? {
+        // A code that cannot be one is still hashed, so malformed input costs the same as a wrong code.
+        let code = RecoveryCodes.normalized(typed)
+        let candidate = mac(code ?? "")
+        var found: String? = nil
+        let padding = max(0, Self.minimumComparisons - hashes.count)
+        for stored in hashes + Array(repeating: "", count: padding) {
+            let storedBytes = (try? Base64URL.decode(stored)) ?? []
+            if Self.equalInConstantTime(candidate, storedBytes), code != nil { found = stored }
+        }
+        return found
+    }
+
+    private func mac(_ code: String) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Array("recovery-code\u{0}\(code)".utf8), using: key))
+    }
+
+    /// Equal lengths and bytes, looking at every byte whatever differs first.
+    static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        for index in 0..<a.count { difference |= a[index] ^ (index < b.count ? b[index] : 0) }
+        return difference == 0
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PasskeyCore
+import PasskeyRelyingParty
+import Synchronization
+import Testing
+
+/// Issue 27, step-up in the typed API: a re-verification is a sign-in bound to the signed-in user, user verification
+/// required, and it returns when it happened for the app to gate its own actions.
+@Suite("Step-up (re-verification) in the typed API")
+struct ReverificationTests {
+    @Test("begins bound to the user with UV required and only their passkeys; finishes with the verification time")
+    func verifies() async throws {
+        let (passkeys, ada, bob) = try await BoundSignInTests.adaAndBob()
+        let start = try await passkeys.beginReverification(for: ada.1)
+        #expect(start.ceremony.boundToUser && start.ceremony.requireUserVerification)
+        #expect(start.options.userVerification == .required)
+        #expect(start.options.allowCredentials.count == 1)
+        let before = passkeys.configuration.nowMilliseconds
+        let done = try await passkeys.finishReverification(try await ada.0.get(start.options), for: ada.1)
+        #expect(done.signIn.user == ada.1 && done.verifiedAt >= before)
+        #expect(passkeys.isRecentlyVerified(done.verifiedAt))
+
+        // Bob's passkey cannot answer Ada's step-up; nor can a response to Ada's ordinary sign-in verify her session.
+        let forAda = try await passkeys.beginReverification(for: ada.1)
+        var anyPasskey = forAda.options
+        anyPasskey.allowCredentials = []  // Bob's client answers with his own passkey
+        #expect(await refusal { try await passkeys.finishReverification(try await bob.0.get(anyPasskey), for: ada.1) }?.code == "unknownCredential")
+        let signIn = try await passkeys.beginAuthentication(username: "ada")
+        #expect(await refusal { try await passkeys.finishReverification(try await ada.0.get(signIn.options), for: ada.1) }?.code == "ceremonyUserMismatch")
+        // A step-up's response does not sign anyone in.
+        let stepUp = try await passkeys.beginReverification(for: ada.1)
+        #expect(await refusal { try await passkeys.finishAuthentication(try await ada.0.get(stepUp.options)) }?.code == "ceremonyUserMismatch")
+    }
+
+    @Test("the window: a verification counts from its time for reverificationWindow, never from the future, never when absent")
+    func window() throws {
+        let now = ManualClock()
+        var configuration = RelyingPartyConfiguration.test()
+        configuration.clock = { now.read() }
+        configuration.reverificationWindow = 60_000
+        let passkeys = Passkeys(configuration: configuration, accounts: TestAccounts())
+        let at = passkeys.configuration.nowMilliseconds
+        #expect(passkeys.isRecentlyVerified(at))
+        #expect(!passkeys.isRecentlyVerified(nil))
+        #expect(!passkeys.isRecentlyVerified(at + 1), "a time after now is not a verification")
+        now.advance(60)
+        #expect(passkeys.isRecentlyVerified(at))
+        now.advance(0.001)
+        #expect(!passkeys.isRecentlyVerified(at))
+        #expect(throws: RelyingPartyError.self) { try passkeys.requireRecentVerification(at) }
+        do { try passkeys.requireRecentVerification(at) } catch { #expect(error.code == "reverificationRequired" && error.status == .forbidden) }
+    }
+}
+
+/// A clock moved by hand.
+final class ManualClock: Sendable {
+    private let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    func read() -> Date { now.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+}
+
+@Suite("Recovery codes: generation, normalization, keyed hashing")
+struct RecoveryCodeBuildingBlockTests {
+    @Test("codes carry 80 bits in Crockford base32: 16 symbols, every symbol used, none repeated across 2000 codes")
+    func generation() {
+        let codes = RecoveryCodes.generate(count: 2000)
+        #expect(Set(codes).count == 2000)
+        let symbols = codes.flatMap { $0.replacingOccurrences(of: "-", with: "") }
+        #expect(codes.allSatisfy { $0.count == 19 && $0.replacingOccurrences(of: "-", with: "").count == RecoveryCodes.length })
+        #expect(Set(symbols) == Set("0123456789ABCDEFGHJKMNPQRSTVWXYZ"), "all 32 symbols appear: 5 bits each")
+    }
+
+    @Test("typed back: case, dashes and spaces ignored, O/I/L read as digits; anything else is not a code")
+    func normalization() {
+        #expect(RecoveryCodes.normalized("7k3m-q9xd 20fa-hz4t") == "7K3MQ9XD20FAHZ4T")
+        #expect(RecoveryCodes.normalized("OIL0-0000-0000-0000") == "0110000000000000")
+        for bad in ["", "7K3M-Q9XD-20FA-HZ4", "7K3M-Q9XD-20FA-HZ4TT", "7K3M-Q9XD-20FA-HZ4U", "7K3M-Q9XD-20FA-HZ4\u{0}", String(repeating: "-", count: 65) + "7K3MQ9XD20FAHZ4T"] {
+            #expect(RecoveryCodes.normalized(bad) == nil, "\(bad.debugDescription)")
+        }
+    }
+
+    @Test("hashes are keyed: another key gives another hash; a match is found only for the right code, as typed in any form")
+    func hashing() throws {
+        let hasher = try RecoveryCodeHasher(key: Array(repeating: 1, count: 32))
+        let other = try RecoveryCodeHasher(key: Array(repeating: 2, count: 32))
+        let code = RecoveryCodes.generate(count: 1)[0]
+        let hash = try #require(hasher.hash(code))
+        #expect(hash != other.hash(code) && !hash.contains(code))
+        let stored = RecoveryCodes.generate(count: 9).compactMap(hasher.hash) + [hash]
+        #expect(hasher.match(code.lowercased(), among: stored) == hash)
+        #expect(hasher.match(RecoveryCodes.generate(count: 1)[0], among: stored) == nil)
+        #expect(other.match(code, among: stored) == nil, "the key matters")
+        #expect(hasher.match("not a code", among: stored) == nil && hasher.match(code, among: []) == nil)
+        #expect(throws: RelyingPartyError.self) { try RecoveryCodeHasher(key: Array(repeating: 1, count: 16)) }
+    }
+}
