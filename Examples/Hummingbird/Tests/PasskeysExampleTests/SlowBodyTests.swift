@@ -13,7 +13,7 @@ import Testing
 struct SlowBodyTests {
     @Test("a body that stops arriving is answered 408 requestTimeout at the limit, and one that arrives in time is served")
     func trickledBody() async throws {
-        try await ExampleServer.run(bodyTimeout: .seconds(1)) { client in
+        try await ExampleServer.run(bodyTimeout: .seconds(2)) { client in
             let port = try #require(client.port)
             for endpoint in MalformedInputTests.endpoints {
                 let head = "POST /passkeys/\(endpoint) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
@@ -27,7 +27,7 @@ struct SlowBodyTests {
             let body = #"{"username":"slow"}"#
             let head = "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
             let answer = try await RawConnection.exchange(
-                port: port, pieces: [head + body.prefix(5), String(body.dropFirst(5))], pause: .milliseconds(300), waitAtMost: .seconds(10))
+                port: port, pieces: [head + body.prefix(5), String(body.dropFirst(5))], pause: .milliseconds(100), waitAtMost: .seconds(10))
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
         }
     }
