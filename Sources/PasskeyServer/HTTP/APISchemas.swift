@@ -90,7 +90,8 @@ enum APISchemas {
                 "iconDark": .string(required: false, description: "For dark backgrounds; as icon.", pattern: iconPattern),
             ]),
             "RegistrationOptionsRequest": .object(properties: [
-                "username": name("The account's name."),
+                "username": name(
+                    "The account's name. Compared with other names after NFKC, case folding and reading Cyrillic and Greek look-alikes as Latin letters; a new account's name must use the letters of one script (or Latin with Han and Kana, Hangul or Bopomofo), else 400 usernameMixesScripts."),
                 "displayName": name("Shown by the authenticator; defaults to the username.", required: false),
                 // Unknown values of these enumerations are kept and passed on, as WebAuthn asks of clients (§5.4.4).
                 "authenticatorSelection": .object(required: false, properties: [
