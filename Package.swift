@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
         .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
         .library(name: "PasskeyVapor", targets: ["PasskeyVapor"]),
+        .library(name: "PasskeyRouteTesting", targets: ["PasskeyRouteTesting"]),
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
@@ -124,6 +125,9 @@ let package = Package(
                 product("SQLKit", "sql-kit", "Vapor"), product("NIOCore", "swift-nio", "Vapor"),
             ],
             swiftSettings: strict),
+        // The route-level sign-in and attack scenarios, run over HTTP against any app serving the four endpoints: both
+        // examples' tests run them, and an app may run them against its own routes.
+        .target(name: "PasskeyRouteTesting", dependencies: ["PasskeyModel", "PasskeyAuthenticator"], swiftSettings: strict),
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
             name: "PasskeyClient", dependencies: ["PasskeyModel"],
@@ -164,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "PasskeysExampleTests",
             dependencies: [
-                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator",
+                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),

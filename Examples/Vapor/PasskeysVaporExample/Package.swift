@@ -49,7 +49,7 @@ let package = Package(
             dependencies: [
                 "PasskeysVaporExample",
                 .product(name: "PasskeyVapor", package: passkeysIdentity),
-                .product(name: "PasskeyAuthenticator", package: passkeysIdentity),
+                .product(name: "PasskeyRouteTesting", package: passkeysIdentity),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
