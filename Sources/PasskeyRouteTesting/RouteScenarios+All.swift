@@ -35,7 +35,7 @@ extension RouteScenarios {
         /// Runs the scenario against the app; throws a ``ScenarioFailure`` when a check does not hold.
         public let run: @Sendable (any ScenarioTransport) async throws -> Void
 
-        init(_ description: String, _ setup: Setup = .defaults, _ run: @escaping @Sendable (any ScenarioTransport) async throws -> Void) {
+        init(_ description: String, _ setup: Setup = .defaults, run: @escaping @Sendable (any ScenarioTransport) async throws -> Void) {
             self.description = description
             self.setup = setup
             self.run = run
@@ -44,22 +44,22 @@ extension RouteScenarios {
 
     /// Every scenario: sign-up and sign-in, then each attack.
     public static let all: [Scenario] = [
-        Scenario("register, sign out, sign in by name and with the passkey alone", registerSignOutSignIn),
-        Scenario("a signed-in user adds a second passkey; both sign in", addPasskey),
-        Scenario("a taken username is refused without revealing the account", takenUsername),
-        Scenario("a registration begun with a session that has since ended cannot be finished", endedSession),
-        Scenario("a replayed assertion is an unknown ceremony", replayedAssertion),
-        Scenario("a sign-in begun for Ada cannot be finished with Bob's passkey", otherUsersPasskey),
-        Scenario("one client's flood drops only its own ceremonies", .floodable, oneClientFloods),
-        Scenario("a flood from many clients makes room from the largest holder", .floodable, manyClientsFill),
-        Scenario("a client past its burst of options gets 429 with Retry-After", defaultRateLimit),
-        Scenario("after five taken names every sign-up is 429, taken or free", takenNamesAreLimited),
-        Scenario("free names do not spend the taken-name budget", freeNamesAreNotCharged),
-        Scenario("other methods on the passkey routes are 405 with Allow: POST", otherMethods),
-        Scenario("a declared body over 64 KiB is 413", oversizedBodies),
-        Scenario("an https site's session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain", .httpsSite, httpsSessionCookie),
-        Scenario("an http development site's session cookie has no Secure and no __Host-", httpSessionCookie),
-        Scenario("a browser gets its session only as the HttpOnly cookie, never in the JSON", noSessionInBrowserJSON),
+        Scenario("register, sign out, sign in by name and with the passkey alone", run: registerSignOutSignIn),
+        Scenario("a signed-in user adds a second passkey; both sign in", run: addPasskey),
+        Scenario("a taken username is refused without revealing the account", run: takenUsername),
+        Scenario("a registration begun with a session that has since ended cannot be finished", run: endedSession),
+        Scenario("a replayed assertion is an unknown ceremony", run: replayedAssertion),
+        Scenario("a sign-in begun for Ada cannot be finished with Bob's passkey", run: otherUsersPasskey),
+        Scenario("one client's flood drops only its own ceremonies", .floodable, run: oneClientFloods),
+        Scenario("a flood from many clients makes room from the largest holder", .floodable, run: manyClientsFill),
+        Scenario("a client past its burst of options gets 429 with Retry-After", run: defaultRateLimit),
+        Scenario("after five taken names every sign-up is 429, taken or free", run: takenNamesAreLimited),
+        Scenario("free names do not spend the taken-name budget", run: freeNamesAreNotCharged),
+        Scenario("other methods on the passkey routes are 405 with Allow: POST", run: otherMethods),
+        Scenario("a declared body over 64 KiB is 413", run: oversizedBodies),
+        Scenario("an https site's session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain", .httpsSite, run: httpsSessionCookie),
+        Scenario("an http development site's session cookie has no Secure and no __Host-", run: httpSessionCookie),
+        Scenario("a browser gets its session only as the HttpOnly cookie, never in the JSON", run: noSessionInBrowserJSON),
     ] + endpoints.map { endpoint in
         Scenario("malformed bodies on \(endpoint) are a 4xx in JSON; a form post is 415") { app in try await malformedBodies(app, endpoint: endpoint) }
     }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PasskeyHummingbird
@@ -20,6 +21,6 @@ struct RouteScenarioTests {
         if let origins = setup.origins { configuration.origins = origins }
         if let capacity = setup.ceremonyStoreCapacity { configuration.pendingCeremonyCapacity = capacity }
         if let quota = setup.pendingCeremoniesPerClient { configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota) }
-        if let name = setup.clientKeyHeader.flatMap(HTTPField.Name.init) { configuration.clientKey = { request, _ in request.headers[name] } }
+        if let name = setup.clientKeyHeader.flatMap({ HTTPField.Name($0) }) { configuration.clientKey = { request, _ in request.headers[name] } }
     }
 }
