@@ -1,3 +1,4 @@
+#if Vapor
 public import FluentKit
 import SQLKit
 
@@ -41,3 +42,4 @@ public struct CreatePasskeyCredentials: AsyncMigration {
         try await database.schema(PasskeyCredentialModel.schema).delete()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 public import FluentKit
 import Foundation
 import SQLKit
@@ -46,3 +47,4 @@ extension PasskeyCredentialModel {
 struct NotAnSQLDatabase: Error, CustomStringConvertible {
     var description: String { "PasskeyCredentialModel.recordSignIn needs an SQL database (SQLite, PostgreSQL, MySQL) for its conditional update" }
 }
+#endif

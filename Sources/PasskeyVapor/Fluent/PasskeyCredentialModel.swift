@@ -1,5 +1,6 @@
+#if Vapor
 public import FluentKit
-public import Foundation
+import Foundation
 
 /// A stored passkey (a WebAuthn L3 §4 credential record) as a Fluent model, in the table `passkey_credentials`
 /// (``CreatePasskeyCredentials``). It belongs to the account whose user handle it carries; the app's own user model
@@ -65,3 +66,4 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
             backupEligible: backupEligible, backupState: backupState, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt)
     }
 }
+#endif

@@ -1,5 +1,6 @@
+#if Vapor
 public import FluentKit
-public import Foundation
+import Foundation
 
 /// The app's Fluent user model, as ``FluentPasskeyAccounts`` finds accounts: by the field holding the username and
 /// the field holding the WebAuthn user handle (random, fixed for the account's life and not the row ID, L3 §14.6.1;
@@ -40,3 +41,4 @@ public struct FluentPasskeyAccounts<User: PasskeyFluentUser>: PasskeyAccounts {
         return (row.record, owner)
     }
 }
+#endif

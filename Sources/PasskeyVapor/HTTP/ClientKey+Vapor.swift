@@ -1,3 +1,4 @@
+#if Vapor
 public import Vapor
 
 extension ClientKey {
@@ -13,3 +14,4 @@ extension ClientKey {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 public import Vapor
 
 /// Answers in the conformance API's shape (CONTRACT.md §2; the same bodies as PasskeyHummingbird's and `passkeys
@@ -51,3 +52,4 @@ public enum PasskeyVaporResponse {
         return Response(status: HTTPResponseStatus(statusCode: status), headers: headers, body: .init(data: Data(JSONValue.object(body).serializedBytes())))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 import NIOCore
 import Synchronization
 import Vapor
@@ -61,3 +62,4 @@ enum RequestBody {
         return max(0, whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 public import Vapor
 
 /// Vapor sessions as the passkey routes use them.
@@ -24,3 +25,4 @@ public enum PasskeySession {
         request.session.id = nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 public import Vapor
 
 /// What a Vapor app supplies so ``PasskeyRouteCollection`` can run the ceremonies over its own users and sessions:
@@ -78,3 +79,4 @@ extension PasskeyVaporHooks where User: SessionAuthenticatable {
         return JSONObject()
     }
 }
+#endif

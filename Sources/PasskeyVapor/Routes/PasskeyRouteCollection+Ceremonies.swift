@@ -1,3 +1,4 @@
+#if Vapor
 import Vapor
 
 extension PasskeyRouteCollection {
@@ -31,3 +32,4 @@ extension PasskeyRouteCollection {
         return PasskeyVaporResponse.ok(members)
     }
 }
+#endif

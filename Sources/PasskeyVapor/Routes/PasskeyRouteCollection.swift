@@ -1,3 +1,4 @@
+#if Vapor
 public import Vapor
 
 /// The four ceremony endpoints of the FIDO2 conformance server API (CONTRACT.md §2) as a `RouteCollection` for an
@@ -100,3 +101,4 @@ where Hooks.User == Accounts.User {
         }
     }
 }
+#endif

@@ -2,7 +2,7 @@ import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import SQLKit
-public import PasskeyVapor
+import PasskeyVapor
 public import Vapor
 
 /// Sets the app up: its database and migrations, its sessions, `GET /me`, `DELETE /session`, and the passkey routes
@@ -34,6 +34,9 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
             isHTTPOnly: true, sameSite: .lax)
     }
     app.middleware.use(app.sessions.middleware)
+    // A connection that goes quiet (a client that never closes after its answer, or sends its headers slowly) is
+    // closed after 30 s; bodies have their own deadline in the passkey routes.
+    app.http.server.configuration.idleTimeout = .seconds(30)
 
     let database = app.db
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
