@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "PasskeyRelyingParty", targets: ["PasskeyRelyingParty"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
         .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
+        .library(name: "PasskeyVapor", targets: ["PasskeyVapor"]),
+        .library(name: "PasskeyRouteTesting", targets: ["PasskeyRouteTesting"]),
         .library(name: "PasskeyClient", targets: ["PasskeyClient"]),
         .library(name: "PasskeySoftwareProvider", targets: ["PasskeySoftwareProvider"]),
         .executable(name: "passkeys", targets: ["passkeys"]),
@@ -54,6 +56,10 @@ let package = Package(
             name: "Server",
             description: "PasskeyServer and the passkeys command (serve, load, verify, …) with SQLite, PostgreSQL, metrics and the HTTP client; the default.",
             enabledTraits: ["Hummingbird"]),
+        .trait(
+            name: "Vapor",
+            description: "PasskeyVapor, the passkey routes and Fluent credential storage for a Vapor 4 app: Vapor and Fluent. Not in the default.",
+            enabledTraits: ["Cryptography"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
@@ -74,6 +80,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.0.0", traits: []),
+        .package(url: "https://github.com/vapor/vapor.git", "4.122.0"..<"4.123.0"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
     ],
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
@@ -110,6 +118,18 @@ let package = Package(
             name: "PasskeyHummingbird",
             dependencies: ["PasskeyRelyingParty", product("Hummingbird", "hummingbird", "Hummingbird"), product("NIOCore", "swift-nio", "Hummingbird")],
             swiftSettings: strict),
+        // The conformance endpoints as a RouteCollection a Vapor app registers, and Fluent models storing its passkeys.
+        // Only the non-default trait "Vapor" builds it, so the default build never compiles Vapor.
+        .target(
+            name: "PasskeyVapor",
+            dependencies: [
+                "PasskeyRelyingParty", product("Vapor", "vapor", "Vapor"), product("FluentKit", "fluent-kit", "Vapor"),
+                product("SQLKit", "sql-kit", "Vapor"), product("NIOCore", "swift-nio", "Vapor"),
+            ],
+            swiftSettings: strict),
+        // The route-level sign-in and attack scenarios, run over HTTP against any app serving the four endpoints: both
+        // examples' tests run them, and an app may run them against its own routes.
+        .target(name: "PasskeyRouteTesting", dependencies: ["PasskeyModel", "PasskeyAuthenticator"], swiftSettings: strict),
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
             name: "PasskeyClient", dependencies: ["PasskeyModel"],
@@ -151,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "PasskeysExampleTests",
             dependencies: [
-                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator",
+                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),

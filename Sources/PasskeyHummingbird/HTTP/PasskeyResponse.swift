@@ -17,18 +17,13 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
     /// 200 with `status: "ok"`, `errorMessage: ""`, then `members` (a `status` or `errorMessage` among them is
     /// ignored).
     public static func ok(_ members: JSONObject = JSONObject(), headers: HTTPFields = [:]) -> PasskeyResponse {
-        var body = JSONObject(["status": .string("ok"), "errorMessage": .string("")])
-        body.add(members)
-        return PasskeyResponse(status: .ok, body: body, headers: headers)
+        PasskeyResponse(status: .ok, body: EndpointAnswer.ok(members), headers: headers)
     }
 
     /// A refusal: its status, `status: "failed"`, its message, its `code`, and for an unknown passkey at sign-in the
     /// `credentialId` the client sent (so the client can drop it from its passkey list). 429 adds `Retry-After`.
     public static func failed(_ refusal: RelyingPartyError) -> PasskeyResponse {
-        let headers: HTTPFields = refusal.status == .tooManyRequests ? [.retryAfter: "1"] : [:]
-        return failure(
-            HTTPResponse.Status(code: refusal.status.rawValue), refusal.message, code: refusal.code, credentialID: refusal.credentialID,
-            headers: headers)
+        PasskeyResponse(EndpointAnswer(refusal: refusal))
     }
 
     /// A failure that is not a `RelyingPartyError` (an outage, a fault): `status: "failed"`, `message`, `code`.
@@ -41,10 +36,16 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
     package static func failure(
         _ status: HTTPResponse.Status, _ message: String, code: String?, credentialID: String?, headers: HTTPFields
     ) -> PasskeyResponse {
-        var body = JSONObject(["status": .string("failed"), "errorMessage": .string(message)])
-        if let code { body["code"] = .string(code) }
-        if let credentialID { body["credentialId"] = .string(credentialID) }
-        return PasskeyResponse(status: status, body: body, headers: headers)
+        PasskeyResponse(status: status, body: EndpointAnswer.failedBody(message, code: code, credentialID: credentialID), headers: headers)
+    }
+
+    /// A framework-free answer (`EndpointAnswer`, shared with PasskeyVapor) as a Hummingbird one, with its
+    /// `Retry-After` and `Allow`.
+    package init(_ answer: EndpointAnswer) {
+        var headers: HTTPFields = [:]
+        if let retryAfter = answer.retryAfter { headers[.retryAfter] = retryAfter }
+        if let allow = answer.allow { headers[.allow] = allow }
+        self.init(status: HTTPResponse.Status(code: answer.status), body: answer.body, headers: headers)
     }
 
     /// An answer with exactly this body; prefer ``ok(_:headers:)`` and the `failed` forms, which put `status` and
@@ -69,15 +70,5 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
         // Options carry single-use challenges and results carry sessions: nothing here may be cached.
         fields[.cacheControl] = "no-store"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
-    }
-}
-
-extension JSONObject {
-    /// Adds `members` in their order, replacing members of the same name, except the contract's `status` and
-    /// `errorMessage`, which say whether the request succeeded and are the routes' alone.
-    mutating func add(_ members: JSONObject) {
-        for member in members.members where member.key != "status" && member.key != "errorMessage" {
-            self[member.key] = member.value
-        }
     }
 }

@@ -31,8 +31,8 @@ public protocol PasskeyHooks<Context, User>: Sendable {
 
     /// Which account the registration `options` asks for is for.
     ///
-    /// Return ``RegistrationTarget/newAccount(name:displayName:)`` for a new account (the routes refuse a name that
-    /// is taken), ``RegistrationTarget/signedInUser`` to add a passkey to `signedIn`'s account, or throw a
+    /// Return `RegistrationTarget/newAccount(name:displayName:)` for a new account (the routes refuse a name that
+    /// is taken), `RegistrationTarget/signedInUser` to add a passkey to `signedIn`'s account, or throw a
     /// `RelyingPartyError` to refuse (an app that allows sign-up only after e-mail verification, say). Never hand a
     /// username that belongs to an account to anyone but that account's session: the type allows no other account.
     ///
@@ -44,8 +44,8 @@ public protocol PasskeyHooks<Context, User>: Sendable {
 
     /// Stores a verified registration and returns the account it now belongs to.
     ///
-    /// In one transaction: for ``PasskeyRegistration/Account/new(_:)``, insert the account and the credential; for
-    /// ``PasskeyRegistration/Account/signedIn(sessionID:)``, insert the credential only if that session is still
+    /// In one transaction: for `PasskeyRegistration/Account/new(_:)`, insert the account and the credential; for
+    /// `PasskeyRegistration/Account/signedIn(sessionID:)`, insert the credential only if that session is still
     /// live and belongs to the credential's account (else throw `RelyingPartyError.sessionEnded`). Refuse a
     /// credential ID that is already stored, for any account, with `RelyingPartyError.credentialAlreadyRegistered`
     /// (WebAuthn L3 §7.1 step 26), and a name taken meanwhile with `RelyingPartyError.usernameTaken`. The routes

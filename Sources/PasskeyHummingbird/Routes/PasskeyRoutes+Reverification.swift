@@ -24,10 +24,11 @@ extension PasskeyRoutes where Hooks: PasskeyReverificationHooks {
 
     /// `POST session/verify/options`: a sign-in bound to the signed-in user, user verification required.
     func beginReverification(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
-        let client = try admitOptions(request, context)
+        let client = clientKey?(request, context)
+        try endpoints.admitOptions(client)
         _ = try RequestJSON.object(body)
         guard let signedIn = try await hooks.signedInUser(request, context: context) else { throw RelyingPartyError.notSignedIn }
-        let start = try await keeping(for: client, { try await passkeys.beginReverification(for: signedIn.user) }, ceremony: \.ceremony)
+        let start = try await endpoints.keeping(for: client, { try await passkeys.beginReverification(for: signedIn.user) }, ceremony: \.ceremony)
         return .ok(start.options.json)
     }
 

@@ -22,9 +22,9 @@ public import Hummingbird
 ///
 /// The rules that keep accounts safe are kept here and in `Passkeys`, whatever the hooks do:
 /// - A registration is for a new account under a name no account has, or for the signed-in user through their
-///   session (``RegistrationTarget``); a taken name is refused (403) without revealing anything about its account.
+///   session (`RegistrationTarget`); a taken name is refused (403) without revealing anything about its account.
 /// - A registration for the signed-in user is bound to their session; the app stores it only while that session
-///   lives (``PasskeyRegistration/Account/signedIn(sessionID:)``).
+///   lives (`PasskeyRegistration/Account/signedIn(sessionID:)`).
 /// - A credential ID that is already stored is refused (WebAuthn L3 §7.1 step 26), checked by `Passkeys` and in the
 ///   app's transaction.
 /// - Only a registration whose options request said `"mediation": "conditional"` may finish without the UP flag
@@ -33,20 +33,21 @@ public import Hummingbird
 ///   (§7.2 steps 5–6); an unknown passkey's answer names only the credential ID the client itself sent.
 ///
 /// Each client (by default the peer's address when the context has one) may begin ceremonies only so fast and keep
-/// only so many waiting, and a full ceremony store makes room from whoever holds the most (``PasskeyRouteLimits``).
+/// only so many waiting, and a full ceremony store makes room from whoever holds the most (`PasskeyRouteLimits`).
 /// The app's middleware, in front of the group, is where `Origin` / `Sec-Fetch-Site` checks go.
 public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sendable where Hooks.User == Accounts.User {
     /// The ceremonies, over the app's accounts.
-    public let passkeys: Passkeys<Accounts>
+    public var passkeys: Passkeys<Accounts> { endpoints.passkeys }
     /// The app's users and sessions.
     public let hooks: Hooks
     /// The largest request body accepted, in bytes; the largest real WebAuthn response is a few KiB.
     public let maximumBodySize: Int
     /// What each client may begin (used when ``clientKey`` names the client).
-    public let limits: PasskeyRouteLimits
+    public var limits: PasskeyRouteLimits { endpoints.limits }
     /// Names the client of a request for ``limits``; nil (or a nil key) applies no per-client limits.
     public let clientKey: (@Sendable (Request, Hooks.Context) -> String?)?
-    let quota: CeremonyQuota
+    /// The endpoints' logic, shared with PasskeyVapor.
+    let endpoints: CeremonyEndpoints<Accounts>
 
     /// The default ``maximumBodySize``: 64 KiB, as `passkeys serve` accepts.
     public static var defaultMaximumBodySize: Int { 64 * 1024 }
@@ -70,14 +71,10 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
         passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int, limits: PasskeyRouteLimits,
         keyingClientsBy clientKey: (@Sendable (Request, Hooks.Context) -> String?)?
     ) {
-        // A configuration mistake, found when the app starts, not a request's fault.
-        precondition(passkeys.ceremonies != nil, "PasskeyRoutes needs Passkeys with a CeremonyStore: results find their ceremony by its challenge")
-        self.passkeys = passkeys
+        endpoints = CeremonyEndpoints(passkeys, limits: limits, frontEnd: "PasskeyRoutes")
         self.hooks = hooks
         self.maximumBodySize = maximumBodySize
-        self.limits = limits
         self.clientKey = clientKey
-        quota = CeremonyQuota(perClient: limits.pendingCeremoniesPerClient, maximumClients: limits.maximumTrackedClients)
     }
 
     /// Adds the four routes to `routes` (a router or a group, whose path prefixes theirs). Any other method on their
@@ -112,7 +109,7 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
 }
 
 extension PasskeyRoutes where Hooks.Context: RemoteAddressRequestContext {
-    /// As the general initializer, with each client keyed by its connection's peer address (``ClientKey``) unless
+    /// As the general initializer, with each client keyed by its connection's peer address (`ClientKey`) unless
     /// `clientKey` says otherwise. Behind a proxy every request comes from the proxy: give a `clientKey` that reads
     /// the address the proxy reports.
     public init(

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import PasskeyAuthenticator
 import PasskeyHummingbird
+import PasskeyRouteTesting
 import Synchronization
 import Testing
 
@@ -86,7 +87,7 @@ struct HookContractTests {
 
     static func withApp(_ hooks: CountingHooks, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let passkeys = Passkeys(
-            configuration: RelyingPartyConfiguration(rpID: "localhost", rpName: "Hooks", origins: [ExampleServer.origin]), accounts: hooks.members)
+            configuration: RelyingPartyConfiguration(rpID: "localhost", rpName: "Hooks", origins: [RouteScenarios.origin]), accounts: hooks.members)
         let router = Router()
         router.group("passkeys").addPasskeyRoutes(passkeys, hooks: hooks)
         try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live, body)
@@ -109,7 +110,7 @@ struct HookContractTests {
     func wrongAccountGetsNoSession() async throws {
         let hooks = CountingHooks(members: Members(), wrongUser: true, completes: false)
         try await Self.withApp(hooks) { client in
-            let webAuthn = WebAuthnClient(origin: ExampleServer.origin, authenticator: SoftwareAuthenticator())
+            let webAuthn = WebAuthnClient(origin: RouteScenarios.origin, authenticator: SoftwareAuthenticator())
             let (_, _, options) = try await Self.post(client, "/passkeys/attestation/options", Self.ada)
             let (status, headers, answer) = try await Self.post(client, "/passkeys/attestation/result", try await webAuthn.create(options))
             #expect(status == .internalServerError, "\(answer)")
@@ -123,7 +124,7 @@ struct HookContractTests {
         for completes in [true, false] {
             let hooks = CountingHooks(members: Members(), wrongUser: false, completes: completes)
             try await Self.withApp(hooks) { client in
-                let webAuthn = WebAuthnClient(origin: ExampleServer.origin, authenticator: SoftwareAuthenticator())
+                let webAuthn = WebAuthnClient(origin: RouteScenarios.origin, authenticator: SoftwareAuthenticator())
                 let (_, _, options) = try await Self.post(client, "/passkeys/attestation/options", Self.ada)
                 #expect(try await Self.post(client, "/passkeys/attestation/result", try await webAuthn.create(options)).0 == .ok)
                 hooks.calls.clear()

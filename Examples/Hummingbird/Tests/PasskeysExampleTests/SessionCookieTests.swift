@@ -1,59 +1,21 @@
 import Foundation
-import HTTPTypes
 import HummingbirdTesting
 import PasskeyHummingbird
+import PasskeyRouteTesting
 import Testing
 
-/// Issue 30, item 6: the example's sessions as a real app should copy them.
-@Suite("Example app, attack: session cookies and tokens")
+/// The example's sessions as a real app should copy them; the cookie's attributes and the browser's side are the
+/// route scenarios'.
+@Suite("Example app: session tokens for API clients")
 struct SessionCookieTests {
-    static let httpsOrigin = "https://localhost"
-    /// An Android app's origin (the base64url SHA-256 of its signing certificate) beside the https site.
-    static let androidOrigin = "android:apk-key-hash:" + Base64URL.encode([UInt8](repeating: 7, count: 32))
-
-    @Test("an https site with an Android app origin sets __Host-example_session with Secure, HttpOnly, Path=/ and no Domain")
-    func httpsSiteWithAndroidOrigin() async throws {
-        try await ExampleServer.run(configure: { $0.origins = [Self.httpsOrigin, Self.androidOrigin] }) { client in
-            var ada = Browser(client, origin: Self.httpsOrigin)
-            let answer = try await ada.register("ada")
-            #expect(answer.ok, "\(answer.text)")
-            let setCookie = try #require(answer.headers[.setCookie])
-            let attributes = setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            #expect(setCookie.hasPrefix("__Host-example_session="), "\(setCookie)")
-            #expect(attributes.contains("secure"), "an app origin must not turn Secure off: \(setCookie)")
-            #expect(attributes.contains("httponly") && attributes.contains("path=/"), "\(setCookie)")
-            #expect(!attributes.contains { $0.hasPrefix("domain=") }, "\(setCookie)")
-            #expect(try await ada.me() == "ada", "the __Host- cookie is the session")
-        }
-    }
-
-    @Test("an http development site sets example_session without Secure (a __Host- cookie would be refused there)")
-    func httpDevelopmentSite() async throws {
+    @Test("an API client (no Origin, no Sec-Fetch-Site) gets the session token in the JSON, to send as Authorization: Bearer")
+    func tokenForAPIClients() async throws {
         try await ExampleServer.run { client in
-            var ada = Browser(client)
-            let answer = try await ada.register("ada")
-            let setCookie = try #require(answer.headers[.setCookie])
-            #expect(setCookie.hasPrefix("example_session="), "\(setCookie)")
-            #expect(!setCookie.lowercased().contains("secure"), "\(setCookie)")
-        }
-    }
-
-    @Test("a browser gets its session only as the HttpOnly cookie, never in the JSON its page script reads; an API client gets the token")
-    func tokenOnlyForAPIClients() async throws {
-        try await ExampleServer.run { client in
-            var browser = Browser(client)
-            browser.sendsFetchMetadata = true
-            let registered = try await browser.register("ada")
-            #expect(registered.ok && registered.object["session"] == nil, "\(registered.text)")
-            browser.cookie = nil
-            let signedIn = try await browser.signIn("ada")
-            #expect(signedIn.ok && signedIn.object["session"] == nil, "\(signedIn.text)")
-            #expect(browser.cookie != nil)
-            #expect(try await browser.me() == "ada")
-
-            var api = Browser(client)
-            let apiRegistered = try await api.register("bob")
-            #expect(apiRegistered.ok && apiRegistered.object["session"]?.stringValue != nil, "\(apiRegistered.text)")
+            var api = ScenarioBrowser(HummingbirdTransport(client: client))
+            let registered = try await api.register("bob")
+            let token = try #require(registered.object["session"]?.stringValue, "\(registered.text)")
+            let me = try await HummingbirdTransport(client: client).exchange("GET", "/me", headers: [("Authorization", "Bearer \(token)")], body: nil)
+            #expect(ScenarioAnswer(me).object["user"]?.objectValue?["name"] == .string("bob"), "the token alone is the session")
         }
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import NIOPosix
 import PasskeyHummingbird
+import PasskeyRouteTesting
 import Synchronization
 import Testing
 
@@ -15,10 +16,10 @@ struct SlowBodyTests {
     func trickledBody() async throws {
         try await ExampleServer.run(bodyTimeout: .seconds(2)) { client in
             let port = try #require(client.port)
-            for endpoint in MalformedInputTests.endpoints {
-                let head = "POST /passkeys/\(endpoint) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
+            for endpoint in RouteScenarios.endpoints {
                 let started = ContinuousClock.now
-                let answer = try await RawConnection.exchange(port: port, pieces: [head], pause: .zero, waitAtMost: .seconds(10))
+                let answer = try await RawConnection.exchange(
+                    port: port, pieces: [RouteScenarios.stalledBodyRequest(endpoint)], pause: .zero, waitAtMost: .seconds(10))
                 let waited = ContinuousClock.now - started
                 #expect(answer.hasPrefix("HTTP/1.1 408"), "\(endpoint): \(answer.prefix(200))")
                 #expect(answer.contains("\"requestTimeout\""), "\(endpoint): \(answer)")

@@ -1,17 +1,14 @@
-import Hummingbird
-
-extension PasskeyRoutes {
-    /// The client of an `options` request, after taking one of its rate-limit tokens (429 `rateLimited` when it has
-    /// none); nil when no client key is configured or the request has none.
-    func admitOptions(_ request: Request, _ context: Hooks.Context) throws -> String? {
-        guard let client = clientKey?(request, context) else { return nil }
-        if let limiter = limits.optionsLimiter, !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
-        return client
+extension CeremonyEndpoints {
+    /// Takes one of `client`'s rate-limit tokens for an `options` request (429 `rateLimited` when it has none);
+    /// nothing when no client is named.
+    package func admitOptions(_ client: String?) throws {
+        guard let client, let limiter = limits.optionsLimiter else { return }
+        if !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
     }
 
     /// Runs `begin` and counts the ceremony it stored against `client`, dropping the client's own oldest ceremonies
     /// past its quota. A full store first gets room made from the client holding the most, then `begin` runs again.
-    func keeping<Start>(
+    package func keeping<Start>(
         for client: String?, _ begin: () async throws -> Start, ceremony: (Start) -> PendingCeremony
     ) async throws -> Start {
         guard let client, let store = passkeys.ceremonies else { return try await begin() }

@@ -1,11 +1,11 @@
 /// The members a successful result carries, in the shapes `passkeys serve` uses (CONTRACT.md §2), so a client of
 /// the conformance API reads an app's answers as it reads the server's.
-enum ResultMembers {
+package enum ResultMembers {
     /// `user`: the account as WebAuthn names it.
-    static func user(_ user: some PasskeyUser) -> JSONValue { .object(user.userJSON) }
+    package static func user(_ user: some PasskeyUser) -> JSONValue { .object(user.userJSON) }
 
     /// `credential`: the new passkey as a passkey list shows it.
-    static func credential(_ registered: RegisteredPasskey) -> JSONValue {
+    package static func credential(_ registered: RegisteredPasskey) -> JSONValue {
         .object(registered.credential.summaryJSON(provider: registered.provider))
     }
 }

@@ -1,4 +1,3 @@
-import PasskeyRelyingParty
 import Synchronization
 
 /// The ceremonies each client has begun and that may still be pending, oldest first, so that one client's flood
@@ -8,11 +7,11 @@ import Synchronization
 /// a result used); taking it from the store then finds nothing, which is harmless. Memory is bounded: at most
 /// `perClient` entries for each of at most `maximumClients` clients; past that, new clients are not listed (their
 /// ceremonies are still bounded by the store and by the rate limiter) until listed clients' ceremonies expire.
-final class CeremonyQuota: Sendable {
-    struct Held: Sendable {
-        let challenge: String
-        let kind: PendingCeremony.Kind
-        let expiresAt: Int64
+package final class CeremonyQuota: Sendable {
+    package struct Held: Sendable {
+        package let challenge: String
+        package let kind: PendingCeremony.Kind
+        package let expiresAt: Int64
     }
 
     private struct Client {
@@ -27,18 +26,18 @@ final class CeremonyQuota: Sendable {
         var lastSweep: Int64?
     }
 
-    let perClient: Int
-    let maximumClients: Int
+    package let perClient: Int
+    package let maximumClients: Int
     private let table = Mutex(Table())
 
-    init(perClient: Int, maximumClients: Int) {
+    package init(perClient: Int, maximumClients: Int) {
         self.perClient = max(1, perClient)
         self.maximumClients = max(1, maximumClients)
     }
 
     /// Lists `held` for `client`; returns the client's ceremonies beyond its quota, oldest first, for the caller to
     /// take out of the store.
-    func record(_ held: Held, for client: String, now: Int64) -> [Held] {
+    package func record(_ held: Held, for client: String, now: Int64) -> [Held] {
         table.withLock { table in
             if table.clients[client] == nil, table.clients.count >= maximumClients {
                 // A pass over the table, so at most once a second however many new clients arrive.
@@ -62,7 +61,7 @@ final class CeremonyQuota: Sendable {
     /// Removes and returns the oldest ceremony of the client holding the most, to make room in a full store; among
     /// clients holding as many, the one that began a ceremony most recently (a flooder is busy; the client it would
     /// displace has been waiting). Nil when nobody holds any.
-    func takeFromLargestHolder() -> Held? {
+    package func takeFromLargestHolder() -> Held? {
         table.withLock { table in
             let largest = table.clients.max { lhs, rhs in
                 (lhs.value.held.count, lhs.value.lastActive) < (rhs.value.held.count, rhs.value.lastActive)

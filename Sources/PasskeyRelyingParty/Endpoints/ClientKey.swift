@@ -1,5 +1,4 @@
-public import NIOCore
-import PasskeyModel
+import PasskeyCore
 
 /// The key a client is limited under: an IPv4 address by itself, an IPv6 address by its /64, the smallest block a
 /// single subscriber is routinely given (so one client cannot rotate through its own addresses). An IPv4 address
@@ -16,18 +15,6 @@ public enum ClientKey {
                 return address(Array(bytes.suffix(4)))
             }
             return Hex.encode(Array(bytes.prefix(8))) + "::/64"
-        default:
-            return nil
-        }
-    }
-
-    /// The key of a connection's peer; nil when it is not an IP peer (a Unix socket) or not known.
-    public static func peer(_ address: SocketAddress?) -> String? {
-        switch address {
-        case .v4(let v4):
-            return Self.address(withUnsafeBytes(of: v4.address.sin_addr) { Array($0) })
-        case .v6(let v6):
-            return Self.address(withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) })
         default:
             return nil
         }

@@ -1,4 +1,5 @@
-/// A verified registration for the app to store (``PasskeyHooks/storeRegistration(_:request:context:)``).
+/// A verified registration for the app to store: what the passkey routes of PasskeyHummingbird (`PasskeyHooks`) and
+/// PasskeyVapor (`PasskeyVaporHooks`) hand to the app's `storeRegistration` hook.
 ///
 /// WebAuthn L3 §7.1 steps 1–25 have passed. Before handing it over, the routes have checked that the credential ID is
 /// not stored yet (step 26) and, for a new account, that the name is still free; the app's transaction must still

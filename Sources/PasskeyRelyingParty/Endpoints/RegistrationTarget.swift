@@ -1,5 +1,5 @@
 /// Which account a registration is for, as the app decides it at `POST attestation/options`
-/// (``PasskeyHooks/registrationTarget(for:signedIn:request:context:)``).
+/// (the `registrationTarget` hook of PasskeyHummingbird's `PasskeyHooks` and PasskeyVapor's `PasskeyVaporHooks`).
 ///
 /// There is deliberately no case that names an arbitrary existing user: an existing account gets a passkey only
 /// through its own session (``signedInUser``), and a new account only under a name no account has (the routes check

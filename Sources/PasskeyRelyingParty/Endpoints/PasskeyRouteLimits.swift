@@ -1,9 +1,9 @@
 
-/// What the route group allows each client: how often it may begin a ceremony (the two `options` routes create
+/// What the passkey routes (PasskeyHummingbird's `PasskeyRoutes`, PasskeyVapor's `PasskeyRouteCollection`) allow each client: how often it may begin a ceremony (the two `options` routes create
 /// server state) and how many of its begun ceremonies may wait at once.
 ///
-/// A client is whatever ``PasskeyRoutes`` is given as its client key: by default, when the request context has a
-/// remote address (`RemoteAddressRequestContext`), the peer's address (``ClientKey``). Behind a proxy, give a key
+/// A client is whatever the routes are given as their client key: by default the peer's address (``ClientKey``),
+/// in Hummingbird when the request context has one (`RemoteAddressRequestContext`). Behind a proxy, give a key
 /// that reads the address the proxy reports, and only from the proxy.
 ///
 /// With a client key:

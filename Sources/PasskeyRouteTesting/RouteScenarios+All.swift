@@ -1,0 +1,67 @@
+extension RouteScenarios {
+    /// One scenario with its name and the configuration it needs, for a parameterized test that runs them all:
+    ///
+    /// ```swift
+    /// @Test(arguments: RouteScenarios.all)
+    /// func scenario(_ scenario: RouteScenarios.Scenario) async throws {
+    ///     try await startApp(configuredFor: scenario.setup) { transport in try await scenario.run(transport) }
+    /// }
+    /// ```
+    public struct Scenario: Sendable, CustomStringConvertible {
+        /// How the app must be configured for a scenario.
+        public enum Setup: Sendable {
+            /// The app's defaults: limits on, clients keyed by address, an http site at ``RouteScenarios/origin``.
+            case defaults
+            /// No rate limit, at most 4 waiting ceremonies per client, a ceremony store of 24, clients keyed by
+            /// ``RouteScenarios/clientHeader``.
+            case floodable
+            /// Origins ``RouteScenarios/httpsOrigin`` and ``RouteScenarios/androidOrigin``.
+            case httpsSite
+
+            /// The site's origins, when not the default ``RouteScenarios/origin``.
+            public var origins: [String]? { self == .httpsSite ? [RouteScenarios.httpsOrigin, RouteScenarios.androidOrigin] : nil }
+            /// The most waiting ceremonies per client, with no rate limit, when not the app's defaults.
+            public var pendingCeremoniesPerClient: Int? { self == .floodable ? 4 : nil }
+            /// The ceremony store's capacity, when not the app's default.
+            public var ceremonyStoreCapacity: Int? { self == .floodable ? 24 : nil }
+            /// The header clients are keyed by, when not their address.
+            public var clientKeyHeader: String? { self == .floodable ? RouteScenarios.clientHeader : nil }
+        }
+
+        /// What the scenario shows, for the test's name.
+        public let description: String
+        /// How the app must be configured.
+        public let setup: Setup
+        /// Runs the scenario against the app; throws a ``ScenarioFailure`` when a check does not hold.
+        public let run: @Sendable (any ScenarioTransport) async throws -> Void
+
+        init(_ description: String, _ setup: Setup = .defaults, run: @escaping @Sendable (any ScenarioTransport) async throws -> Void) {
+            self.description = description
+            self.setup = setup
+            self.run = run
+        }
+    }
+
+    /// Every scenario: sign-up and sign-in, then each attack.
+    public static let all: [Scenario] = [
+        Scenario("register, sign out, sign in by name and with the passkey alone", run: registerSignOutSignIn),
+        Scenario("a signed-in user adds a second passkey; both sign in", run: addPasskey),
+        Scenario("a taken username is refused without revealing the account", run: takenUsername),
+        Scenario("a registration begun with a session that has since ended cannot be finished", run: endedSession),
+        Scenario("a replayed assertion is an unknown ceremony", run: replayedAssertion),
+        Scenario("a sign-in begun for Ada cannot be finished with Bob's passkey", run: otherUsersPasskey),
+        Scenario("one client's flood drops only its own ceremonies", .floodable, run: oneClientFloods),
+        Scenario("a flood from many clients makes room from the largest holder", .floodable, run: manyClientsFill),
+        Scenario("a client past its burst of options gets 429 with Retry-After", run: defaultRateLimit),
+        Scenario("after five taken names every sign-up is 429, taken or free", run: takenNamesAreLimited),
+        Scenario("free names do not spend the taken-name budget", run: freeNamesAreNotCharged),
+        Scenario("look-alike names are the taken name, mixed scripts are refused, the owner's spelling adds a passkey", run: lookalikeNames),
+        Scenario("other methods on the passkey routes are 405 with Allow: POST", run: otherMethods),
+        Scenario("a declared body over 64 KiB is 413", run: oversizedBodies),
+        Scenario("an https site's session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain", .httpsSite, run: httpsSessionCookie),
+        Scenario("an http development site's session cookie has no Secure and no __Host-", run: httpSessionCookie),
+        Scenario("a browser gets its session only as the HttpOnly cookie, never in the JSON", run: noSessionInBrowserJSON),
+    ] + endpoints.map { endpoint in
+        Scenario("malformed bodies on \(endpoint) are a 4xx in JSON; a form post is 415") { app in try await malformedBodies(app, endpoint: endpoint) }
+    }
+}
