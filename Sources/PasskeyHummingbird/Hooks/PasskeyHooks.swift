@@ -70,7 +70,7 @@ public protocol PasskeyHooks<Context, User>: Sendable {
     /// The default calls ``storeRegistration(_:request:context:)``, checks the account, then calls
     /// ``startSession(for:credential:request:context:)``. Implement it when sessions live in the same database, to
     /// store the account, the credential and the session in one transaction; call
-    /// ``PasskeyRegistration/requireAccount(_:)`` inside it, before committing, so a wrong account is never written.
+    /// `PasskeyRegistration/requireAccount(_:)` inside it, before committing, so a wrong account is never written.
     func completeRegistration(_ registration: PasskeyRegistration, request: Request, context: Context) async throws -> RegistrationCompletion<User>
 
     /// Stores what a verified sign-in changed and signs its user in: what the routes call.
@@ -83,10 +83,10 @@ public protocol PasskeyHooks<Context, User>: Sendable {
 }
 
 extension PasskeyHooks {
-    /// The policy of `passkeys serve`: ``RegistrationTarget/signedInUser`` when someone is signed in and
+    /// The policy of `passkeys serve`: `RegistrationTarget/signedInUser` when someone is signed in and
     /// `options.username` is their `PasskeyUser.passkeyUserName` (compared by `UsernameKey`, so `Ada` typed by the
     /// signed-in `ada` adds a passkey instead of asking for a look-alike account), else
-    /// ``RegistrationTarget/newAccount(name:displayName:)`` with the requested names (which the routes refuse when the
+    /// `RegistrationTarget/newAccount(name:displayName:)` with the requested names (which the routes refuse when the
     /// name is taken or mixes scripts).
     public func registrationTarget(
         for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request, context: Context

@@ -5,7 +5,7 @@ public import Hummingbird
 ///
 /// With these hooks, ``PasskeyRoutes/addReverification(to:)`` serves `session/verify/options` and
 /// `session/verify/result`, and adding a passkey to a signed-in account (`attestation/options` for
-/// ``RegistrationTarget/signedInUser``) needs ``SignedInUser/verifiedAt`` within the relying party's
+/// `RegistrationTarget/signedInUser`) needs `SignedInUser/verifiedAt` within the relying party's
 /// `reverificationWindow` (403 `reverificationRequired` otherwise). The app gates its own sensitive routes (removing a
 /// passkey, ending sessions, deleting the account, payments) with `Passkeys.requireRecentVerification(_:)` on the
 /// same value. A session's start counts as a verification: record `verifiedAt` when it starts.

@@ -11,7 +11,7 @@ public struct SignedInUser<User: PasskeyUser>: Sendable {
     /// (it is kept with the pending ceremony, which may be stored in a database).
     public let sessionID: String
     /// When the user last verified with a passkey on this session (the sign-in that started it, or a step-up through
-    /// ``PasskeyReverificationHooks``), in milliseconds since 1970; nil when unknown or never. With step-up offered,
+    /// `PasskeyReverificationHooks`), in milliseconds since 1970; nil when unknown or never. With step-up offered,
     /// adding a passkey needs it within the relying party's reverification window.
     public let verifiedAt: Int64?
 
