@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import PasskeyCore
+@testable import PasskeyServer
+import Testing
+
+/// Issue 28: a PostgreSQL registration writes its account, credential and session in one statement, and every
+/// PostgreSQL operation runs on its connection's event loop under a limit that a timer on that loop enforces.
+@Suite("PostgreSQL store: one-statement registration, bounded operations", .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
+struct PostgresStoreTests {
+    static func logger() -> Logger {
+        var logger = Logger(label: "passkeys-test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    static func open() async throws -> any DatabaseStore {
+        try await DatabaseLocation.postgres(try #require(Backend.postgresURL)).openStore(logger: logger())
+    }
+
+    /// Sessions outlive the test: the database is shared with suites whose servers purge expired sessions by the
+    /// real clock.
+    static let farFuture: Int64 = 4_102_444_800_000
+
+    /// A registration whose names and IDs no other run of the suite on the same database uses.
+    static func registration(_ username: String, credential: [UInt8], token: String) -> (UserRecord, CredentialRecord, SessionRecord) {
+        let (user, record, _) = GroupCommitTests.registration(username, credential: 0, token: token)
+        let credentialRecord = CredentialRecord(
+            id: credential, userHandle: record.userHandle, publicKey: record.publicKey, signCount: 0, transports: record.transports,
+            aaguid: record.aaguid, format: record.format, attestationType: record.attestationType, backupEligible: true,
+            backupState: false, name: "Passkey", createdAt: 1, lastUsedAt: nil)
+        return (user, credentialRecord, SessionRecord(tokenHash: token, userHandle: user.handle, credentialID: credential, expiresAt: farFuture))
+    }
+
+    static func unique() -> String { UUID().uuidString }
+
+    @Test("a credential ID stored already refuses the new account whole: no user, no session (WebAuthn L3 §7.1 step 26)")
+    func credentialTakenWritesNothing() async throws {
+        let store = try await Self.open()
+        let run = Self.unique()
+        let credential = Array("cred-\(run)".utf8)
+        let (first, firstCredential, firstSession) = Self.registration("first-\(run)", credential: credential, token: "t1-\(run)")
+        #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+        let (second, secondCredential, secondSession) = Self.registration("second-\(run)", credential: credential, token: "t2-\(run)")
+        #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .credentialExists)
+        #expect(try await store.user(username: "second-\(run)") == nil, "the refused registration's account is not kept")
+        #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
+        #expect(try await store.credentialWithOwner(id: credential)?.1.username == "first-\(run)", "the first owner keeps the passkey")
+        try await store.shutdown()
+    }
+
+    @Test("a username taken refuses the registration whole: no credential, no session")
+    func usernameTakenWritesNothing() async throws {
+        let store = try await Self.open()
+        let run = Self.unique()
+        let (first, firstCredential, firstSession) = Self.registration("name-\(run)", credential: Array("a-\(run)".utf8), token: "t1-\(run)")
+        #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+        let (second, secondCredential, secondSession) = Self.registration("name-\(run)", credential: Array("b-\(run)".utf8), token: "t2-\(run)")
+        #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .usernameTaken)
+        #expect(try await store.credentialWithOwner(id: Array("b-\(run)".utf8)) == nil)
+        #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
+        let kept = try #require(try await store.userWithCredentials(username: "name-\(run)"))
+        #expect(kept.0.handle == first.handle && kept.1.map(\.id) == [firstCredential.id])
+        #expect(try await store.session(tokenHash: "t1-\(run)", now: 2)?.credentialID == firstCredential.id)
+        try await store.shutdown()
+    }
+
+    @Test("many concurrent registrations: each duplicate username or credential is refused alone, every other one is stored")
+    func concurrentOutcomes() async throws {
+        let store = try await Self.open()
+        let run = Self.unique()
+        let outcomes = try await withThrowingTaskGroup(of: (Int, RegistrationOutcome).self) { group in
+            for index in 0..<48 {
+                group.addTask {
+                    let (user, credential, session) = Self.registration(
+                        "n\(index % 16)-\(run)", credential: Array("c\(index % 24)-\(run)".utf8), token: "t\(index)-\(run)")
+                    return (index, try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1))
+                }
+            }
+            return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
+        }
+        let registered = outcomes.filter { $0.value == .registered }.map(\.key)
+        #expect(Set(registered.map { $0 % 16 }).count == registered.count, "no name twice")
+        #expect(Set(registered.map { $0 % 24 }).count == registered.count, "no credential ID twice")
+        for (index, outcome) in outcomes where outcome != .registered {
+            switch outcome {
+            case .usernameTaken: #expect(registered.contains { $0 % 16 == index % 16 }, "\(index): name taken by whom?")
+            case .credentialExists: #expect(registered.contains { $0 % 24 == index % 24 }, "\(index): credential taken by whom?")
+            default: Issue.record("\(index): unexpected \(outcome)")
+            }
+        }
+        for index in registered {
+            let (user, credentials) = try #require(try await store.userWithCredentials(username: "n\(index % 16)-\(run)"))
+            #expect(credentials.map(\.id) == [Array("c\(index % 24)-\(run)".utf8)])
+            #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2)?.userHandle == user.handle)
+        }
+        for index in outcomes.keys where !registered.contains(index) {
+            #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2) == nil, "a refused registration leaves no session")
+        }
+        try await store.shutdown()
+    }
+
+    @Test("an operation past its limit ends on time as unavailable, and the pool goes on with a new connection")
+    func operationLimit() async throws {
+        let health = StoreHealth(logger: Self.logger())
+        let connections = try PostgresConnections.open(url: try #require(Backend.postgresURL), logger: Self.logger(), health: health)
+        let started = ContinuousClock.now
+        await #expect(throws: StoreUnavailable.self) {
+            try await connections.with(limit: .milliseconds(300)) { db in try await db.raw("SELECT pg_sleep(4)").run() }
+        }
+        #expect(ContinuousClock.now - started < .seconds(3), "answered at the limit, not when the statement ended")
+        // Every connection of the pool still answers (the closed one is replaced).
+        for _ in 0..<10 {
+            let rows = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() }
+            #expect(rows.count == 1)
+        }
+        try await connections.shutdown()
+    }
+}
