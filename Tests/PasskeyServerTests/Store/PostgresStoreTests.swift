@@ -14,8 +14,15 @@ struct PostgresStoreTests {
         return logger
     }
 
-    static func open() async throws -> any DatabaseStore {
-        try await DatabaseLocation.postgres(try #require(Backend.postgresURL)).openStore(logger: logger())
+    /// Runs `body` with a store on the test database, shut down afterwards also when `body` throws (async-kit's
+    /// pool must be shut down before it is released).
+    static func withStore(_ body: (any DatabaseStore) async throws -> Void) async throws {
+        let store = try await DatabaseLocation.postgres(try #require(Backend.postgresURL)).openStore(logger: logger())
+        do { try await body(store) } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        try await store.shutdown()
     }
 
     /// Sessions outlive the test: the database is shared with suites whose servers purge expired sessions by the
@@ -36,68 +43,68 @@ struct PostgresStoreTests {
 
     @Test("a credential ID stored already refuses the new account whole: no user, no session (WebAuthn L3 §7.1 step 26)")
     func credentialTakenWritesNothing() async throws {
-        let store = try await Self.open()
-        let run = Self.unique()
-        let credential = Array("cred-\(run)".utf8)
-        let (first, firstCredential, firstSession) = Self.registration("first-\(run)", credential: credential, token: "t1-\(run)")
-        #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
-        let (second, secondCredential, secondSession) = Self.registration("second-\(run)", credential: credential, token: "t2-\(run)")
-        #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .credentialExists)
-        #expect(try await store.user(username: "second-\(run)") == nil, "the refused registration's account is not kept")
-        #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
-        #expect(try await store.credentialWithOwner(id: credential)?.1.username == "first-\(run)", "the first owner keeps the passkey")
-        try await store.shutdown()
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique()
+            let credential = Array("cred-\(run)".utf8)
+            let (first, firstCredential, firstSession) = Self.registration("first-\(run)", credential: credential, token: "t1-\(run)")
+            #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+            let (second, secondCredential, secondSession) = Self.registration("second-\(run)", credential: credential, token: "t2-\(run)")
+            #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .credentialExists)
+            #expect(try await store.user(username: "second-\(run)") == nil, "the refused registration's account is not kept")
+            #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
+            #expect(try await store.credentialWithOwner(id: credential)?.1.username == "first-\(run)", "the first owner keeps the passkey")
+        }
     }
 
     @Test("a username taken refuses the registration whole: no credential, no session")
     func usernameTakenWritesNothing() async throws {
-        let store = try await Self.open()
-        let run = Self.unique()
-        let (first, firstCredential, firstSession) = Self.registration("name-\(run)", credential: Array("a-\(run)".utf8), token: "t1-\(run)")
-        #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
-        let (second, secondCredential, secondSession) = Self.registration("name-\(run)", credential: Array("b-\(run)".utf8), token: "t2-\(run)")
-        #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .usernameTaken)
-        #expect(try await store.credentialWithOwner(id: Array("b-\(run)".utf8)) == nil)
-        #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
-        let kept = try #require(try await store.userWithCredentials(username: "name-\(run)"))
-        #expect(kept.0.handle == first.handle && kept.1.map(\.id) == [firstCredential.id])
-        #expect(try await store.session(tokenHash: "t1-\(run)", now: 2)?.credentialID == firstCredential.id)
-        try await store.shutdown()
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique()
+            let (first, firstCredential, firstSession) = Self.registration("name-\(run)", credential: Array("a-\(run)".utf8), token: "t1-\(run)")
+            #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+            let (second, secondCredential, secondSession) = Self.registration("name-\(run)", credential: Array("b-\(run)".utf8), token: "t2-\(run)")
+            #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .usernameTaken)
+            #expect(try await store.credentialWithOwner(id: Array("b-\(run)".utf8)) == nil)
+            #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
+            let kept = try #require(try await store.userWithCredentials(username: "name-\(run)"))
+            #expect(kept.0.handle == first.handle && kept.1.map(\.id) == [firstCredential.id])
+            #expect(try await store.session(tokenHash: "t1-\(run)", now: 2)?.credentialID == firstCredential.id)
+        }
     }
 
     @Test("many concurrent registrations: each duplicate username or credential is refused alone, every other one is stored")
     func concurrentOutcomes() async throws {
-        let store = try await Self.open()
-        let run = Self.unique()
-        let outcomes = try await withThrowingTaskGroup(of: (Int, RegistrationOutcome).self) { group in
-            for index in 0..<48 {
-                group.addTask {
-                    let (user, credential, session) = Self.registration(
-                        "n\(index % 16)-\(run)", credential: Array("c\(index % 24)-\(run)".utf8), token: "t\(index)-\(run)")
-                    return (index, try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1))
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique()
+            let outcomes = try await withThrowingTaskGroup(of: (Int, RegistrationOutcome).self) { group in
+                for index in 0..<48 {
+                    group.addTask {
+                        let (user, credential, session) = Self.registration(
+                            "n\(index % 16)-\(run)", credential: Array("c\(index % 24)-\(run)".utf8), token: "t\(index)-\(run)")
+                        return (index, try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1))
+                    }
+                }
+                return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
+            }
+            let registered = outcomes.filter { $0.value == .registered }.map(\.key)
+            #expect(Set(registered.map { $0 % 16 }).count == registered.count, "no name twice")
+            #expect(Set(registered.map { $0 % 24 }).count == registered.count, "no credential ID twice")
+            for (index, outcome) in outcomes where outcome != .registered {
+                switch outcome {
+                case .usernameTaken: #expect(registered.contains { $0 % 16 == index % 16 }, "\(index): name taken by whom?")
+                case .credentialExists: #expect(registered.contains { $0 % 24 == index % 24 }, "\(index): credential taken by whom?")
+                default: Issue.record("\(index): unexpected \(outcome)")
                 }
             }
-            return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
-        }
-        let registered = outcomes.filter { $0.value == .registered }.map(\.key)
-        #expect(Set(registered.map { $0 % 16 }).count == registered.count, "no name twice")
-        #expect(Set(registered.map { $0 % 24 }).count == registered.count, "no credential ID twice")
-        for (index, outcome) in outcomes where outcome != .registered {
-            switch outcome {
-            case .usernameTaken: #expect(registered.contains { $0 % 16 == index % 16 }, "\(index): name taken by whom?")
-            case .credentialExists: #expect(registered.contains { $0 % 24 == index % 24 }, "\(index): credential taken by whom?")
-            default: Issue.record("\(index): unexpected \(outcome)")
+            for index in registered {
+                let (user, credentials) = try #require(try await store.userWithCredentials(username: "n\(index % 16)-\(run)"))
+                #expect(credentials.map(\.id) == [Array("c\(index % 24)-\(run)".utf8)])
+                #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2)?.userHandle == user.handle)
+            }
+            for index in outcomes.keys where !registered.contains(index) {
+                #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2) == nil, "a refused registration leaves no session")
             }
         }
-        for index in registered {
-            let (user, credentials) = try #require(try await store.userWithCredentials(username: "n\(index % 16)-\(run)"))
-            #expect(credentials.map(\.id) == [Array("c\(index % 24)-\(run)".utf8)])
-            #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2)?.userHandle == user.handle)
-        }
-        for index in outcomes.keys where !registered.contains(index) {
-            #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2) == nil, "a refused registration leaves no session")
-        }
-        try await store.shutdown()
     }
 
     @Test("an operation past its limit ends on time as unavailable, and the pool goes on with a new connection")
@@ -113,9 +120,14 @@ struct PostgresStoreTests {
         }
         #expect(ContinuousClock.now - started < .seconds(15), "answered at the limit, not when the statement ended")
         // Every connection of the pool still answers (the closed one is replaced).
-        for _ in 0..<10 {
-            let rows = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() }
-            #expect(rows.count == 1)
+        do {
+            for _ in 0..<10 {
+                let rows = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() }
+                #expect(rows.count == 1)
+            }
+        } catch {
+            try? await connections.shutdown()
+            throw error
         }
         try await connections.shutdown()
     }
