@@ -86,16 +86,7 @@ struct PostgresStoreTests {
                 }
                 return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
             }
-            let registered = outcomes.filter { $0.value == .registered }.map(\.key)
-            #expect(Set(registered.map { $0 % 16 }).count == registered.count, "no name twice")
-            #expect(Set(registered.map { $0 % 24 }).count == registered.count, "no credential ID twice")
-            for (index, outcome) in outcomes where outcome != .registered {
-                switch outcome {
-                case .usernameTaken: #expect(registered.contains { $0 % 16 == index % 16 }, "\(index): name taken by whom?")
-                case .credentialExists: #expect(registered.contains { $0 % 24 == index % 24 }, "\(index): credential taken by whom?")
-                default: Issue.record("\(index): unexpected \(outcome)")
-                }
-            }
+            let registered = GroupCommitTests.expectConsistent(outcomes)
             for index in registered {
                 let (user, credentials) = try #require(try await store.userWithCredentials(username: "n\(index % 16)-\(run)"))
                 #expect(credentials.map(\.id) == [Array("c\(index % 24)-\(run)".utf8)])
