@@ -32,6 +32,7 @@ extension RouteScenarios {
     public static func defaultRateLimit(_ app: any ScenarioTransport) async throws {
         // 10 clients' worth of connections sending 20 each, as fast as they are answered: a client library queues
         // requests past its connection pool, and 200 queued at once can time out waiting for a connection.
+        let start = ContinuousClock.now
         let limited = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<10 {
                 group.addTask {
@@ -46,7 +47,12 @@ extension RouteScenarios {
             }
             return try await group.reduce(0, +)
         }
-        try check(limited > 0, "200 options requests in 10 parallel streams were all answered")
+        // The limiter's own bound: at most the burst plus what its rate refilled while the flood ran. A machine so
+        // busy that the 200 took over 8 s earns them all; then nothing is checked but that bound.
+        let seconds = Double((ContinuousClock.now - start).components.seconds) + 1
+        let answered = 200 - limited
+        try check(Double(answered) <= 40 + 20 * seconds, "\(answered) of 200 options requests answered in under \(Int(seconds)) s")
+        try check(limited > 0 || seconds > 8, "200 options requests in 10 parallel streams were all answered in \(Int(seconds)) s")
     }
 
     /// Ada registers and begins a sign-in, `flood` runs, then that sign-in and one begun after the flood finish.

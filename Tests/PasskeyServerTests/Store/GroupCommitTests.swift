@@ -25,6 +25,22 @@ struct GroupCommitTests {
         return (user, record, SessionRecord(tokenHash: token, userHandle: handle, credentialID: record.id, expiresAt: 1_000_000))
     }
 
+    /// The registrations kept, once checked against the refusals: registration `i` used name `i % 16` and credential
+    /// `i % 24`, so no name or credential may be kept twice and every refusal must name a conflict with one kept.
+    static func expectConsistent(_ outcomes: [Int: RegistrationOutcome]) -> [Int] {
+        let registered = outcomes.filter { $0.value == .registered }.map(\.key)
+        #expect(Set(registered.map { $0 % 16 }).count == registered.count, "no name twice")
+        #expect(Set(registered.map { $0 % 24 }).count == registered.count, "no credential ID twice")
+        for (index, outcome) in outcomes where outcome != .registered {
+            switch outcome {
+            case .usernameTaken: #expect(registered.contains { $0 % 16 == index % 16 }, "\(index): name taken by whom?")
+            case .credentialExists: #expect(registered.contains { $0 % 24 == index % 24 }, "\(index): credential taken by whom?")
+            default: Issue.record("\(index): unexpected \(outcome)")
+            }
+        }
+        return registered
+    }
+
     @Test("many concurrent registrations: each duplicate username or credential is refused alone, every other one is stored")
     func concurrentOutcomes() async throws {
         let (store, path) = try await Self.open()
@@ -40,17 +56,7 @@ struct GroupCommitTests {
             }
             return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
         }
-        let registered = outcomes.filter { $0.value == .registered }.map(\.key)
-        #expect(Set(registered.map { $0 % 16 }).count == registered.count, "no name twice")
-        #expect(Set(registered.map { $0 % 24 }).count == registered.count, "no credential ID twice")
-        // Every refusal names a conflict with a registration that was kept.
-        for (index, outcome) in outcomes where outcome != .registered {
-            switch outcome {
-            case .usernameTaken: #expect(registered.contains { $0 % 16 == index % 16 }, "\(index): name taken by whom?")
-            case .credentialExists: #expect(registered.contains { $0 % 24 == index % 24 }, "\(index): credential taken by whom?")
-            default: Issue.record("\(index): unexpected \(outcome)")
-            }
-        }
+        let registered = Self.expectConsistent(outcomes)
         #expect(registered.count >= 12, "\(outcomes)")
         for index in registered {
             let user = try #require(try await store.user(username: "name-\(index % 16)"))

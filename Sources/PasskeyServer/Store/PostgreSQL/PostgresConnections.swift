@@ -8,21 +8,24 @@ import SQLKit
 import Synchronization
 
 /// A pool of PostgreSQL connections: borrow a connection, run statements.
+///
+/// Each operation runs on one event loop from start to end: it borrows a connection of that loop's pool and, where
+/// the platform has task executors, prefers the loop as its executor, so awaiting the pool, the statement and its
+/// rows needs no thread hand-off (issue #28). Every wait is bounded: for a connection by ``connectionWait``, for the
+/// answer by the operation's limit (``answerByDeadline(_:on:_:)``, with the loop's timer).
 final class PostgresConnections: Sendable {
     let health: StoreHealth
-    private let borrow: @Sendable () async throws -> (PostgresConnection, @Sendable () -> Void)
-    private let close: @Sendable () async throws -> Void
+    private let pool: PoolBox<EventLoopGroupConnectionPool<PostgresConnectionSource>>
+    private let loops: [PreferredEventLoop]
+    private let nextLoop = Atomic<Int>(0)
     private let statements = Atomic<Int>(0)
     private let logger: Logger
 
-    private init(
-        health: StoreHealth, logger: Logger, borrow: @escaping @Sendable () async throws -> (PostgresConnection, @Sendable () -> Void),
-        close: @escaping @Sendable () async throws -> Void
-    ) {
+    private init(health: StoreHealth, logger: Logger, pool: EventLoopGroupConnectionPool<PostgresConnectionSource>, group: any EventLoopGroup) {
         self.health = health
         self.logger = logger
-        self.borrow = borrow
-        self.close = close
+        self.pool = PoolBox(pool)
+        loops = group.makeIterator().map(PreferredEventLoop.init)
     }
 
     /// Statements sent since the pool was opened.
@@ -59,20 +62,15 @@ final class PostgresConnections: Sendable {
     static let migrationLimit = Duration.seconds(900)
 
     private func withConnection<T: Sendable>(limit: Duration = operationLimit, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        // Round robin over the loops: each has its own pool of connections.
+        let loop = loops[(nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count]
         do {
-            let (connection, release) = try await borrow()
             let result: T
-            do {
-                result = try await answerByDeadline(limit) { try await body(connection) }
-            } catch is DeadlineExceeded {
-                // The connection's state is unknown: close it, so the pool makes a new one instead of lending it again.
-                connection.close().whenComplete { _ in release() }
-                throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s")
-            } catch {
-                release()
-                throw error
+            if #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *), let executor = loop.executor {
+                result = try await withTaskExecutorPreference(executor) { try await self.run(on: loop, limit: limit, body) }
+            } else {
+                result = try await run(on: loop, limit: limit, body)
             }
-            release()
             health.succeeded()
             return result
         } catch {
@@ -82,7 +80,28 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    func shutdown() async throws { try await close() }
+    /// Borrows a connection of `loop`'s pool, runs `body` with it and gives it back. Past `limit` the answer is
+    /// ``StoreUnavailable`` whether or not `body` has returned, and the connection is closed, so the pool makes a new
+    /// one instead of lending a connection in an unknown state.
+    private func run<T: Sendable>(on loop: PreferredEventLoop, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let logger = self.logger
+        let pool = self.pool
+        let connection = try await pool.value.requestConnection(logger: logger, on: loop.eventLoop).get()
+        let result: T
+        do {
+            result = try await answerByDeadline(limit, on: loop) { try await body(connection) }
+        } catch is DeadlineExceeded {
+            connection.close().whenComplete { _ in pool.value.releaseConnection(connection, logger: logger) }
+            throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s")
+        } catch {
+            pool.value.releaseConnection(connection, logger: logger)
+            throw error
+        }
+        pool.value.releaseConnection(connection, logger: logger)
+        return result
+    }
+
+    func shutdown() async throws { try await pool.value.shutdownAsync() }
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws.
     /// The statements lock the rows they change; `SELECT … FOR UPDATE` locks the account row a decision is about.
@@ -118,13 +137,10 @@ final class PostgresConnections: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         var configuration = try PostgresURL(url).configuration()
         configuration.coreConfiguration.options.connectTimeout = connectionWait
-        let pool = PoolBox(EventLoopGroupConnectionPool(
+        let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 4,
-            requestTimeout: connectionWait, pruneInterval: .seconds(60), logger: logger, on: group))
-        return PostgresConnections(health: health, logger: logger, borrow: {
-            let connection = try await pool.value.requestConnection(logger: logger).get()
-            return (connection, { pool.value.releaseConnection(connection, logger: logger) })
-        }, close: { try await pool.value.shutdownAsync() })
+            requestTimeout: connectionWait, pruneInterval: .seconds(60), logger: logger, on: group)
+        return PostgresConnections(health: health, logger: logger, pool: pool, group: group)
     }
 }
 
@@ -135,7 +151,6 @@ struct PoolBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
-
 /// A connection that counts the statements sent through it (`passkeys_sql_statements_total`).
 struct CountingDatabase: SQLDatabase {
     let base: any SQLDatabase

@@ -2,6 +2,7 @@ import Foundation
 public import Logging
 import PasskeyCore
 import PasskeyRelyingParty
+import PostgresNIO
 import SQLKit
 
 /// ``Store`` on PostgreSQL through postgres-kit, for deployments where several instances share one database: pending
@@ -86,12 +87,8 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func user(username: String) async throws -> UserRecord? {
-        try await connections.with { db in
-            try await db.raw("""
-                SELECT handle, username, display_name, created_at FROM users WHERE username = \(bind: username) OR username_key = \(bind: UsernameKey(username).rawValue)
-                ORDER BY username = \(bind: username) DESC LIMIT 1
-                """).first().map { try Self.user($0) }
-        }
+        // A registration's options ask this first: a prepared statement (``UserByNameStatement``).
+        try await connections.execute(UserByNameStatement(username: username)).first
     }
 
     private static func user(_ row: any SQLRow) throws -> UserRecord {
@@ -129,26 +126,29 @@ public final class PostgresStore: DatabaseStore {
     public func finishRegistration(
         newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
     ) async throws -> RegistrationOutcome {
+        if let user = newUser {
+            // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``).
+            do {
+                let written = try await connections.execute(RegisterNewAccountStatement(user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes))
+                return written.isEmpty ? .usernameTaken : .registered
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505"
+                && error.serverInfo?[.constraintName] == RegisterNewAccountStatement.credentialIDConstraint {
+                // §7.1 step 26: another registration stored this credential ID first; the statement wrote nothing.
+                return .credentialExists
+            }
+        }
         let transports = Schema.transportsColumn(c.transports)
         let handle = Base64URL.encode(c.userHandle)
         return try await connections.transaction { db in
-            if let user = newUser {
-                let rows = try await db.raw("""
-                    INSERT INTO users (handle, username, username_key, display_name, created_at)
-                    VALUES (\(bind: handle), \(bind: user.username), \(bind: UsernameKey(user.username).rawValue), \(bind: user.displayName), \(bind: user.createdAt))
-                    ON CONFLICT DO NOTHING RETURNING handle
+            // A passkey added to an existing account. Locked, so the account cannot be deleted between this check
+            // and the insert below.
+            let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
+            if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
+            if let requiredSession {
+                let live = try await db.raw("""
+                    SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
                     """).all()
-                if rows.isEmpty { throw RollBack(value: RegistrationOutcome.usernameTaken) }
-            } else {
-                // Locked, so the account cannot be deleted between this check and the insert below.
-                let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
-                if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
-                if let requiredSession {
-                    let live = try await db.raw("""
-                        SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
-                        """).all()
-                    if live.isEmpty { throw RollBack(value: RegistrationOutcome.sessionEnded) }
-                }
+                if live.isEmpty { throw RollBack(value: RegistrationOutcome.sessionEnded) }
             }
             let inserted = try await db.raw("""
                 INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns))

@@ -1,0 +1,112 @@
+import PasskeyCore
+import PasskeyRelyingParty
+import PostgresNIO
+
+// The statements of a registration's ceremony that postgres-kit's sql-kit path ran unprepared, text-encoded and
+// decoded through `Codable` (issue #28): the username's lookup at options, and the new account's writes at result.
+
+/// The account with this username (a registration's options ask whether the name is free): the one whose stored
+/// name is exactly it, else the one whose `UsernameKey` is the name's (``Schema/userByNameSQL``).
+struct UserByNameStatement: PostgresPreparedStatement {
+    static let name = "passkeys_user_by_name"
+    static let sql = """
+        SELECT handle, username, display_name, created_at FROM users WHERE username = $1 OR username_key = $2
+        ORDER BY username = $1 DESC LIMIT 1
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text]
+    typealias Row = UserRecord
+
+    let username: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(username)
+        bindings.append(UsernameKey(username).rawValue)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> UserRecord {
+        let (handle, username, displayName, createdAt) = try row.decode((String, String, String, Int64).self)
+        return UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
+    }
+}
+
+/// A new account with its first credential and session, in one statement and so one round trip and one implicit
+/// transaction, where BEGIN, three INSERTs and COMMIT were five.
+///
+/// - The user's INSERT does nothing when the username (or the random handle) is taken; the credential and the session
+///   are inserted only from the row it returned, so no row comes back and nothing is written: `usernameTaken`.
+/// - The credential's INSERT has no `ON CONFLICT`: a credential ID stored meanwhile (WebAuthn L3 §7.1 step 26) fails
+///   the whole statement with a unique violation on `credentials_pkey`, which undoes the user's INSERT too and which
+///   the store answers as `credentialExists`.
+/// - The foreign key from the credential to the user is checked at the end of the statement, when the user's row
+///   is there.
+/// - The user row carries the name's `UsernameKey` (its unique index refuses a look-alike of a taken name like the
+///   name itself), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+struct RegisterNewAccountStatement: PostgresPreparedStatement {
+    static let name = "passkeys_register_new_account"
+    static let sql = """
+        WITH new_user AS (
+            INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES ($1, $2, $21, $3, $4)
+            ON CONFLICT DO NOTHING RETURNING handle),
+        new_credential AS (
+            INSERT INTO credentials (\(Schema.credentialColumns))
+            SELECT $5, handle, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM new_user
+            RETURNING id),
+        new_codes AS (
+            INSERT INTO recovery_codes (user_handle, code_hash)
+            SELECT new_user.handle, code FROM new_user, unnest($24::text[]) AS code
+            RETURNING code_hash)
+        INSERT INTO sessions (\(Schema.sessionColumns))
+        SELECT $17, $18, $19, $20, $22, $23 FROM new_credential
+        RETURNING token_hash
+        """
+    static let bindingDataTypes: [PostgresDataType] = [
+        .text, .text, .text, .int8,
+        .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
+        .text, .text, .text, .int8,
+        .text, .int8, .int8, .textArray,
+    ]
+    typealias Row = String
+
+    /// The constraint whose violation means the credential ID is registered already.
+    static let credentialIDConstraint = "credentials_pkey"
+
+    let user: UserRecord
+    let credential: CredentialRecord
+    let session: SessionRecord
+    /// The new account's recovery-code hashes.
+    let recoveryCodeHashes: [String]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 24)
+        bindings.append(Base64URL.encode(user.handle))
+        bindings.append(user.username)
+        bindings.append(user.displayName)
+        bindings.append(user.createdAt)
+        let c = credential
+        bindings.append(Base64URL.encode(c.id))
+        bindings.append(Base64URL.encode(c.publicKey))
+        bindings.append(Int64(c.signCount))
+        bindings.append(Schema.transportsColumn(c.transports))
+        bindings.append(c.aaguid)
+        bindings.append(c.format)
+        bindings.append(c.attestationType)
+        bindings.append(Int64(c.backupEligible ? 1 : 0))
+        bindings.append(Int64(c.backupState ? 1 : 0))
+        bindings.append(c.name)
+        bindings.append(c.createdAt)
+        bindings.append(c.lastUsedAt)
+        bindings.append(session.tokenHash)
+        bindings.append(Base64URL.encode(session.userHandle))
+        bindings.append(session.credentialID.map { Base64URL.encode($0) })
+        bindings.append(session.expiresAt)
+        bindings.append(UsernameKey(user.username).rawValue)
+        bindings.append(session.verifiedAt)
+        bindings.append(Int64(session.isRecovery ? 1 : 0))
+        bindings.append(recoveryCodeHashes)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}

@@ -1,0 +1,38 @@
+import NIOCore
+
+/// Runs a task's jobs on one NIO event loop (SE-0417 task executor preference), so a store operation that awaits its
+/// connection's futures and channel resumes on the thread that completes them instead of crossing to the
+/// concurrency pool and back at every step (issue #28: several thread hand-offs per PostgreSQL statement).
+/// Only for work that never blocks: the loop serves every channel on it.
+@available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *)
+final class EventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(_ eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// An event loop and, where the platform has task executors, the ``EventLoopTaskExecutor`` that runs tasks on it.
+struct PreferredEventLoop: Sendable {
+    let eventLoop: any EventLoop
+    /// An ``EventLoopTaskExecutor``, typed loosely so this type exists on systems older than task executors.
+    private let taskExecutor: (any Sendable)?
+
+    init(_ eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+        if #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *) {
+            taskExecutor = EventLoopTaskExecutor(eventLoop)
+        } else {
+            taskExecutor = nil
+        }
+    }
+
+    @available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *)
+    var executor: EventLoopTaskExecutor? { taskExecutor as? EventLoopTaskExecutor }
+}

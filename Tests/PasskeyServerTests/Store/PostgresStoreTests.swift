@@ -1,0 +1,125 @@
+import Foundation
+import Logging
+import PasskeyCore
+@testable import PasskeyServer
+import Testing
+
+/// Issue 28: a PostgreSQL registration writes its account, credential and session in one statement, and every
+/// PostgreSQL operation runs on its connection's event loop under a limit that a timer on that loop enforces.
+@Suite("PostgreSQL store: one-statement registration, bounded operations", .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
+struct PostgresStoreTests {
+    static func logger() -> Logger {
+        var logger = Logger(label: "passkeys-test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// Runs `body` with a store on the test database, shut down afterwards also when `body` throws (async-kit's
+    /// pool must be shut down before it is released).
+    static func withStore(_ body: (any DatabaseStore) async throws -> Void) async throws {
+        let store = try await DatabaseLocation.postgres(try #require(Backend.postgresURL)).openStore(logger: logger())
+        do { try await body(store) } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        try await store.shutdown()
+    }
+
+    /// Sessions outlive the test: the database is shared with suites whose servers purge expired sessions by the
+    /// real clock.
+    static let farFuture: Int64 = 4_102_444_800_000
+
+    /// A registration whose names and IDs no other run of the suite on the same database uses.
+    static func registration(_ username: String, credential: [UInt8], token: String) -> (UserRecord, CredentialRecord, SessionRecord) {
+        let (user, record, _) = GroupCommitTests.registration(username, credential: 0, token: token)
+        let credentialRecord = CredentialRecord(
+            id: credential, userHandle: record.userHandle, publicKey: record.publicKey, signCount: 0, transports: record.transports,
+            aaguid: record.aaguid, format: record.format, attestationType: record.attestationType, backupEligible: true,
+            backupState: false, name: "Passkey", createdAt: 1, lastUsedAt: nil)
+        return (user, credentialRecord, SessionRecord(tokenHash: token, userHandle: user.handle, credentialID: credential, expiresAt: farFuture))
+    }
+
+    static func unique() -> String { UUID().uuidString }
+
+    @Test("a credential ID stored already refuses the new account whole: no user, no session (WebAuthn L3 §7.1 step 26)")
+    func credentialTakenWritesNothing() async throws {
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique()
+            let credential = Array("cred-\(run)".utf8)
+            let (first, firstCredential, firstSession) = Self.registration("first-\(run)", credential: credential, token: "t1-\(run)")
+            #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+            let (second, secondCredential, secondSession) = Self.registration("second-\(run)", credential: credential, token: "t2-\(run)")
+            #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .credentialExists)
+            #expect(try await store.user(username: "second-\(run)") == nil, "the refused registration's account is not kept")
+            #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
+            #expect(try await store.credentialWithOwner(id: credential)?.1.username == "first-\(run)", "the first owner keeps the passkey")
+        }
+    }
+
+    @Test("a username taken refuses the registration whole: no credential, no session")
+    func usernameTakenWritesNothing() async throws {
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique()
+            let (first, firstCredential, firstSession) = Self.registration("name-\(run)", credential: Array("a-\(run)".utf8), token: "t1-\(run)")
+            #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+            let (second, secondCredential, secondSession) = Self.registration("name-\(run)", credential: Array("b-\(run)".utf8), token: "t2-\(run)")
+            #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .usernameTaken)
+            #expect(try await store.credentialWithOwner(id: Array("b-\(run)".utf8)) == nil)
+            #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
+            let kept = try #require(try await store.userWithCredentials(username: "name-\(run)"))
+            #expect(kept.0.handle == first.handle && kept.1.map(\.id) == [firstCredential.id])
+            #expect(try await store.session(tokenHash: "t1-\(run)", now: 2)?.credentialID == firstCredential.id)
+        }
+    }
+
+    @Test("many concurrent registrations: each duplicate username or credential is refused alone, every other one is stored")
+    func concurrentOutcomes() async throws {
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique()
+            let outcomes = try await withThrowingTaskGroup(of: (Int, RegistrationOutcome).self) { group in
+                for index in 0..<48 {
+                    group.addTask {
+                        let (user, credential, session) = Self.registration(
+                            "n\(index % 16)-\(run)", credential: Array("c\(index % 24)-\(run)".utf8), token: "t\(index)-\(run)")
+                        return (index, try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1))
+                    }
+                }
+                return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
+            }
+            let registered = GroupCommitTests.expectConsistent(outcomes)
+            for index in registered {
+                let (user, credentials) = try #require(try await store.userWithCredentials(username: "n\(index % 16)-\(run)"))
+                #expect(credentials.map(\.id) == [Array("c\(index % 24)-\(run)".utf8)])
+                #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2)?.userHandle == user.handle)
+            }
+            for index in outcomes.keys where !registered.contains(index) {
+                #expect(try await store.session(tokenHash: "t\(index)-\(run)", now: 2) == nil, "a refused registration leaves no session")
+            }
+        }
+    }
+
+    @Test("an operation past its limit ends on time as unavailable, and the pool goes on with a new connection")
+    func operationLimit() async throws {
+        let health = StoreHealth(logger: Self.logger())
+        let connections = try PostgresConnections.open(url: try #require(Backend.postgresURL), logger: Self.logger(), health: health)
+        // Connections first, so the wait measured below is the statement's. The statement sleeps far past the
+        // limit and past the bound checked, so only the limit can end the wait in time, however loaded the machine.
+        for _ in 0..<4 { _ = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() } }
+        let started = ContinuousClock.now
+        await #expect(throws: StoreUnavailable.self) {
+            try await connections.with(limit: .milliseconds(300)) { db in try await db.raw("SELECT pg_sleep(30)").run() }
+        }
+        #expect(ContinuousClock.now - started < .seconds(15), "answered at the limit, not when the statement ended")
+        // Every connection of the pool still answers (the closed one is replaced).
+        do {
+            for _ in 0..<10 {
+                let rows = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() }
+                #expect(rows.count == 1)
+            }
+        } catch {
+            try? await connections.shutdown()
+            throw error
+        }
+        try await connections.shutdown()
+    }
+}
