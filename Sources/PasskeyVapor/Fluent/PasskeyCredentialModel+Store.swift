@@ -8,6 +8,10 @@ extension PasskeyCredentialModel {
     /// `RelyingPartyError.credentialAlreadyRegistered` (step 26). Call it inside the transaction that also inserts a
     /// new account or checks the session, so a refusal rolls both back.
     public static func store(_ credential: CredentialRecord, on database: any Database) async throws {
+        try await FluentOutage.answeringOutages { try await insert(credential, on: database) }
+    }
+
+    private static func insert(_ credential: CredentialRecord, on database: any Database) async throws {
         let existing = try await query(on: database).filter(\.$credentialID == Data(credential.id)).count()
         guard existing == 0 else { throw RelyingPartyError.credentialAlreadyRegistered }
         do {
@@ -30,7 +34,7 @@ extension PasskeyCredentialModel {
             throw NotAnSQLDatabase()
         }
         let count = Int64(credential.signCount)
-        let updated = try await sql.update(schema)
+        let updated = try await FluentOutage.answeringOutages { try await sql.update(schema)
             .set("sign_count", to: count)
             .set("backup_state", to: credential.backupState)
             .set("last_used_at", to: credential.lastUsedAt)
@@ -38,7 +42,7 @@ extension PasskeyCredentialModel {
             // `sign_count < new OR (sign_count = 0 AND new = 0)`, with `new` known here.
             .where("sign_count", count == 0 ? .equal : .lessThan, count)
             .returning("credential_id")
-            .all()
+            .all() }
         guard updated.count == 1 else { throw RelyingPartyError.signInConflict }
     }
 }

@@ -26,20 +26,26 @@ public struct FluentPasskeyAccounts<User: PasskeyFluentUser>: PasskeyAccounts {
 
     /// The account with this name, compared by `UsernameKey`.
     public func user(named name: String) async throws -> User? {
-        try await User.query(on: database).filter(User.usernameKeyField == UsernameKey(name).rawValue).first()
+        try await FluentOutage.answeringOutages {
+            try await User.query(on: database).filter(User.usernameKeyField == UsernameKey(name).rawValue).first()
+        }
     }
 
     /// The passkeys of the account with this user handle, oldest first.
     public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {
-        try await PasskeyCredentialModel.query(on: database).filter(\.$userHandle == Data(userHandle)).sort(\.$createdAt).all().map(\.record)
+        try await FluentOutage.answeringOutages {
+            try await PasskeyCredentialModel.query(on: database).filter(\.$userHandle == Data(userHandle)).sort(\.$createdAt).all().map(\.record)
+        }
     }
 
     /// The passkey with this credential ID and its account; nil when it is not stored (or its account is gone).
     public func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: User)? {
-        guard let row = try await PasskeyCredentialModel.query(on: database).filter(\.$credentialID == Data(id)).first(),
-              let owner = try await User.query(on: database).filter(User.userHandleField == row.userHandle).first()
-        else { return nil }
-        return (row.record, owner)
+        try await FluentOutage.answeringOutages {
+            guard let row = try await PasskeyCredentialModel.query(on: database).filter(\.$credentialID == Data(id)).first(),
+                  let owner = try await User.query(on: database).filter(User.userHandleField == row.userHandle).first()
+            else { return nil }
+            return (row.record, owner)
+        }
     }
 }
 #endif

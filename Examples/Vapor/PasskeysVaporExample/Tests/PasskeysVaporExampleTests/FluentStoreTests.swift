@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import PasskeyVapor
 @testable import PasskeysVaporExample
@@ -61,5 +62,29 @@ struct FluentStoreTests {
             try await PasskeyCredentialModel.store(Self.record(id: counterless, handle: [1], signCount: 0), on: database)
             for _ in 0..<2 { try await PasskeyCredentialModel.recordSignIn(Self.record(id: counterless, handle: [1], signCount: 0), on: database) }
         }
+    }
+}
+
+/// An outage of the database is 503 with `Retry-After` (`StoreUnavailable`), as in `passkeys serve`, not a 500.
+@Suite("PasskeyVapor's Fluent storage: outages")
+struct FluentOutageTests {
+    @Test("a database that refuses connections is StoreUnavailable for every read and write of the Fluent storage")
+    func unreachableDatabase() async throws {
+        let app = try await Application.make(.testing)
+        // Nothing listens on port 1; a short connect timeout keeps the test quick.
+        var configuration = SQLPostgresConfiguration(hostname: "127.0.0.1", port: 1, username: "nobody", password: "none", database: "none", tls: .disable)
+        configuration.coreConfiguration.options.connectTimeout = .milliseconds(500)
+        app.databases.use(.postgres(configuration: configuration, connectionPoolTimeout: .seconds(2)), as: .psql)
+        let accounts = FluentPasskeyAccounts<User>(database: app.db)
+        await #expect(throws: StoreUnavailable.self) { _ = try await accounts.user(named: "ada") }
+        await #expect(throws: StoreUnavailable.self) { _ = try await accounts.credentials(userHandle: [1]) }
+        await #expect(throws: StoreUnavailable.self) { _ = try await accounts.credential(id: [1]) }
+        await #expect(throws: StoreUnavailable.self) {
+            try await PasskeyCredentialModel.store(FluentStoreTests.record(id: [1], handle: [1], signCount: 0), on: app.db)
+        }
+        await #expect(throws: StoreUnavailable.self) {
+            try await PasskeyCredentialModel.recordSignIn(FluentStoreTests.record(id: [1], handle: [1], signCount: 1), on: app.db)
+        }
+        try await app.asyncShutdown()
     }
 }
