@@ -6,6 +6,7 @@ public struct RegistrationCompletion<User: PasskeyUser>: Sendable {
     /// What to add to the answer (a `Set-Cookie` header, JSON members).
     public let session: SessionStart
 
+    /// `user`'s registration stored, and the session `session` started for them.
     public init(user: User, session: SessionStart) {
         self.user = user
         self.session = session

@@ -3,6 +3,7 @@ public enum HookMismatch: Error, Sendable, Equatable, CustomStringConvertible {
     /// The account a registration was stored for is not the one the credential was registered for (its user handle).
     case registeredUser
 
+    /// Which hook broke which promise, for the operator's log.
     public var description: String {
         switch self {
         case .registeredUser: "the registration was stored for a user whose passkeyUserHandle is not the registered credential's userHandle"

@@ -41,6 +41,7 @@ public struct UsernameKey: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// The key's text, as ``rawValue``.
     public var description: String { rawValue }
 
     /// Printable ASCII keys itself by lowercasing: NFKC leaves it alone, ASCII letters fold to their lowercase, and
