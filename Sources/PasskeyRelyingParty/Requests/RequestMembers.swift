@@ -25,8 +25,10 @@ package enum RequestMembers {
         guard trimmed.utf8.count <= maximumNameBytes else {
             throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameBytes) bytes of UTF-8, found \(trimmed.utf8.count)")
         }
-        guard trimmed.count <= maximumNameLength else {
-            throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameLength) characters, found \(trimmed.count)")
+        // Counted in Unicode code points, as JSON Schema's maxLength counts them (the OpenAPI document states the same
+        // limit), so a client validating against the document and the server agree on every name.
+        guard trimmed.unicodeScalars.count <= maximumNameLength else {
+            throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameLength) characters (code points), found \(trimmed.unicodeScalars.count)")
         }
         guard !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) }) else {
             throw RelyingPartyError.badRequest("\(key): expected no control or invisible format characters")
