@@ -96,10 +96,15 @@ enum Schema {
     /// The account a name names, in one statement (bindings: the name, its ``UsernameKey``, the name again): the one
     /// whose stored name is exactly it, else the one whose key is the name's. The exact match comes first for an
     /// account stored before keys existed whose key went to an older look-alike (``usernameKeys(for:)``).
-    static let userByNameSQL = """
-        SELECT handle, username, display_name, created_at FROM users WHERE username = ? OR username_key = ?
-        ORDER BY username = ? DESC LIMIT 1
+    static let userByNameSQL = userByNameSQL(name: "?", key: "?", nameAgain: "?")
+
+    /// ``userByNameSQL`` with each database's placeholders (PostgreSQL's prepared statement binds the name once, `$1`).
+    static func userByNameSQL(name: String, key: String, nameAgain: String) -> String {
         """
+        SELECT handle, username, display_name, created_at FROM users WHERE username = \(name) OR username_key = \(key)
+        ORDER BY username = \(nameAgain) DESC LIMIT 1
+        """
+    }
 
     /// The username keys of accounts stored before keys existed, for ``SchemaStep/fillUsernameKeys``: `rows` (handle,
     /// username) in creation order, oldest first. The oldest account of names that now share a key keeps the key;

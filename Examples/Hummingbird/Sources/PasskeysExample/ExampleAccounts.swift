@@ -11,13 +11,7 @@ struct ExampleAccounts: PasskeyAccounts {
     }
 
     func user(named name: String) async throws -> User? {
-        // By UsernameKey, so look-alike spellings find the account; an exact match wins (an account stored before
-        // keys existed whose key went to an older look-alike, AppDatabase's second migration).
-        try await database.queue.read { db in
-            try User.fetchOne(
-                db, sql: "SELECT * FROM users WHERE username = ? OR username_key = ? ORDER BY username = ? DESC LIMIT 1",
-                arguments: [name, UsernameKey(name).rawValue, name])
-        }
+        try await database.queue.read { db in try User.row(named: name, in: db).map { try User(row: $0) } }
     }
 
     func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {

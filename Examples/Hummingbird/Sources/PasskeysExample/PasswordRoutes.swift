@@ -84,11 +84,7 @@ struct PasswordRoutes: Sendable {
     private func signIn(_ request: Request) async throws -> PasskeyResponse {
         let (username, _, password) = try await credentials(request)
         let found = try await database.queue.read { db -> (User, String?, Bool)? in
-            // As ExampleAccounts.user(named:): by UsernameKey, an exact match first.
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM users WHERE username = ? OR username_key = ? ORDER BY username = ? DESC LIMIT 1",
-                arguments: [username, UsernameKey(username).rawValue, username])
-            else { return nil }
+            guard let row = try User.row(named: username, in: db) else { return nil }
             let hasPasskey = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?)", arguments: [row["id"] as Int64]) ?? false
             return (try User(row: row), row["password_hash"], hasPasskey)
         }

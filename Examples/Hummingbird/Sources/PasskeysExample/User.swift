@@ -30,3 +30,14 @@ extension User: PasskeyUser {
     var passkeyUserName: String { username }
     var passkeyDisplayName: String { displayName }
 }
+
+extension User {
+    /// The `users` row of the account named `name`, compared by `UsernameKey` so look-alike spellings find it; an
+    /// exact match wins (an account stored before keys existed whose key went to an older look-alike, AppDatabase's
+    /// second migration). The passkey library's lookup and the password sign-in both read accounts this way.
+    static func row(named name: String, in db: Database) throws -> Row? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM users WHERE username = ? OR username_key = ? ORDER BY username = ? DESC LIMIT 1",
+            arguments: [name, UsernameKey(name).rawValue, name])
+    }
+}

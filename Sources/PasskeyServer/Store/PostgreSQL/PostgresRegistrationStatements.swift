@@ -9,10 +9,7 @@ import PostgresNIO
 /// name is exactly it, else the one whose `UsernameKey` is the name's (``Schema/userByNameSQL``).
 struct UserByNameStatement: PostgresPreparedStatement {
     static let name = "passkeys_user_by_name"
-    static let sql = """
-        SELECT handle, username, display_name, created_at FROM users WHERE username = $1 OR username_key = $2
-        ORDER BY username = $1 DESC LIMIT 1
-        """
+    static let sql = Schema.userByNameSQL(name: "$1", key: "$2", nameAgain: "$1")
     static let bindingDataTypes: [PostgresDataType] = [.text, .text]
     typealias Row = UserRecord
 
