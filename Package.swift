@@ -95,6 +95,7 @@ let package = Package(
             dependencies: withCryptography([
                 "PasskeyCore", "PasskeyRelyingParty", "PasskeyHummingbird",
                 product("Hummingbird", "hummingbird", "Server"),
+                product("HummingbirdCore", "hummingbird", "Server"),
                 product("HTTPTypes", "swift-http-types", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),

@@ -38,6 +38,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// ``ceremonies`` when they can also read the credential a sign-in names (one round trip instead of two).
     private let credentialReadingCeremonies: (any CredentialReadingCeremonyStore<Accounts.User>)?
+    /// Whether ``accounts`` refuse a stored credential ID when they store one (``CredentialIDRefusingAccounts``).
+    private let accountsRefuseStoredIDs: Bool
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
     /// For conditional-create registrations only: user presence not required (§7.1 step 15), verification as above.
     private let conditionalRegistrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
@@ -73,6 +75,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.sealingKey = sealingKey
         self.usedChallenges = UsedChallenges(capacity: usedSealedCeremonyCapacity)
         self.credentialReadingCeremonies = ceremonies as? any CredentialReadingCeremonyStore<Accounts.User>
+        self.accountsRefuseStoredIDs = accounts is any CredentialIDRefusingAccounts
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
         func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
@@ -156,7 +159,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// - Throws: ``RelyingPartyError`` with the verifier's code (400), `unknownCeremony` for a challenge that is not
     ///   pending (or a sealed ceremony that is not this response's, was changed, was used or has expired),
     ///   `ceremonySealingKeyMissing` for a sealed ceremony without a ``CeremonySealingKey``,
-    ///   `credentialAlreadyRegistered` (§7.1 step 26) for a credential ID ``accounts`` has, or ``StoreUnavailable``.
+    ///   `credentialAlreadyRegistered` (§7.1 step 26) for a credential ID ``accounts`` has (asked only when they are
+    ///   not ``CredentialIDRefusingAccounts``), or ``StoreUnavailable``.
     public func finishRegistration(_ json: [UInt8], ceremony: SealedCeremony? = nil) async throws -> RegisteredPasskey {
         let response: RegistrationResponse
         do { response = try RegistrationResponse(json: json) } catch { throw Self.refusal(error) }
@@ -182,7 +186,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         // §7.1 step 26: a credential ID registered to any account is refused, so an authenticator that reuses a
         // public ID (IDs are listed in `allowCredentials`) cannot take over its owner's passkey in an app that upserts
         // by ID. The app's transaction must still refuse it: another registration may store the ID meanwhile.
-        guard try await accounts.credential(id: verified.credentialID) == nil else { throw RelyingPartyError.credentialAlreadyRegistered }
+        // Accounts whose write refuses it on its own (``CredentialIDRefusingAccounts``) are not asked first.
+        if !accountsRefuseStoredIDs {
+            guard try await accounts.credential(id: verified.credentialID) == nil else { throw RelyingPartyError.credentialAlreadyRegistered }
+        }
         let aaguid = verified.aaguid.description
         let provider = AuthenticatorProviders.provider(for: verified.aaguid, metadata: configuration.attestation.metadata)
         // A U2F key has no AAGUID; metadata may still name it by its attestation certificate's key identifier.

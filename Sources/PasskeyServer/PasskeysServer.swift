@@ -36,7 +36,7 @@ public enum PasskeysServer {
         }
         let application = Application(
             router: router,
-            server: .http1(configuration: .init(
+            server: .http1OnConnectionLoop(configuration: .init(
                 additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
                 idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),

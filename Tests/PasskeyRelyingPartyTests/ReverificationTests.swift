@@ -93,4 +93,14 @@ struct RecoveryCodeBuildingBlockTests {
         #expect(hasher.match("not a code", among: stored) == nil && hasher.match(code, among: []) == nil)
         #expect(throws: RelyingPartyError.self) { try RecoveryCodeHasher(key: Array(repeating: 1, count: 16)) }
     }
+
+    @Test("the stored hash is HMAC-SHA-256 over \"recovery-code\\0\" and the normalized code, as computed elsewhere; one hasher hashes many codes alike")
+    func knownAnswer() throws {
+        // Stored hashes outlive releases: computed with Python's hmac module (key bytes 0…31), not by this code.
+        let hasher = try RecoveryCodeHasher(key: Array(0..<32))
+        for _ in 0..<3 {
+            #expect(hasher.hash("7k3m-q9xd 20fa-hz4t") == "vP0SsQm2FAySRAsJ6ZyX3vaIYl0EquuX4nN-FvDLFio")
+        }
+        #expect(hasher.hash("7K3M-Q9XD-20FA-HZ4V") != hasher.hash("7K3M-Q9XD-20FA-HZ4T"))
+    }
 }

@@ -15,14 +15,15 @@ struct TestBrowser {
     init(origin: String) { self.origin = origin }
 
     /// navigator.credentials.create(): builds clientDataJSON, asks the authenticator, returns RegistrationResponseJSON.
-    /// `userPresent: false` answers as an authenticator does a conditional create (no UP flag).
-    mutating func create(_ options: JSONObject, origin: String? = nil, userVerified: Bool = true, userPresent: Bool = true) throws -> [UInt8] {
+    /// `userPresent: false` answers as an authenticator does a conditional create (no UP flag); `credentialID` makes a
+    /// new key under an ID of the caller's choosing, as a malicious authenticator may.
+    mutating func create(_ options: JSONObject, origin: String? = nil, userVerified: Bool = true, userPresent: Bool = true, credentialID: [UInt8]? = nil) throws -> [UInt8] {
         let challenge = try options.requiredString("challenge")
         let rpID = try options.requiredObject("rp").optionalString("id") ?? "localhost"
         let user = try options.requiredObject("user")
         let handle = try Base64URL.decode(try user.requiredString("id"))
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: challenge, origin: origin ?? self.origin)
-        let made = try authenticator.makeCredential(rpID: rpID, userHandle: handle, clientDataHash: Array(SHA256.hash(data: clientData)), algorithm: algorithm, userVerified: userVerified, userPresent: userPresent)
+        let made = try authenticator.makeCredential(rpID: rpID, userHandle: handle, clientDataHash: Array(SHA256.hash(data: clientData)), algorithm: algorithm, userVerified: userVerified, credentialID: credentialID, userPresent: userPresent)
         credentials.append(made.credential)
         return Self.serialize([
             "id": .string(Base64URL.encode(made.credential.id)), "rawId": .string(Base64URL.encode(made.credential.id)), "type": .string("public-key"),

@@ -1,5 +1,9 @@
 /// The server's accounts as ``Passkeys`` reads them: each read one statement of the ``Store``.
-public struct StoreAccounts: PasskeyAccounts {
+///
+/// ``CredentialIDRefusingAccounts``: every store's ``Store/finishRegistration(newUser:credential:session:requiredSession:recoveryCodeHashes:now:)``
+/// refuses a stored credential ID (the `credentials` table's primary key) and answers `.credentialExists`, which
+/// ``RelyingParty`` reports as `credentialAlreadyRegistered`.
+public struct StoreAccounts: CredentialIDRefusingAccounts {
     let store: any Store
 
     public func user(named name: String) async throws -> UserRecord? { try await store.user(username: name) }

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOPosix
 
 /// Runs a task's jobs on one NIO event loop (SE-0417 task executor preference), so a store operation that awaits its
 /// connection's futures and channel resumes on the thread that completes them instead of crossing to the
@@ -35,4 +36,23 @@ struct PreferredEventLoop: Sendable {
 
     @available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *)
     var executor: EventLoopTaskExecutor? { taskExecutor as? EventLoopTaskExecutor }
+}
+
+extension PreferredEventLoop {
+    /// One ``PreferredEventLoop`` per loop of NIO's singleton group, which both the HTTP server and the PostgreSQL pool
+    /// run on. Sharing the executor object matters: a task that already prefers a loop's executor and asks for the same
+    /// object again stays where it is, while a second executor of the same loop would mean a trip through the loop's
+    /// queue.
+    static let singletonLoops: [PreferredEventLoop] = MultiThreadedEventLoopGroup.singleton.makeIterator().map(PreferredEventLoop.init)
+
+    /// The shared entry for `eventLoop` when it is one of the singleton group's, else a new one.
+    static func shared(for eventLoop: any EventLoop) -> PreferredEventLoop {
+        singletonLoops.first { $0.eventLoop === eventLoop } ?? PreferredEventLoop(eventLoop)
+    }
+
+    /// The entry of `loops` whose loop is running the calling code, if any.
+    static func current(in loops: [PreferredEventLoop]) -> PreferredEventLoop? {
+        guard let current = MultiThreadedEventLoopGroup.currentEventLoop else { return nil }
+        return loops.first { $0.eventLoop === current }
+    }
 }

@@ -57,6 +57,39 @@ struct AccountTakeoverTests {
         }
     }
 
+    @Test("another user's public credential ID under the attacker's key is refused, for a new account and for an added passkey; the victim's key stays", arguments: Backend.all)
+    func reusedCredentialID(_ backend: Backend) async throws {
+        // `passkeys serve` does not read the ID before its write (StoreAccounts is CredentialIDRefusingAccounts, issue
+        // 28): the write itself must refuse it (WebAuthn L3 §7.1 step 26).
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var victim = TestBrowser(origin: TestServer.origin)
+            let name = uniqueName("victim")
+            _ = try await client.register(name, browser: &victim)
+            // Anyone reads the victim's credential ID from a sign-in begun with the name.
+            let listed = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(name)]))
+            let id = try #require(listed.object["allowCredentials"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+            #expect(id == Base64URL.encode(victim.credentials[0].id))
+
+            var attacker = TestBrowser(origin: TestServer.origin)
+            let newAccount = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName("mallory"))]))
+            let forged = try await client.call(.post, "/attestation/result", bytes: try attacker.create(newAccount.object, credentialID: try Base64URL.decode(id)))
+            #expect(forged.status == .badRequest && forged.code == "credentialAlreadyRegistered", "\(forged.status) \(forged.errorMessage)")
+            #expect(forged.object["session"] == nil)
+
+            // The attacker's own account adding the victim's ID as a second passkey: refused the same way.
+            // (A session just started by a user-verified registration counts as recently verified.)
+            let ownName = uniqueName("mallory")
+            let own = try await client.register(ownName, browser: &attacker)
+            let adding = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(ownName)]), session: own)
+            #expect(adding.ok, "\(adding.status) \(adding.errorMessage)")
+            let second = try await client.call(.post, "/attestation/result", bytes: try attacker.create(adding.object, credentialID: try Base64URL.decode(id)), session: own)
+            #expect(second.status == .badRequest && second.code == "credentialAlreadyRegistered", "\(second.status) \(second.errorMessage)")
+
+            // The victim's passkey is untouched: it still signs in, with the victim's key.
+            #expect(try await client.signIn(name, browser: &victim).ok)
+        }
+    }
+
     @Test("a registration begun with a session that has since ended (its passkey removed) cannot be finished", arguments: Backend.all)
     func stockpiledRegistration(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in

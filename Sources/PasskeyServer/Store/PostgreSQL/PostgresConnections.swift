@@ -25,7 +25,7 @@ final class PostgresConnections: Sendable {
         self.health = health
         self.logger = logger
         self.pool = PoolBox(pool)
-        loops = group.makeIterator().map(PreferredEventLoop.init)
+        loops = group.makeIterator().map(PreferredEventLoop.shared(for:))
     }
 
     /// Statements sent since the pool was opened.
@@ -62,8 +62,10 @@ final class PostgresConnections: Sendable {
     static let migrationLimit = Duration.seconds(900)
 
     private func withConnection<T: Sendable>(limit: Duration = operationLimit, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        // Round robin over the loops: each has its own pool of connections.
-        let loop = loops[(nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count]
+        // The loop the caller runs on, when it is one of the pool's (a request handled on its connection's loop:
+        // EventLoopBoundHTTP1Channel), so the operation needs no thread hand-off at all; else round robin over the
+        // loops. Each loop has its own pool of connections.
+        let loop = PreferredEventLoop.current(in: loops) ?? loops[(nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count]
         do {
             let result: T
             if #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *), let executor = loop.executor {
