@@ -1,4 +1,3 @@
-import AsyncKit
 import NIOCore
 import PostgresNIO
 import PasskeyRelyingParty
@@ -24,10 +23,6 @@ extension StoreUnavailable {
             let state = error.serverInfo?[.sqlState] ?? ""
             guard state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57P") else { return nil }
             return StoreUnavailable(reason: "PostgreSQL SQLSTATE \(state)")
-        case is ConnectionPoolTimeoutError:
-            return StoreUnavailable(reason: "no connection within the pool's wait")
-        case is ConnectionPoolError:
-            return StoreUnavailable(reason: "the connection pool is closed")
         case is ChannelError, is IOError:
             return StoreUnavailable(reason: "network: \(String(describing: type(of: error)))")
         default:

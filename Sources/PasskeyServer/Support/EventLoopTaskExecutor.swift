@@ -50,9 +50,9 @@ extension PreferredEventLoop {
         singletonLoops.first { $0.eventLoop === eventLoop } ?? PreferredEventLoop(eventLoop)
     }
 
-    /// The entry of `loops` whose loop is running the calling code, if any.
-    static func current(in loops: [PreferredEventLoop]) -> PreferredEventLoop? {
+    /// The index in `loops` of the loop running the calling code, if it is one of them.
+    static func index(ofCurrentIn loops: [PreferredEventLoop]) -> Int? {
         guard let current = MultiThreadedEventLoopGroup.currentEventLoop else { return nil }
-        return loops.first { $0.eventLoop === current }
+        return loops.firstIndex { $0.eventLoop === current }
     }
 }

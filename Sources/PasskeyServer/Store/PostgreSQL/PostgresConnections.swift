@@ -1,4 +1,3 @@
-import AsyncKit
 import Logging
 import NIOCore
 import NIOPosix
@@ -15,17 +14,20 @@ import Synchronization
 /// answer by the operation's limit (``answerByDeadline(_:on:_:)``, with the loop's timer).
 final class PostgresConnections: Sendable {
     let health: StoreHealth
-    private let pool: PoolBox<EventLoopGroupConnectionPool<PostgresConnectionSource>>
+    /// One pool per event loop of the group, in the order of ``loops``.
+    private let pools: [LoopConnectionPool]
     private let loops: [PreferredEventLoop]
     private let nextLoop = Atomic<Int>(0)
     private let statements = Atomic<Int>(0)
     private let logger: Logger
 
-    private init(health: StoreHealth, logger: Logger, pool: EventLoopGroupConnectionPool<PostgresConnectionSource>, group: any EventLoopGroup) {
+    private init(health: StoreHealth, logger: Logger, source: PostgresConnectionSource, group: any EventLoopGroup) {
         self.health = health
         self.logger = logger
-        self.pool = PoolBox(pool)
         loops = group.makeIterator().map(PreferredEventLoop.shared(for:))
+        pools = loops.map {
+            LoopConnectionPool(loop: $0.eventLoop, source: source, maximum: Self.connectionsPerLoop, wait: Self.connectionWait, logger: logger)
+        }
     }
 
     /// Statements sent since the pool was opened.
@@ -65,13 +67,15 @@ final class PostgresConnections: Sendable {
         // The loop the caller runs on, when it is one of the pool's (a request handled on its connection's loop:
         // EventLoopBoundHTTP1Channel), so the operation needs no thread hand-off at all; else round robin over the
         // loops. Each loop has its own pool of connections.
-        let loop = PreferredEventLoop.current(in: loops) ?? loops[(nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count]
+        let index = PreferredEventLoop.index(ofCurrentIn: loops) ?? (nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count
+        let loop = loops[index]
+        let pool = pools[index]
         do {
             let result: T
             if #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *), let executor = loop.executor {
-                result = try await withTaskExecutorPreference(executor) { try await self.run(on: loop, limit: limit, body) }
+                result = try await withTaskExecutorPreference(executor) { try await self.run(on: loop, pool: pool, limit: limit, body) }
             } else {
-                result = try await run(on: loop, limit: limit, body)
+                result = try await run(on: loop, pool: pool, limit: limit, body)
             }
             health.succeeded()
             return result
@@ -85,25 +89,28 @@ final class PostgresConnections: Sendable {
     /// Borrows a connection of `loop`'s pool, runs `body` with it and gives it back. Past `limit` the answer is
     /// ``StoreUnavailable`` whether or not `body` has returned, and the connection is closed, so the pool makes a new
     /// one instead of lending a connection in an unknown state.
-    private func run<T: Sendable>(on loop: PreferredEventLoop, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let logger = self.logger
-        let pool = self.pool
-        let connection = try await pool.value.requestConnection(logger: logger, on: loop.eventLoop).get()
+    private func run<T: Sendable>(
+        on loop: PreferredEventLoop, pool: LoopConnectionPool, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await pool.lease()
         let result: T
         do {
             result = try await answerByDeadline(limit, on: loop) { try await body(connection) }
         } catch is DeadlineExceeded {
-            connection.close().whenComplete { _ in pool.value.releaseConnection(connection, logger: logger) }
+            // Closed, so the pool drops it when it comes back and lends a new one instead of one in an unknown state.
+            connection.close().whenComplete { _ in pool.release(connection) }
             throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s")
         } catch {
-            pool.value.releaseConnection(connection, logger: logger)
+            pool.release(connection)
             throw error
         }
-        pool.value.releaseConnection(connection, logger: logger)
+        pool.release(connection)
         return result
     }
 
-    func shutdown() async throws { try await pool.value.shutdownAsync() }
+    func shutdown() async throws {
+        for pool in pools { await pool.shutdown() }
+    }
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws.
     /// The statements lock the rows they change; `SELECT … FOR UPDATE` locks the account row a decision is about.
@@ -128,6 +135,9 @@ final class PostgresConnections: Sendable {
     /// reported unavailable: a stopped database must not make requests hang.
     static let connectionWait = TimeAmount.seconds(3)
 
+    /// Connections each event loop's pool opens at most (two loops on a two-core machine: eight in all).
+    static let connectionsPerLoop = 4
+
     static func open(url: String, logger serverLogger: Logger, health: StoreHealth) throws -> PostgresConnections {
         // The pools log every failed connection attempt; during an outage that is a line per request. StoreHealth
         // says once that the database went and once that it came back, so the pools only log what is critical.
@@ -139,20 +149,10 @@ final class PostgresConnections: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         var configuration = try PostgresURL(url).configuration()
         configuration.coreConfiguration.options.connectTimeout = connectionWait
-        let pool = EventLoopGroupConnectionPool(
-            source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 4,
-            requestTimeout: connectionWait, pruneInterval: .seconds(60), logger: logger, on: group)
-        return PostgresConnections(health: health, logger: logger, pool: pool, group: group)
+        return PostgresConnections(health: health, logger: logger, source: PostgresConnectionSource(sqlConfiguration: configuration), group: group)
     }
 }
 
-/// async-kit's pools are not marked Sendable, but every public method hops onto the pool's own event loop
-/// (`requestConnection`, `releaseConnection` and `close` check `inEventLoop` and `execute` otherwise), so sharing a
-/// reference across tasks is safe. The same holds for handing a connection back to its pool.
-struct PoolBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
 /// A connection that counts the statements sent through it (`passkeys_sql_statements_total`).
 struct CountingDatabase: SQLDatabase {
     let base: any SQLDatabase

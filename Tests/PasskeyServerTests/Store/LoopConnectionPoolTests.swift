@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+@testable import PasskeyServer
+import Testing
+
+/// Issue 28: the PostgreSQL pool of one event loop (``LoopConnectionPool``), which replaced async-kit's, keeps the
+/// promises the operations work made: a bounded wait for a connection, never more connections than its maximum,
+/// recovery from connections that closed under it, and a shutdown that fails whoever still waits.
+@Suite("PostgreSQL: the pool of one event loop", .timeLimit(.minutes(1)), .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
+struct LoopConnectionPoolTests {
+    static func pool(maximum: Int, wait: TimeAmount = .milliseconds(300)) throws -> LoopConnectionPool {
+        var logger = Logger(label: "passkeys-test")
+        logger.logLevel = .critical
+        let configuration = try PostgresURL(try #require(Backend.postgresURL)).configuration()
+        return LoopConnectionPool(
+            loop: MultiThreadedEventLoopGroup.singleton.next(), source: PostgresConnectionSource(sqlConfiguration: configuration),
+            maximum: maximum, wait: wait, logger: logger)
+    }
+
+    /// Runs `body` on the pool's loop (as the server's requests do: borrowers wait on continuations) or off it
+    /// (borrowers wait on futures).
+    static func run<T: Sendable>(onLoop: Bool, _ pool: LoopConnectionPool, _ body: @Sendable () async throws -> T) async throws -> T {
+        guard onLoop, let executor = PreferredEventLoop.shared(for: pool.loop).executor else { return try await body() }
+        return try await withTaskExecutorPreference(executor) { try await body() }
+    }
+
+    /// The backend's process ID: which server connection answered.
+    static func backend(_ connection: PostgresConnection) async throws -> Int32 {
+        var pids: [Int32] = []
+        for try await pid in try await connection.query("SELECT pg_backend_pid()", logger: connection.logger).decode(Int32.self) { pids.append(pid) }
+        return try #require(pids.first)
+    }
+
+    @Test("a full pool makes the next borrower wait, at most its limit, then fail as unavailable; a returned connection is lent again",
+          arguments: [false, true])
+    func boundedWait(onLoop: Bool) async throws {
+        let pool = try Self.pool(maximum: 1)
+        try await Self.run(onLoop: onLoop, pool) {
+        let first = try await pool.lease()
+        let pid = try await Self.backend(first)
+        let started = ContinuousClock.now
+        // Given up on after 3 s here, so a pool that never answers fails this test instead of hanging it.
+        await #expect(throws: StoreUnavailable.self) { _ = try await answerByDeadline(.seconds(3)) { try await pool.lease() } }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(250) && waited < .seconds(3), "waited \(waited)")
+
+        // A waiter gets the connection the moment it comes back: the same server process, no new connection.
+        async let second = answerByDeadline(.seconds(3)) { try await pool.lease() }
+        try await Task.sleep(for: .milliseconds(50))
+        pool.release(first)
+        let again = try await second
+        #expect(try await Self.backend(again) == pid)
+        pool.release(again)
+        }
+        await pool.shutdown()
+    }
+
+    @Test("a connection that closed while idle or lent is dropped, and the pool opens a new one in its place")
+    func closedConnections() async throws {
+        let pool = try Self.pool(maximum: 1)
+        let first = try await pool.lease()
+        let firstPID = try await Self.backend(first)
+        pool.release(first)
+        // PostgreSQL restarting, or a proxy dropping the connection, looks like this to the pool.
+        try await first.close()
+        let second = try await pool.lease()
+        let secondPID = try await Self.backend(second)
+        #expect(secondPID != firstPID)
+        // Closed while lent: returned, dropped, and the maximum of one still admits a new connection.
+        try await second.close()
+        pool.release(second)
+        let third = try await pool.lease()
+        #expect(try await Self.backend(third) != secondPID)
+        pool.release(third)
+        await pool.shutdown()
+    }
+
+    @Test("at most the maximum of connections are open however many borrow at once; all of them are served", arguments: [false, true])
+    func maximum(onLoop: Bool) async throws {
+        let pool = try Self.pool(maximum: 2, wait: .seconds(5))
+        let pids = try await Self.run(onLoop: onLoop, pool) { try await withThrowingTaskGroup(of: Int32.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    let connection = try await pool.lease()
+                    let pid = try await Self.backend(connection)
+                    try await Task.sleep(for: .milliseconds(5))
+                    pool.release(connection)
+                    return pid
+                }
+            }
+            return try await group.reduce(into: Set<Int32>()) { $0.insert($1) }
+        } }
+        #expect(pids.count <= 2, "\(pids.count) server connections for a pool of 2")
+        await pool.shutdown()
+    }
+
+    @Test("after shutdown, borrowing fails as unavailable instead of waiting, and a connection returned late is closed")
+    func shutdown() async throws {
+        let pool = try Self.pool(maximum: 1)
+        let lent = try await pool.lease()
+        await pool.shutdown()
+        await #expect(throws: StoreUnavailable.self) { _ = try await pool.lease() }
+        pool.release(lent)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(lent.isClosed)
+    }
+}
