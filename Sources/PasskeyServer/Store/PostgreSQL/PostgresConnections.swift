@@ -11,7 +11,7 @@ import Synchronization
 /// Each operation runs on one event loop from start to end: it borrows a connection of that loop's pool and, where
 /// the platform has task executors, prefers the loop as its executor, so awaiting the pool, the statement and its
 /// rows needs no thread hand-off (issue #28). Every wait is bounded: for a connection by ``connectionWait``, for the
-/// answer by the operation's limit (``answerByDeadline(_:on:_:)``, with the loop's timer).
+/// answer by the operation's limit (a timer on the loop that closes the connection).
 final class PostgresConnections: Sendable {
     let health: StoreHealth
     /// One pool per event loop of the group, in the order of ``loops``.
@@ -86,25 +86,37 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    /// Borrows a connection of `loop`'s pool, runs `body` with it and gives it back. Past `limit` the answer is
-    /// ``StoreUnavailable`` whether or not `body` has returned, and the connection is closed, so the pool makes a new
-    /// one instead of lending a connection in an unknown state.
+    /// Borrows a connection of `loop`'s pool, runs `body` with it and gives it back. Past `limit` the connection is
+    /// closed, which fails whatever `body` awaits on it (postgres-nio fails every pending query when its channel
+    /// goes inactive), and the answer is ``StoreUnavailable``; the pool then drops the connection and opens a new
+    /// one instead of lending one in an unknown state.
+    ///
+    /// `body` runs in the caller's task: the limit is a timer on the loop, not a second task racing the first (one
+    /// task per statement fewer than racing `body` against the timer in a task of its own, as before: issue #28). That relies on
+    /// closing the connection ending every await on it, which the restart and outage tests check (a statement
+    /// sleeping past its limit, PostgreSQL restarted in the middle of sign-ups).
     private func run<T: Sendable>(
         on loop: PreferredEventLoop, pool: LoopConnectionPool, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let connection = try await pool.lease()
+        let expired = ExpiryFlag()
+        let timer = loop.eventLoop.scheduleTask(in: TimeAmount(limit)) {
+            expired.set()
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+        }
         let result: T
         do {
-            result = try await answerByDeadline(limit, on: loop) { try await body(connection) }
-        } catch is DeadlineExceeded {
-            // Closed, so the pool drops it when it comes back and lends a new one instead of one in an unknown state.
-            connection.close().whenComplete { _ in pool.release(connection) }
-            throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s")
+            result = try await body(connection)
         } catch {
+            timer.cancel()
             pool.release(connection)
+            if expired.isSet { throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s") }
             throw error
         }
+        timer.cancel()
         pool.release(connection)
+        // An answer that came as the timer fired is still refused: its connection is closed, and the limit is the promise.
+        if expired.isSet { throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s") }
         return result
     }
 
@@ -151,6 +163,13 @@ final class PostgresConnections: Sendable {
         configuration.coreConfiguration.options.connectTimeout = connectionWait
         return PostgresConnections(health: health, logger: logger, source: PostgresConnectionSource(sqlConfiguration: configuration), group: group)
     }
+}
+
+/// Set once by an operation's timer when its limit passed.
+private final class ExpiryFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// A connection that counts the statements sent through it (`passkeys_sql_statements_total`).
