@@ -78,6 +78,14 @@ enum Schema {
                 PRIMARY KEY (user_handle, code_hash))
             """,
         ],
+        [
+            // Pending ceremonies are not written to PostgreSQL's WAL (issue #28): beginning and claiming one no longer
+            // waits for a flush to disk, which made a registration wait for three. What a crash loses is only
+            // ceremonies begun and not finished, which their users begin again; it cannot bring a claimed ceremony
+            // back for a replay, since the table is emptied on crash recovery. docs/decisions.md has the argument.
+            // (SQLite keeps its ceremonies in memory.)
+            .postgres("ALTER TABLE ceremonies SET UNLOGGED"),
+        ],
     ]
 
     /// The columns of a session row, in the order both stores read and write them.
@@ -140,6 +148,8 @@ enum Schema {
 /// One step of a migration: SQL both databases run as written, or a step computed in Swift.
 enum SchemaStep: Sendable, Equatable, ExpressibleByStringLiteral {
     case sql(String)
+    /// SQL only PostgreSQL runs; SQLite records the migration without it.
+    case postgres(String)
     /// Fills `users.username_key` where it is NULL (``Schema/usernameKeys(for:)``), inside the migration.
     case fillUsernameKeys
 

@@ -98,6 +98,26 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("pending ceremonies are an unlogged table (no WAL flush to begin or claim one); accounts, credentials, sessions and recovery codes are logged")
+    func unloggedCeremonies() async throws {
+        let connections = try PostgresConnections.open(url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))
+        try await Self.withStore { _ in
+            let rows = try await connections.with { db in
+                try await db.raw("""
+                    SELECT relname, relpersistence::text AS persistence FROM pg_class
+                    WHERE relkind = 'r' AND relname IN ('ceremonies', 'users', 'credentials', 'sessions', 'recovery_codes', 'secrets')
+                    AND relnamespace = 'public'::regnamespace
+                    """).all()
+            }
+            let persistence = Dictionary(uniqueKeysWithValues: try rows.map { (try $0.decode(column: "relname", as: String.self), try $0.decode(column: "persistence", as: String.self)) })
+            #expect(persistence["ceremonies"] == "u")
+            for table in ["users", "credentials", "sessions", "recovery_codes", "secrets"] {
+                #expect(persistence[table] == "p", "\(table) is durable")
+            }
+        }
+        try await connections.shutdown()
+    }
+
     @Test("an operation past its limit ends on time as unavailable, and the pool goes on with a new connection")
     func operationLimit() async throws {
         let health = StoreHealth(logger: Self.logger())

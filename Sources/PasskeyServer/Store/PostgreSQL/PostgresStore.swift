@@ -55,7 +55,7 @@ public final class PostgresStore: DatabaseStore {
                 for (index, statements) in Schema.migrations.enumerated() where !applied.contains(index + 1) {
                     for step in statements {
                         switch step {
-                        case .sql(let statement): try await db.raw(SQLQueryString(statement)).run()
+                        case .sql(let statement), .postgres(let statement): try await db.raw(SQLQueryString(statement)).run()
                         case .fillUsernameKeys: try await Self.fillUsernameKeys(db)
                         }
                     }

@@ -84,6 +84,7 @@ public final class SQLiteStore: DatabaseStore {
             for step in statements {
                 switch step {
                 case .sql(let statement): try db.execute(sql: statement)
+                case .postgres: break
                 case .fillUsernameKeys: try fillUsernameKeys(db)
                 }
             }
