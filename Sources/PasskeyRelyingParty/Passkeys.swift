@@ -38,6 +38,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// ``ceremonies`` when they can also read the credential a sign-in names (one round trip instead of two).
     private let credentialReadingCeremonies: (any CredentialReadingCeremonyStore<Accounts.User>)?
+    /// ``ceremonies`` when they can check a new account's name as they store its ceremony (one round trip instead of two).
+    private let nameChecking: (any NameCheckingCeremonyStore)?
     /// Whether ``accounts`` refuse a stored credential ID when they store one (``CredentialIDRefusingAccounts``).
     private let accountsRefuseStoredIDs: Bool
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
@@ -76,6 +78,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.usedChallenges = UsedChallenges(capacity: usedSealedCeremonyCapacity)
         self.credentialReadingCeremonies = ceremonies as? any CredentialReadingCeremonyStore<Accounts.User>
         self.accountsRefuseStoredIDs = accounts is any CredentialIDRefusingAccounts
+        self.nameChecking = ceremonies as? any NameCheckingCeremonyStore
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
         func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
@@ -112,14 +115,52 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], sessionHash: String? = nil,
         conditional: Bool = false
     ) async throws -> RegistrationStart {
+        let excluded: [CredentialRecord]
+        if let existing { excluded = existing } else { excluded = try await accounts.credentials(userHandle: user.passkeyUserHandle) }
+        let (ceremony, options) = try registration(
+            for: user, excluding: excluded, authenticatorSelection: authenticatorSelection, attestation: attestation, extensions: extensions,
+            hints: hints, sessionHash: sessionHash, conditional: conditional)
+        let sealed = try await keep(ceremony, now: configuration.nowMilliseconds)
+        return RegistrationStart(options: options, ceremony: ceremony, sealedCeremony: sealed)
+    }
+
+    /// Begins a registration for a new account, unless an account has its name already (compared by ``UsernameKey``):
+    /// nil then, and nothing is stored. Parameters as for
+    /// ``beginRegistration(for:excluding:authenticatorSelection:attestation:extensions:hints:sessionHash:conditional:)``.
+    ///
+    /// With ``ceremonies`` that are a ``NameCheckingCeremonyStore``, the name's check and the ceremony's insert are one
+    /// step; otherwise ``PasskeyAccounts/user(named:)`` is asked first. A sign-up page uses it to answer "taken" at
+    /// once; storing the account must still refuse a name taken in the meantime.
+    public func beginRegistration(
+        forNewAccount user: NewPasskeyUser, authenticatorSelection: AuthenticatorSelectionCriteria? = nil,
+        attestation: AttestationConveyancePreference? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil,
+        hints: [PublicKeyCredentialHint] = [], conditional: Bool = false
+    ) async throws -> RegistrationStart? {
+        guard let nameChecking else {
+            guard try await accounts.user(named: user.passkeyUserName) == nil else { return nil }
+            return try await beginRegistration(
+                for: user, excluding: [], authenticatorSelection: authenticatorSelection, attestation: attestation, extensions: extensions,
+                hints: hints, conditional: conditional)
+        }
+        let (ceremony, options) = try registration(
+            for: user, excluding: [], authenticatorSelection: authenticatorSelection, attestation: attestation, extensions: extensions,
+            hints: hints, sessionHash: nil, conditional: conditional)
+        let name = user.passkeyUserName
+        guard try await nameChecking.insertIfNameFree(ceremony, name: name, key: UsernameKey(name), now: configuration.nowMilliseconds) else { return nil }
+        return RegistrationStart(options: options, ceremony: ceremony, sealedCeremony: try sealingKey?.seal(ceremony))
+    }
+
+    /// A registration's pending ceremony and its options, not stored yet.
+    private func registration(
+        for user: some PasskeyUser, excluding excluded: [CredentialRecord], authenticatorSelection: AuthenticatorSelectionCriteria?,
+        attestation: AttestationConveyancePreference?, extensions: AuthenticationExtensionsClientInputsJSON?,
+        hints: [PublicKeyCredentialHint], sessionHash: String?, conditional: Bool
+    ) throws -> (PendingCeremony, PublicKeyCredentialCreationOptionsJSON) {
         let handle = user.passkeyUserHandle
         // §5.4.3: a user handle is 1 to 64 bytes.
         guard (1...64).contains(handle.count) else {
             throw RelyingPartyError(.badRequest, "user handle: expected 1 to 64 bytes, found \(handle.count)", code: "invalidUserHandle")
         }
-        let excluded: [CredentialRecord]
-        if let existing { excluded = existing } else { excluded = try await accounts.credentials(userHandle: handle) }
-
         let requested = authenticatorSelection?.requestedUserVerification
         let userVerification = configuration.userVerification.raised(by: requested)
         var selection = authenticatorSelection
@@ -137,7 +178,6 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             challenge: Base64URL.encode(challenge), kind: .registration, userHandle: handle, username: user.passkeyUserName,
             displayName: user.passkeyDisplayName, requireUserVerification: userVerification == .required,
             expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash, conditional: conditional)
-        let sealed = try await keep(ceremony, now: now)
         let options = PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(name: configuration.rpName, id: configuration.rpID),
             user: PublicKeyCredentialUserEntityJSON(id: handle, name: user.passkeyUserName, displayName: user.passkeyDisplayName),
@@ -147,7 +187,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             excludeCredentials: excluded.map { Self.descriptor($0, withTransports: true) },
             authenticatorSelection: selection, hints: hints, attestation: attestation ?? AttestationConveyancePreference.none,
             extensions: extensions)
-        return RegistrationStart(options: options, ceremony: ceremony, sealedCeremony: sealed)
+        return (ceremony, options)
     }
 
     /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1.8) text.

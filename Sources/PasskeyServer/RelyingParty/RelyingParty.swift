@@ -51,10 +51,30 @@ public final class RelyingParty: Sendable {
     /// With `takenNames`, a client may be told a name is taken only as often as its budget allows (``TakenNameBudget``).
     func beginRegistration(_ body: JSONObject, session: SessionRecord?, takenNames: TakenNameBudget?) async throws -> JSONObject {
         let request = try RegistrationOptionsRequest(json: body)
+        try takenNames?.charge()
+        // A sign-up (no session): the name's check and the ceremony in one step where the store can
+        // (``NameCheckingCeremonyStore``: one PostgreSQL statement, issue #28). A name that mixes scripts takes the
+        // path below, which tells a legacy account's name (taken) from a new one (refused).
+        if session == nil, UsernameScripts.isSingleScript(request.username) {
+            let started: RegistrationStart?
+            do {
+                started = try await passkeys.beginRegistration(
+                    forNewAccount: NewPasskeyUser(name: request.username, displayName: request.displayName),
+                    authenticatorSelection: request.authenticatorSelection, attestation: request.attestation, extensions: request.extensions,
+                    conditional: request.conditional)
+            } catch {
+                takenNames?.refund()
+                throw error
+            }
+            // The token is kept only when the answer is `usernameTaken`.
+            guard let started else { throw RelyingPartyError.usernameTaken(request.username) }
+            takenNames?.refund()
+            metrics.begun(.registration)
+            return started.clientJSON
+        }
         let user: NewPasskeyUser
         var excluded: [CredentialRecord] = []
         var boundSession: String? = nil
-        try takenNames?.charge()
         let found: UserRecord?
         do { found = try await store.user(username: request.username) } catch {
             takenNames?.refund()

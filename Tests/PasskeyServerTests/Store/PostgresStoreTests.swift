@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PasskeyCore
+import PasskeyRelyingParty
 @testable import PasskeyServer
 import Testing
 
@@ -53,6 +54,29 @@ struct PostgresStoreTests {
             #expect(try await store.user(username: "second-\(run)") == nil, "the refused registration's account is not kept")
             #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
             #expect(try await store.credentialWithOwner(id: credential)?.1.username == "first-\(run)", "the first owner keeps the passkey")
+        }
+    }
+
+    @Test("a new account's ceremony is stored only while its name is free: not for the exact name, nor for a look-alike of it")
+    func ceremonyOnlyForFreeNames() async throws {
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique().prefix(8).lowercased()
+            let ceremonies = try #require(store.ceremonies as? any NameCheckingCeremonyStore)
+            let (user, credential, session) = Self.registration("ada-\(run)", credential: Array("c-\(run)".utf8), token: "t-\(run)")
+            #expect(try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
+            func ceremony(_ name: String) -> PendingCeremony {
+                PendingCeremony(
+                    challenge: "ch-\(name)-\(UUID().uuidString)", kind: .registration, userHandle: SecureRandom.bytes(32), username: name,
+                    displayName: name, requireUserVerification: false, expiresAt: Self.farFuture)
+            }
+            for taken in ["ada-\(run)", "ADA-\(run.uppercased())", "\u{0430}da-\(run)"] {
+                let begun = ceremony(taken)
+                #expect(try await ceremonies.insertIfNameFree(begun, name: taken, key: UsernameKey(taken), now: 1) == false, "\(taken)")
+                #expect(try await ceremonies.take(challenge: begun.challenge, kind: .registration, now: 1) == nil, "nothing stored for \(taken)")
+            }
+            let free = ceremony("grace-\(run)")
+            #expect(try await ceremonies.insertIfNameFree(free, name: "grace-\(run)", key: UsernameKey("grace-\(run)"), now: 1))
+            #expect(try await ceremonies.take(challenge: free.challenge, kind: .registration, now: 1)?.username == "grace-\(run)")
         }
     }
 

@@ -1,13 +1,19 @@
 import PasskeyCore
+import PasskeyRelyingParty
 import SQLKit
 
-/// Pending ceremonies in PostgreSQL's `ceremonies` table, shared by every instance on the database. A sign-in's claim
-/// also reads its credential (``CredentialReadingCeremonyStore``): the accounts are in the same database.
-struct PostgresCeremonyStore: CredentialReadingCeremonyStore {
+/// Pending ceremonies in PostgreSQL's `ceremonies` table, shared by every instance on the database. The accounts are
+/// in the same database, so a sign-in's claim also reads its credential (``CredentialReadingCeremonyStore``) and a new
+/// account's ceremony is stored only while its name is free (``NameCheckingCeremonyStore``), each in one statement.
+struct PostgresCeremonyStore: CredentialReadingCeremonyStore, NameCheckingCeremonyStore {
     let connections: PostgresConnections
 
     func insert(_ c: PendingCeremony, now: Int64) async throws {
         _ = try await connections.execute(InsertCeremonyStatement(ceremony: c))
+    }
+
+    func insertIfNameFree(_ c: PendingCeremony, name: String, key: UsernameKey, now: Int64) async throws -> Bool {
+        !(try await connections.execute(InsertCeremonyIfNameFreeStatement(ceremony: c, username: name, key: key))).isEmpty
     }
 
     func take(challenge: String, kind: PendingCeremony.Kind, now: Int64) async throws -> PendingCeremony? {

@@ -118,6 +118,33 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws {}
 }
 
+/// A new account's registration ceremony, stored only while no account has its name (``NameCheckingCeremonyStore``):
+/// the same condition as ``Schema/userByNameSQL`` (the exact name or its ``UsernameKey``). A row back means stored.
+struct InsertCeremonyIfNameFreeStatement: PostgresPreparedStatement {
+    static let name = "passkeys_insert_ceremony_if_name_free"
+    static let sql = """
+        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional)
+        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+        WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = $11 OR username_key = $12)
+        RETURNING challenge
+        """
+    static let bindingDataTypes: [PostgresDataType] = InsertCeremonyStatement.bindingDataTypes + [.text, .text]
+    typealias Row = String
+
+    let ceremony: PendingCeremony
+    let username: String
+    let key: UsernameKey
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try InsertCeremonyStatement(ceremony: ceremony).makeBindings()
+        bindings.append(username)
+        bindings.append(key.rawValue)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}
+
 /// Claims a ceremony: one statement reads and removes it, so a challenge is used at most once, on any instance.
 struct TakeCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_take_ceremony"
