@@ -62,6 +62,18 @@ final class LoopConnectionPool: @unchecked Sendable {
         self.logger = logger
     }
 
+    /// A pool released without ``shutdown()`` (a test that stopped early, an embedder's mistake) still closes its
+    /// idle connections and fails its waiters, instead of leaking sockets and leaving tasks waiting forever. Nothing
+    /// else refers to the pool by now, so its state is safe to read here whatever the thread.
+    deinit {
+        for connection in idle {
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+        }
+        while let waiter = waiters.popFirst() {
+            waiter.resume(with: .failure(StoreUnavailable(reason: "the PostgreSQL pool is shut down")))
+        }
+    }
+
     /// A connection of this loop's pool, for the caller alone until ``release(_:)``.
     func lease() async throws -> PostgresConnection {
         guard loop.inEventLoop else { return try await loop.flatSubmit { self.leaseOnLoop() }.get() }
