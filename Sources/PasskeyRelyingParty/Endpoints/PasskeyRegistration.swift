@@ -2,8 +2,8 @@
 /// PasskeyVapor (`PasskeyVaporHooks`) hand to the app's `storeRegistration` hook.
 ///
 /// WebAuthn L3 §7.1 steps 1–25 have passed. Before handing it over, the routes have checked that the credential ID is
-/// not stored yet (step 26) and, for a new account, that the name is still free; the app's transaction must still
-/// refuse both (with `RelyingPartyError.credentialAlreadyRegistered` and `RelyingPartyError.usernameTaken`),
+/// not stored yet (step 26; not asked of accounts that are ``CredentialIDRefusingAccounts``) and, for a new account,
+/// that the name is still free; the app's transaction must still refuse both (with `RelyingPartyError.credentialAlreadyRegistered` and `RelyingPartyError.usernameTaken`),
 /// because another request may have stored either in the meantime.
 public struct PasskeyRegistration: Sendable {
     /// Whose passkey it is.
