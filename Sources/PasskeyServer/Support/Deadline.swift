@@ -1,4 +1,3 @@
-import NIOCore
 import Synchronization
 
 /// The operation did not finish within its time limit.
@@ -6,7 +5,8 @@ struct DeadlineExceeded: Error {}
 
 /// Runs `operation` and returns its result, or throws ``DeadlineExceeded`` once `limit` has passed, even when
 /// `operation` ignores cancellation (a query waiting on a silent network does): the operation then runs on in the
-/// background until it ends by itself. For probes and store operations, whose answer must come on time.
+/// background until it ends by itself. For the readiness probe and metadata downloads, whose answer must come on time (PostgreSQL operations
+/// bound themselves with a timer that closes their connection: `PostgresConnections`).
 func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let waiter = FirstAnswer<T>()
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in

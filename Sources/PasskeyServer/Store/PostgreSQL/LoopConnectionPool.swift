@@ -54,6 +54,9 @@ final class LoopConnectionPool: @unchecked Sendable {
         }
     }
 
+    /// What a borrower gets once the pool is shut down.
+    private static let shutDown = StoreUnavailable(reason: "the PostgreSQL pool is shut down")
+
     init(loop: any EventLoop, source: PostgresConnectionSource, maximum: Int, wait: TimeAmount, logger: Logger) {
         self.loop = loop
         self.source = source
@@ -70,7 +73,7 @@ final class LoopConnectionPool: @unchecked Sendable {
             connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
         }
         while let waiter = waiters.popFirst() {
-            waiter.resume(with: .failure(StoreUnavailable(reason: "the PostgreSQL pool is shut down")))
+            waiter.resume(with: .failure(Self.shutDown))
         }
     }
 
@@ -100,7 +103,7 @@ final class LoopConnectionPool: @unchecked Sendable {
         let closing = (try? await loop.submit { () -> [PostgresConnection] in
             self.isShutDown = true
             while let waiter = self.waiters.popFirst() {
-                waiter.resume(with: .failure(StoreUnavailable(reason: "the PostgreSQL pool is shut down")))
+                waiter.resume(with: .failure(Self.shutDown))
             }
             self.expiry?.cancel()
             self.expiry = nil
@@ -135,7 +138,7 @@ final class LoopConnectionPool: @unchecked Sendable {
 
     /// Why nobody may borrow now, if so.
     private func refusal() -> StoreUnavailable? {
-        isShutDown ? StoreUnavailable(reason: "the PostgreSQL pool is shut down") : nil
+        isShutDown ? Self.shutDown : nil
     }
 
     /// Queues a borrower until a connection comes back or ``wait`` has passed; opens a connection if one may.

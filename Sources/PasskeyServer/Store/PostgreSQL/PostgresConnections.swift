@@ -104,20 +104,14 @@ final class PostgresConnections: Sendable {
             expired.set()
             connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
         }
-        let result: T
-        do {
-            result = try await body(connection)
-        } catch {
-            timer.cancel()
-            pool.release(connection)
-            if expired.isSet { throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s") }
-            throw error
-        }
+        let result: Result<T, any Error>
+        do { result = .success(try await body(connection)) } catch { result = .failure(error) }
         timer.cancel()
         pool.release(connection)
-        // An answer that came as the timer fired is still refused: its connection is closed, and the limit is the promise.
+        // Past the limit the answer is refused whatever `body` did, also one that came as the timer fired: its
+        // connection is closed, and the limit is the promise.
         if expired.isSet { throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s") }
-        return result
+        return try result.get()
     }
 
     func shutdown() async throws {
