@@ -91,10 +91,9 @@ struct RecordSignInStatement: PostgresPreparedStatement {
 /// A begun ceremony.
 struct InsertCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_insert_ceremony"
-    static let sql = """
-        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-        """
+    /// The columns both ceremony inserts write, in the order of their bindings.
+    static let columns = "challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional"
+    static let sql = "INSERT INTO ceremonies (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
     static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8]
     typealias Row = ()
 
@@ -119,13 +118,14 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
 }
 
 /// A new account's registration ceremony, stored only while no account has its name (``NameCheckingCeremonyStore``):
-/// the same condition as ``Schema/userByNameSQL`` (the exact name or its ``UsernameKey``). A row back means stored.
+/// the account lookup of ``Schema/userByNameSQL(name:key:nameAgain:)`` (the exact name or its ``UsernameKey``). A row
+/// back means stored.
 struct InsertCeremonyIfNameFreeStatement: PostgresPreparedStatement {
     static let name = "passkeys_insert_ceremony_if_name_free"
     static let sql = """
-        INSERT INTO ceremonies (challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional)
+        INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-        WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = $11 OR username_key = $12)
+        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$11", key: "$12", nameAgain: "$11")))
         RETURNING challenge
         """
     static let bindingDataTypes: [PostgresDataType] = InsertCeremonyStatement.bindingDataTypes + [.text, .text]
