@@ -39,18 +39,18 @@ struct LoopConnectionPoolTests {
     func boundedWait(onLoop: Bool) async throws {
         let pool = try Self.pool(maximum: 1)
         try await Self.run(onLoop: onLoop, pool) {
-        let first = try await pool.lease()
+        let first = try await pool.lease(limit: .seconds(10))
         let pid = try await Self.backend(first)
         let started = ContinuousClock.now
         // Given up on after 30 s here, so a pool that never answers fails this test instead of hanging it. The wait is
         // 300 ms; the bound checked leaves room for a machine loaded by the rest of the suite (its event loops are
         // the ones the suite's servers run on).
-        await #expect(throws: StoreUnavailable.self) { _ = try await answerByDeadline(.seconds(30)) { try await pool.lease() } }
+        await #expect(throws: StoreUnavailable.self) { _ = try await answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) } }
         let waited = ContinuousClock.now - started
         #expect(waited >= .milliseconds(250) && waited < .seconds(20), "waited \(waited)")
 
         // A waiter gets the connection the moment it comes back: the same server process, no new connection.
-        async let second = answerByDeadline(.seconds(30)) { try await pool.lease() }
+        async let second = answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) }
         try await Task.sleep(for: .milliseconds(50))
         pool.release(first)
         let again = try await second
@@ -63,18 +63,18 @@ struct LoopConnectionPoolTests {
     @Test("a connection that closed while idle or lent is dropped, and the pool opens a new one in its place")
     func closedConnections() async throws {
         let pool = try Self.pool(maximum: 1)
-        let first = try await pool.lease()
+        let first = try await pool.lease(limit: .seconds(10))
         let firstPID = try await Self.backend(first)
         pool.release(first)
         // PostgreSQL restarting, or a proxy dropping the connection, looks like this to the pool.
         try await first.close()
-        let second = try await pool.lease()
+        let second = try await pool.lease(limit: .seconds(10))
         let secondPID = try await Self.backend(second)
         #expect(secondPID != firstPID)
         // Closed while lent: returned, dropped, and the maximum of one still admits a new connection.
         try await second.close()
         pool.release(second)
-        let third = try await pool.lease()
+        let third = try await pool.lease(limit: .seconds(10))
         #expect(try await Self.backend(third) != secondPID)
         pool.release(third)
         await pool.shutdown()
@@ -88,7 +88,7 @@ struct LoopConnectionPoolTests {
         let pids = try await Self.run(onLoop: onLoop, pool) { try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<20 {
                 group.addTask {
-                    let connection = try await pool.lease()
+                    let connection = try await pool.lease(limit: .seconds(10))
                     let pid = try await Self.backend(connection)
                     try await Task.sleep(for: .milliseconds(5))
                     pool.release(connection)
@@ -104,11 +104,40 @@ struct LoopConnectionPoolTests {
     @Test("after shutdown, borrowing fails as unavailable instead of waiting, and a connection returned late is closed")
     func shutdown() async throws {
         let pool = try Self.pool(maximum: 1)
-        let lent = try await pool.lease()
+        let lent = try await pool.lease(limit: .seconds(10))
         await pool.shutdown()
-        await #expect(throws: StoreUnavailable.self) { _ = try await pool.lease() }
+        await #expect(throws: StoreUnavailable.self) { _ = try await pool.lease(limit: .seconds(10)) }
         pool.release(lent)
         try await Task.sleep(for: .milliseconds(200))
         #expect(lent.isClosed)
+    }
+
+    @Test("a connection kept past the limit it was lent for is closed under its borrower, also when a longer limit came first; the next borrower gets a new one",
+          arguments: [false, true])
+    func overdueConnections(onLoop: Bool) async throws {
+        let pool = try Self.pool(maximum: 1)
+        try await Self.run(onLoop: onLoop, pool) {
+        // A long limit first (as the start-up migrations have): the watchdog is set for it, and must move earlier
+        // for the short one that follows.
+        let long = try await pool.lease(limit: .seconds(600))
+        let longPID = try await Self.backend(long)
+        pool.release(long)
+        let short = try await pool.lease(limit: .milliseconds(300))
+        #expect(try await Self.backend(short) == longPID, "the idle connection is lent again")
+        let started = ContinuousClock.now
+        // A statement that would take a minute: the watchdog closes its connection, which ends the await. Given up
+        // on after 30 s here, so a watchdog that never fires fails this test instead of hanging it.
+        await #expect(throws: (any Error).self) {
+            try await answerByDeadline(.seconds(30)) { try await short.query("SELECT pg_sleep(60)", logger: short.logger).get() }
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited < .seconds(20), "the statement was ended after \(waited)")
+        #expect(short.isClosed)
+        pool.release(short)
+        let next = try await pool.lease(limit: .seconds(10))
+        #expect(try await Self.backend(next) != longPID, "the closed connection is not lent again")
+        pool.release(next)
+        }
+        await pool.shutdown()
     }
 }

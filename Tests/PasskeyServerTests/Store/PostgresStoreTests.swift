@@ -142,6 +142,28 @@ struct PostgresStoreTests {
         try await connections.shutdown()
     }
 
+    @Test("a statement sent after the limit closed its connection fails at once as unavailable instead of waiting for good")
+    func statementAfterTheLimit() async throws {
+        let health = StoreHealth(logger: Self.logger())
+        let connections = try PostgresConnections.open(url: try #require(Backend.postgresURL), logger: Self.logger(), health: health)
+        let started = ContinuousClock.now
+        // The operation's first statement outlives the limit's watchdog; its second is sent on the connection the
+        // watchdog closed meanwhile. Given up on after 30 s here, so a statement left waiting fails this test
+        // instead of hanging it.
+        await #expect(throws: StoreUnavailable.self) {
+            try await answerByDeadline(.seconds(30)) {
+                try await connections.with(limit: .milliseconds(200)) { db in
+                    try await Task.sleep(for: .milliseconds(800))
+                    try await db.raw("SELECT 1 AS one").run()
+                }
+            }
+        }
+        #expect(ContinuousClock.now - started < .seconds(20), "answered after \(ContinuousClock.now - started)")
+        let rows = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() }
+        #expect(rows.count == 1, "the pool goes on with a new connection")
+        try await connections.shutdown()
+    }
+
     @Test("an operation past its limit ends on time as unavailable, and the pool goes on with a new connection")
     func operationLimit() async throws {
         let health = StoreHealth(logger: Self.logger())

@@ -17,7 +17,9 @@ import PostgresNIO
 /// - a new connection is bounded by the driver's connect timeout (the same 3 s, ``PostgresConnections/connectionWait``);
 /// - a connection found closed (PostgreSQL restarted, the network dropped it) is dropped when it is next lent or
 ///   returned, and a new one is made in its place, so the pool recovers without a restart of the server;
-/// - after ``shutdown()`` every waiter fails and every connection is closed as it comes back.
+/// - after ``shutdown()`` every waiter fails and every connection is closed as it comes back;
+/// - a connection lent for longer than the limit it was lent for is closed, which fails whatever its borrower awaits
+///   on it (one watchdog timer for all lent connections, not a timer per operation).
 ///
 /// All state is touched only on ``loop``: every method that reads or writes it runs there (checked with
 /// `preconditionInEventLoop`) or hops there first. That confinement is why the class is `@unchecked Sendable`.
@@ -35,6 +37,11 @@ final class LoopConnectionPool: @unchecked Sendable {
     /// The one timer that fails waiters past their deadline, set for the longest waiter's (all wait the same
     /// ``wait``, so the queue is in deadline order): a waiter costs no timer of its own.
     private var expiry: Scheduled<Void>?
+    /// The connections lent out, each with the time it must be back by: at most ``maximum``, so scans are short.
+    private var lent: [(connection: PostgresConnection, deadline: NIODeadline)] = []
+    /// The one timer that closes lent connections past their deadline, set for the earliest (issue #28: a timer per
+    /// operation, with its promise, was a cost of every statement).
+    private var watchdog: (timer: Scheduled<Void>, deadline: NIODeadline)?
     private var isShutDown = false
 
     /// A borrower waiting for a connection: a task on the loop (a continuation, no future) or a caller elsewhere.
@@ -45,6 +52,8 @@ final class LoopConnectionPool: @unchecked Sendable {
         }
         let resumption: Resumption
         let deadline: NIODeadline
+        /// How long the connection may stay lent once this waiter has it.
+        let limit: TimeAmount
 
         func resume(with result: Result<PostgresConnection, any Error>) {
             switch resumption {
@@ -77,15 +86,16 @@ final class LoopConnectionPool: @unchecked Sendable {
         }
     }
 
-    /// A connection of this loop's pool, for the caller alone until ``release(_:)``.
-    func lease() async throws -> PostgresConnection {
-        guard loop.inEventLoop else { return try await loop.flatSubmit { self.leaseOnLoop() }.get() }
+    /// A connection of this loop's pool, for the caller alone until ``release(_:)``. If it is not back within
+    /// `limit`, the pool closes it, which ends every query pending on it.
+    func lease(limit: TimeAmount) async throws -> PostgresConnection {
+        guard loop.inEventLoop else { return try await loop.flatSubmit { self.leaseOnLoop(limit: limit) }.get() }
         // The common case, called on the loop: an idle connection with no hop and no future, else a wait that needs
         // only the task's own continuation (the body runs at once, on this thread).
-        if let connection = takeIdle() { return connection }
+        if let connection = takeIdle() { return lend(connection, for: limit) }
         return try await withCheckedThrowingContinuation { continuation in
             if let error = self.refusal() { return continuation.resume(throwing: error) }
-            self.enqueue(.continuation(continuation))
+            self.enqueue(.continuation(continuation), limit: limit)
         }
     }
 
@@ -107,6 +117,8 @@ final class LoopConnectionPool: @unchecked Sendable {
             }
             self.expiry?.cancel()
             self.expiry = nil
+            self.watchdog?.timer.cancel()
+            self.watchdog = nil
             let closing = self.idle
             self.open -= closing.count
             self.idle.removeAll()
@@ -127,13 +139,46 @@ final class LoopConnectionPool: @unchecked Sendable {
         return nil
     }
 
-    private func leaseOnLoop() -> EventLoopFuture<PostgresConnection> {
+    private func leaseOnLoop(limit: TimeAmount) -> EventLoopFuture<PostgresConnection> {
         loop.preconditionInEventLoop()
         if let error = refusal() { return loop.makeFailedFuture(error) }
-        if let connection = takeIdle() { return loop.makeSucceededFuture(connection) }
+        if let connection = takeIdle() { return loop.makeSucceededFuture(lend(connection, for: limit)) }
         let promise = loop.makePromise(of: PostgresConnection.self)
-        enqueue(.promise(promise))
+        enqueue(.promise(promise), limit: limit)
         return promise.futureResult
+    }
+
+    /// Records `connection` as lent until `limit` from now, for the watchdog, and returns it.
+    private func lend(_ connection: PostgresConnection, for limit: TimeAmount) -> PostgresConnection {
+        loop.preconditionInEventLoop()
+        let deadline = NIODeadline.now() + limit
+        lent.append((connection, deadline))
+        // Under a steady load every new deadline is later than the timer's, which stays; a shorter limit than the
+        // ones lent (a statement after a migration's long one) moves the timer earlier.
+        if watchdog.map({ deadline < $0.deadline }) ?? true { setWatchdog(for: deadline) }
+        return connection
+    }
+
+    /// The watchdog, set for `deadline` instead of any earlier setting. It holds the pool weakly: a pool released
+    /// without ``shutdown()`` is not kept alive by it until its deadline.
+    private func setWatchdog(for deadline: NIODeadline) {
+        watchdog?.timer.cancel()
+        watchdog = (loop.scheduleTask(deadline: deadline) { [weak self] in self?.closeOverdue() }, deadline)
+    }
+
+    /// Closes the lent connections past their deadline, then sets the timer for the earliest of the others. A
+    /// closed connection leaves the list here (its borrower's ``release(_:)`` then finds it closed and drops it).
+    private func closeOverdue() {
+        loop.preconditionInEventLoop()
+        watchdog = nil
+        let now = NIODeadline.now()
+        lent.removeAll { entry in
+            guard entry.deadline <= now else { return false }
+            let connection = entry.connection
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            return true
+        }
+        if let next = lent.map(\.deadline).min() { setWatchdog(for: next) }
     }
 
     /// Why nobody may borrow now, if so.
@@ -142,10 +187,10 @@ final class LoopConnectionPool: @unchecked Sendable {
     }
 
     /// Queues a borrower until a connection comes back or ``wait`` has passed; opens a connection if one may.
-    private func enqueue(_ resumption: Waiter.Resumption) {
+    private func enqueue(_ resumption: Waiter.Resumption, limit: TimeAmount) {
         loop.preconditionInEventLoop()
         let deadline = NIODeadline.now() + wait
-        waiters.append(Waiter(resumption: resumption, deadline: deadline))
+        waiters.append(Waiter(resumption: resumption, deadline: deadline, limit: limit))
         if expiry == nil { expiry = loop.scheduleTask(deadline: deadline) { self.expire() } }
         if open < maximum { connect() }
     }
@@ -164,6 +209,7 @@ final class LoopConnectionPool: @unchecked Sendable {
 
     private func releaseOnLoop(_ connection: PostgresConnection) {
         loop.preconditionInEventLoop()
+        if let index = lent.firstIndex(where: { $0.connection === connection }) { lent.remove(at: index) }
         if connection.isClosed {
             open -= 1
             // A waiter counted on this connection: make it another.
@@ -177,7 +223,7 @@ final class LoopConnectionPool: @unchecked Sendable {
             return
         }
         if let waiter = waiters.popFirst() {
-            waiter.resume(with: .success(connection))
+            waiter.resume(with: .success(lend(connection, for: waiter.limit)))
         } else {
             idle.append(connection)
         }

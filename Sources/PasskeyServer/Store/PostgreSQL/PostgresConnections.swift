@@ -38,7 +38,7 @@ final class PostgresConnections: Sendable {
     /// `limit` bounds the whole operation (``operationLimit`` unless the caller knows it may take longer).
     func with<T: Sendable>(limit: Duration = operationLimit, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await withConnection(limit: limit) { connection in
-            try await body(CountingDatabase(base: connection.sql(), count: { self.statements.add(1, ordering: .relaxed) }))
+            try await body(CountingDatabase(base: connection.sql(), connection: connection, count: { self.statements.add(1, ordering: .relaxed) }))
         }
     }
 
@@ -47,6 +47,7 @@ final class PostgresConnections: Sendable {
     /// format without a detour through `Codable`: the hot statements of a ceremony use this door.
     func execute<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] where Statement.Row: Sendable {
         try await withConnection { connection in
+            try Self.refuseClosed(connection)
             self.statements.add(1, ordering: .relaxed)
             var rows: [Statement.Row] = []
             for try await row in try await connection.execute(statement, logger: self.logger) { rows.append(row) }
@@ -67,12 +68,15 @@ final class PostgresConnections: Sendable {
         // The loop the caller runs on, when it is one of the pool's (a request handled on its connection's loop:
         // EventLoopBoundHTTP1Channel), so the operation needs no thread hand-off at all; else round robin over the
         // loops. Each loop has its own pool of connections.
-        let index = PreferredEventLoop.index(ofCurrentIn: loops) ?? (nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count
+        let current = PreferredEventLoop.index(ofCurrentIn: loops)
+        let index = current ?? (nextLoop.add(1, ordering: .relaxed).newValue & Int.max) % loops.count
         let loop = loops[index]
         let pool = pools[index]
         do {
             let result: T
-            if #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *), let executor = loop.executor {
+            // Already on the loop, the task prefers it (EventLoopBoundHTTP1Channel): a preference of its own would
+            // only add and remove a task status record, with its lock, for every statement.
+            if current == nil, #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *), let executor = loop.executor {
                 result = try await withTaskExecutorPreference(executor) { try await self.run(on: loop, pool: pool, limit: limit, body) }
             } else {
                 result = try await run(on: loop, pool: pool, limit: limit, body)
@@ -86,36 +90,40 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    /// Borrows a connection of `loop`'s pool, runs `body` with it and gives it back. Past `limit` the connection is
-    /// closed, which fails whatever `body` awaits on it (postgres-nio fails every pending query when its channel
+    /// Borrows a connection of `loop`'s pool, runs `body` with it and gives it back. Past `limit` the pool closes the
+    /// connection, which fails whatever `body` awaits on it (postgres-nio fails every pending query when its channel
     /// goes inactive), and the answer is ``StoreUnavailable``; the pool then drops the connection and opens a new
     /// one instead of lending one in an unknown state.
     ///
-    /// `body` runs in the caller's task: the limit is a timer on the loop, not a second task racing the first (one
-    /// task per statement fewer than racing `body` against the timer in a task of its own, as before: issue #28). That relies on
-    /// closing the connection ending every await on it, which the restart and outage tests check (a statement
+    /// `body` runs in the caller's task: the limit is the pool's one watchdog timer for all it has lent, not a second
+    /// task racing the first, nor a timer per operation (issue #28: each was a cost of every statement). That relies
+    /// on closing the connection ending every await on it, which the restart and outage tests check (a statement
     /// sleeping past its limit, PostgreSQL restarted in the middle of sign-ups).
     private func run<T: Sendable>(
         on loop: PreferredEventLoop, pool: LoopConnectionPool, limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let connection = try await pool.lease()
-        let expired = ExpiryFlag()
-        let timer = loop.eventLoop.scheduleTask(in: TimeAmount(limit)) {
-            expired.set()
-            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
-        }
+        let connection = try await pool.lease(limit: TimeAmount(limit))
+        let deadline = NIODeadline.now() + TimeAmount(limit)
         let result: Result<T, any Error>
         do { result = .success(try await body(connection)) } catch { result = .failure(error) }
-        timer.cancel()
         pool.release(connection)
-        // Past the limit the answer is refused whatever `body` did, also one that came as the timer fired: its
-        // connection is closed, and the limit is the promise.
-        if expired.isSet { throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s") }
+        // Past the limit the answer is refused whatever `body` did, also one that came just before the watchdog
+        // closed the connection, or while the loop was too busy to run it: the limit is the promise.
+        if NIODeadline.now() >= deadline { throw StoreUnavailable(reason: "PostgreSQL did not answer within \(limit.components.seconds) s") }
         return try result.get()
     }
 
     func shutdown() async throws {
         for pool in pools { await pool.shutdown() }
+    }
+
+    /// Fails a statement about to be sent on a connection that has closed (PostgreSQL went away, or the pool's
+    /// watchdog closed it past its limit while an operation had more to send). postgres-nio writes a query to its
+    /// channel without a promise for the write, so on a channel already torn down the query is dropped and its answer
+    /// never comes: the operation would wait for good. On the connection's loop, where operations run, nothing can
+    /// close it between this check and the write.
+    static func refuseClosed(_ connection: PostgresConnection) throws {
+        if connection.isClosed { throw StoreUnavailable(reason: "the PostgreSQL connection closed") }
     }
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws.
@@ -159,16 +167,12 @@ final class PostgresConnections: Sendable {
     }
 }
 
-/// Set once by an operation's timer when its limit passed.
-private final class ExpiryFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    func set() { flag.store(true, ordering: .relaxed) }
-    var isSet: Bool { flag.load(ordering: .relaxed) }
-}
 
 /// A connection that counts the statements sent through it (`passkeys_sql_statements_total`).
 struct CountingDatabase: SQLDatabase {
     let base: any SQLDatabase
+    /// The connection under `base`, checked before each statement (``PostgresConnections/refuseClosed(_:)``).
+    let connection: PostgresConnection
     let count: @Sendable () -> Void
 
     var logger: Logger { base.logger }
@@ -178,16 +182,18 @@ struct CountingDatabase: SQLDatabase {
     var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+        do { try PostgresConnections.refuseClosed(connection) } catch { return eventLoop.makeFailedFuture(error) }
         count()
         return base.execute(sql: query, onRow)
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
+        try PostgresConnections.refuseClosed(connection)
         count()
         try await base.execute(sql: query, onRow)
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await base.withSession { try await closure(CountingDatabase(base: $0, count: count)) }
+        try await base.withSession { try await closure(CountingDatabase(base: $0, connection: connection, count: count)) }
     }
 }
