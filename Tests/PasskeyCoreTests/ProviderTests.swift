@@ -62,4 +62,20 @@ struct ProviderTests {
         #expect(provider.json.keys == ["name", "source", "icon"])
         #expect(try AuthenticatorProvider(json: provider.json, in: "provider") == provider)
     }
+
+    @Test("an AAGUID's text form: 8-4-4-4-12 lower-case hex out, either case in, anything else refused")
+    func aaguidText() throws {
+        let bytes: [UInt8] = [0xfb, 0xfc, 0x30, 0x07, 0x15, 0x4e, 0x4e, 0xcc, 0x8c, 0x0b, 0x6e, 0x02, 0x05, 0x57, 0xd7, 0xbd]
+        let aaguid = try #require(AAGUID(bytes: bytes))
+        #expect(aaguid.description == "fbfc3007-154e-4ecc-8c0b-6e020557d7bd")
+        #expect(AAGUID(string: "FBFC3007-154E-4ECC-8C0B-6E020557D7BD") == aaguid)
+        #expect(AAGUID(string: aaguid.description) == aaguid && AAGUID.zero.description == "00000000-0000-0000-0000-000000000000")
+        let refused = [
+            "", "fbfc3007154e4ecc8c0b6e020557d7bd", "fbfc3007-154e-4ecc-8c0b-6e020557d7b", "fbfc3007-154e-4ecc-8c0b-6e020557d7bd0",
+            "fbfc300-7154e-4ecc-8c0b-6e020557d7bd", "fbfc3007-154e-4ecc-8c0b-6e020557d7bg", "fbfc3007-154e-4ecc-8c0b+6e020557d7bd",
+            " fbfc3007-154e-4ecc-8c0b-6e020557d7bd", "fbfc3007-154e-4ecc-8c0b-6e020557d7b\u{E9}", "{fbfc3007-154e-4ecc-8c0b-6e020557d7bd}",
+        ]
+        for text in refused { #expect(AAGUID(string: text) == nil, "\(text.debugDescription)") }
+        #expect(AuthenticatorProviders.provider(for: "FBFC3007-154E-4ECC-8C0B-6E020557D7BD", metadata: nil)?.name == "Apple Passwords")
+    }
 }

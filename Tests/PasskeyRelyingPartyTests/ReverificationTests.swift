@@ -103,4 +103,15 @@ struct RecoveryCodeBuildingBlockTests {
         }
         #expect(hasher.hash("7K3M-Q9XD-20FA-HZ4V") != hasher.hash("7K3M-Q9XD-20FA-HZ4T"))
     }
+
+    @Test("issued codes come with the hashes hash(_:) gives for them as written, in order, and match as typed")
+    func issuedHashes() throws {
+        let hasher = try RecoveryCodeHasher(key: Array(0..<32))
+        let (codes, hashes) = hasher.issue()
+        #expect(codes.count == 10 && hashes.count == 10 && Set(codes).count == 10)
+        #expect(codes.allSatisfy { $0.count == 19 && $0.split(separator: "-").map(\.count) == [4, 4, 4, 4] })
+        #expect(codes.map(hasher.hash) == hashes.map(Optional.some))
+        for (code, hash) in zip(codes, hashes) { #expect(hasher.match(code.lowercased(), among: hashes) == hash) }
+        #expect(hasher.issue(count: 3).codes.count == 3 && hasher.issue(count: 0).codes.count == 1)
+    }
 }

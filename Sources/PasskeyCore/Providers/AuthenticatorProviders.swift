@@ -22,7 +22,7 @@ public enum AuthenticatorProviders {
             let iconDark = (entry.iconDark ?? entry.providerLogoDark).flatMap(ProviderIcon.init(dataURL:))
             return AuthenticatorProvider(name: name, icon: icon, iconDark: iconDark, source: .metadata)
         }
-        return KnownPasskeyProviders.names[aaguid.description].map { AuthenticatorProvider(name: $0, source: .builtIn) }
+        return KnownPasskeyProviders.byAAGUID[aaguid].map { AuthenticatorProvider(name: $0, source: .builtIn) }
     }
 
     /// The provider for an AAGUID in its text form, as stored with a credential; nil for text that is not a UUID.

@@ -41,4 +41,11 @@ enum KnownPasskeyProviders {
         "39a5647e-1853-446c-a1f6-a79bae9f5bc7": "IDmelon",
         "45e3057e-b2f9-48ed-912f-9b901e153b16": "Uniqkey",
     ]
+
+    /// ``names`` keyed by the parsed AAGUID, so a lookup at each registration does not write the AAGUID out as text.
+    static let byAAGUID: [AAGUID: String] = {
+        let parsed = Dictionary(names.compactMap { text, name in AAGUID(string: text).map { ($0, name) } }, uniquingKeysWith: { first, _ in first })
+        assert(parsed.count == names.count, "every key of the table is one AAGUID in its 8-4-4-4-12 form")
+        return parsed
+    }()
 }

@@ -1,4 +1,5 @@
 public import Hummingbird
+import HTTPTypes
 
 /// An answer in the conformance API's shape (FIDO2 conformance server API; CONTRACT.md §2): a JSON object whose
 /// first members are `status` (`ok` or `failed`) and `errorMessage` (empty when ok), then the endpoint's members.
@@ -66,9 +67,17 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
     /// both HTTP front ends (these routes and `passkeys serve`) build JSON answers.
     package static func json(_ value: JSONValue, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
         var fields = headers
-        fields[.contentType] = "application/json; charset=utf-8"
         // Options carry single-use challenges and results carry sessions: nothing here may be cached.
-        fields[.cacheControl] = "no-store"
+        if fields[.contentType] == nil, fields[.cacheControl] == nil {
+            fields.append(contentsOf: jsonFields)
+        } else {
+            for field in jsonFields { fields[field.name] = field.value }
+        }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
     }
 }
+
+/// The fields every JSON answer carries, checked once: each answer only copies them.
+private let jsonFields = [
+    HTTPField(name: .contentType, value: "application/json; charset=utf-8"), HTTPField(name: .cacheControl, value: "no-store"),
+]

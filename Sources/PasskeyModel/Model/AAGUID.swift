@@ -17,18 +17,46 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses the 8-4-4-4-12 hexadecimal form (either case).
     public init?(string: String) {
-        let parts = string.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [8, 4, 4, 4, 12], let bytes = Hex.decode(parts.joined()) else { return nil }
+        // Read byte by byte: credentials store their AAGUID as text, and a passkey list reads one per row.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        var high: UInt8? = nil
+        var position = 0
+        for character in string.utf8 {
+            guard position < 36 else { return nil }
+            defer { position += 1 }
+            if Self.dashPositions.contains(position) {
+                guard character == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let nibble = Hex.nibble(character) else { return nil }
+            if let first = high {
+                bytes.append(first << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        guard position == 36, bytes.count == 16 else { return nil }
         self.bytes = bytes
     }
+
+    /// Where the 8-4-4-4-12 form has its dashes.
+    private static let dashPositions: Set<Int> = [8, 13, 18, 23]
 
     /// Whether this is ``zero``: a relying party cannot look such an authenticator up in metadata.
     public var isZero: Bool { bytes.allSatisfy { $0 == 0 } }
 
     /// The 8-4-4-4-12 lower-case hexadecimal form, as FIDO metadata writes AAGUIDs.
     public var description: String {
-        let hex = Hex.encode(bytes)
-        let c = Array(hex)
-        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -18,6 +18,11 @@ public enum RecoveryCodes {
 
     /// `count` new codes (10 by default), each 80 bits from the system's secure random source.
     public static func generate(count: Int = 10) -> [String] {
+        symbols(count: count).map(written)
+    }
+
+    /// `count` new codes as their 16 alphabet symbols each: what ``normalized(_:)`` makes of the written code.
+    static func symbols(count: Int) -> [[UInt8]] {
         // One draw for every code: 10 bytes (80 bits) each.
         let codes = max(1, count)
         let random = SecureRandom.bytes(10 * codes)
@@ -34,15 +39,31 @@ public enum RecoveryCodes {
                     buffer &= (1 << bits) - 1
                 }
             }
-            let groups = stride(from: 0, to: symbols.count, by: 4).map { String(decoding: symbols[$0..<$0 + 4], as: UTF8.self) }
-            return groups.joined(separator: "-")
+            return symbols
         }
+    }
+
+    /// A code's 16 symbols as people see it: four groups of four, joined by dashes.
+    static func written(_ symbols: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(length + 3)
+        for (index, symbol) in symbols.enumerated() {
+            if index > 0, index % 4 == 0 { text.append(UInt8(ascii: "-")) }
+            text.append(symbol)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The code as it is hashed (16 upper-case alphabet characters), or nil when `typed` cannot be a code.
     public static func normalized(_ typed: String) -> String? {
+        normalizedSymbols(typed).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``normalized(_:)`` as bytes.
+    static func normalizedSymbols(_ typed: String) -> [UInt8]? {
         guard typed.utf8.count <= maximumInputLength else { return nil }
         var symbols: [UInt8] = []
+        symbols.reserveCapacity(length)
         for byte in typed.utf8 {
             switch byte {
             case UInt8(ascii: "-"), UInt8(ascii: " "): continue
@@ -51,7 +72,7 @@ public enum RecoveryCodes {
             }
             guard let last = symbols.last, alphabet.contains(last) else { return nil }
         }
-        return symbols.count == length ? String(decoding: symbols, as: UTF8.self) : nil
+        return symbols.count == length ? symbols : nil
     }
 
     /// Crockford's reading of the letters that look like digits.
@@ -86,15 +107,23 @@ public struct RecoveryCodeHasher: Sendable {
 
     /// The keyed hash (HMAC-SHA-256, base64url) of a code as typed; nil when it cannot be a code.
     public func hash(_ typed: String) -> String? {
-        guard let code = RecoveryCodes.normalized(typed) else { return nil }
+        guard let code = RecoveryCodes.normalizedSymbols(typed) else { return nil }
         return Base64URL.encode(mac(code))
+    }
+
+    /// `count` new codes (``RecoveryCodes/generate(count:)``) with their keyed hashes, in the same order: the codes to
+    /// show once, the hashes to store. Each hash is taken of the code's symbols as drawn, which is what
+    /// ``hash(_:)`` makes of the written code, without writing it out and reading it back.
+    public func issue(count: Int = 10) -> (codes: [String], hashes: [String]) {
+        let drawn = RecoveryCodes.symbols(count: count)
+        return (drawn.map(RecoveryCodes.written), drawn.map { Base64URL.encode(mac($0)) })
     }
 
     /// The stored hash `typed` matches among `hashes`, or nil. Every hash is compared in full, whatever matched.
     public func match(_ typed: String, among hashes: [String]) -> String? {
         // A code that cannot be one is still hashed, so malformed input costs the same as a wrong code.
-        let code = RecoveryCodes.normalized(typed)
-        let candidate = mac(code ?? "")
+        let code = RecoveryCodes.normalizedSymbols(typed)
+        let candidate = mac(code ?? [])
         var found: String? = nil
         let padding = max(0, Self.minimumComparisons - hashes.count)
         for stored in hashes + Array(repeating: "", count: padding) {
@@ -104,9 +133,13 @@ public struct RecoveryCodeHasher: Sendable {
         return found
     }
 
-    private func mac(_ code: String) -> [UInt8] {
+    /// What is hashed: a domain label, a zero byte, then the code's 16 symbols.
+    private static let label = Array("recovery-code\u{0}".utf8)
+
+    private func mac(_ code: [UInt8]) -> [UInt8] {
         var hmac = keyed
-        hmac.update(data: Array("recovery-code\u{0}\(code)".utf8))
+        hmac.update(data: Self.label)
+        hmac.update(data: code)
         return Array(hmac.finalize())
     }
 

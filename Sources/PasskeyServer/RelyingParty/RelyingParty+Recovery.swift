@@ -47,9 +47,8 @@ extension RelyingParty {
 
     /// New codes for the account, replacing any it had; returns them (for the one time they are shown).
     func issueRecoveryCodes(for handle: [UInt8]) async throws -> [String] {
-        let hasher = try await recoveryCodeHasher()
-        let codes = RecoveryCodes.generate()
-        try await store.replaceRecoveryCodes(userHandle: handle, hashes: codes.compactMap(hasher.hash))
+        let (codes, hashes) = try await recoveryCodeHasher().issue()
+        try await store.replaceRecoveryCodes(userHandle: handle, hashes: hashes)
         return codes
     }
 

@@ -125,11 +125,10 @@ public final class RelyingParty: Sendable {
         if let hash = ceremony.sessionHash { beganWith = try await store.session(tokenHash: hash, now: now) }
         let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registered.verification.userVerified)
         // A new account's recovery codes are stored with it (shown once, below); only their keyed hashes are kept.
-        let recoveryCodes = newUser == nil ? [] : RecoveryCodes.generate()
-        let hasher = try await recoveryCodeHasher()
+        let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
         switch try await store.finishRegistration(
             newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash,
-            recoveryCodeHashes: recoveryCodes.compactMap(hasher.hash), now: now) {
+            recoveryCodeHashes: recoveryCodeHashes, now: now) {
         case .registered:
             break
         case .usernameTaken:
