@@ -112,6 +112,20 @@ struct LoopConnectionPoolTests {
         #expect(lent.isClosed)
     }
 
+    @Test("a connection lent before a shutdown is still closed past its limit: a shutdown waiting for it does not wait for good")
+    func overdueDuringShutdown() async throws {
+        let pool = try Self.pool(maximum: 1)
+        let lent = try await pool.lease(limit: .milliseconds(500))
+        await pool.shutdown()
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) {
+            try await answerByDeadline(.seconds(30)) { try await lent.query("SELECT pg_sleep(60)", logger: lent.logger).get() }
+        }
+        #expect(ContinuousClock.now - started < .seconds(20), "the statement was ended after \(ContinuousClock.now - started)")
+        #expect(lent.isClosed)
+        pool.release(lent)
+    }
+
     @Test("a connection kept past the limit it was lent for is closed under its borrower, also when a longer limit came first; the next borrower gets a new one",
           arguments: [false, true])
     func overdueConnections(onLoop: Bool) async throws {

@@ -17,7 +17,8 @@ import PostgresNIO
 /// - a new connection is bounded by the driver's connect timeout (the same 3 s, ``PostgresConnections/connectionWait``);
 /// - a connection found closed (PostgreSQL restarted, the network dropped it) is dropped when it is next lent or
 ///   returned, and a new one is made in its place, so the pool recovers without a restart of the server;
-/// - after ``shutdown()`` every waiter fails and every connection is closed as it comes back;
+/// - after ``shutdown()`` every waiter fails and every connection is closed as it comes back (a lent one still within
+///   its limit);
 /// - a connection lent for longer than the limit it was lent for is closed, which fails whatever its borrower awaits
 ///   on it (one watchdog timer for all lent connections, not a timer per operation).
 ///
@@ -117,8 +118,8 @@ final class LoopConnectionPool: @unchecked Sendable {
             }
             self.expiry?.cancel()
             self.expiry = nil
-            self.watchdog?.timer.cancel()
-            self.watchdog = nil
+            // The watchdog stays: a connection still lent is bounded by its limit during a shutdown too, which
+            // waits for the requests in flight.
             let closing = self.idle
             self.open -= closing.count
             self.idle.removeAll()
@@ -172,11 +173,16 @@ final class LoopConnectionPool: @unchecked Sendable {
         loop.preconditionInEventLoop()
         watchdog = nil
         let now = NIODeadline.now()
+        var overdue: [PostgresConnection] = []
         lent.removeAll { entry in
             guard entry.deadline <= now else { return false }
-            let connection = entry.connection
-            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            overdue.append(entry.connection)
             return true
+        }
+        // Closed once the list is settled: closing fails the queries pending on the connection, and nothing that
+        // runs then may find the list half changed.
+        for connection in overdue {
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
         }
         if let next = lent.map(\.deadline).min() { setWatchdog(for: next) }
     }
