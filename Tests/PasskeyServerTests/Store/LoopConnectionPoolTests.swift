@@ -62,7 +62,9 @@ struct LoopConnectionPoolTests {
 
     @Test("a connection that closed while idle or lent is dropped, and the pool opens a new one in its place")
     func closedConnections() async throws {
-        let pool = try Self.pool(maximum: 1)
+        // A wait long enough for new connections on a machine loaded by the rest of the suite: this test is about
+        // closed connections, the wait's bound is boundedWait's.
+        let pool = try Self.pool(maximum: 1, wait: .seconds(60))
         let first = try await pool.lease(limit: .seconds(10))
         let firstPID = try await Self.backend(first)
         pool.release(first)
@@ -115,11 +117,14 @@ struct LoopConnectionPoolTests {
     @Test("a connection lent before a shutdown is still closed past its limit: a shutdown waiting for it does not wait for good")
     func overdueDuringShutdown() async throws {
         let pool = try Self.pool(maximum: 1)
-        let lent = try await pool.lease(limit: .milliseconds(500))
+        let lent = try await pool.lease(limit: .seconds(2))
         await pool.shutdown()
         let started = ContinuousClock.now
         await #expect(throws: (any Error).self) {
-            try await answerByDeadline(.seconds(30)) { try await lent.query("SELECT pg_sleep(60)", logger: lent.logger).get() }
+            try await answerByDeadline(.seconds(30)) {
+                try PostgresConnections.refuseClosed(lent)
+                _ = try await lent.query("SELECT pg_sleep(60)", logger: lent.logger).get()
+            }
         }
         #expect(ContinuousClock.now - started < .seconds(20), "the statement was ended after \(ContinuousClock.now - started)")
         #expect(lent.isClosed)
@@ -136,13 +141,18 @@ struct LoopConnectionPoolTests {
         let long = try await pool.lease(limit: .seconds(600))
         let longPID = try await Self.backend(long)
         pool.release(long)
-        let short = try await pool.lease(limit: .milliseconds(300))
+        let short = try await pool.lease(limit: .seconds(2))
         #expect(try await Self.backend(short) == longPID, "the idle connection is lent again")
         let started = ContinuousClock.now
         // A statement that would take a minute: the watchdog closes its connection, which ends the await. Given up
-        // on after 30 s here, so a watchdog that never fires fails this test instead of hanging it.
+        // on after 30 s here, so a watchdog that never fires fails this test instead of hanging it. A machine that
+        // stalls past the limit before the statement is sent finds the connection closed already (a statement sent
+        // then would never be answered: PostgresConnections.refuseClosed).
         await #expect(throws: (any Error).self) {
-            try await answerByDeadline(.seconds(30)) { try await short.query("SELECT pg_sleep(60)", logger: short.logger).get() }
+            try await answerByDeadline(.seconds(30)) {
+                try PostgresConnections.refuseClosed(short)
+                _ = try await short.query("SELECT pg_sleep(60)", logger: short.logger).get()
+            }
         }
         let waited = ContinuousClock.now - started
         #expect(waited < .seconds(20), "the statement was ended after \(waited)")

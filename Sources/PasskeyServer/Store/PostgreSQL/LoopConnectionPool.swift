@@ -208,7 +208,7 @@ final class LoopConnectionPool: @unchecked Sendable {
         let now = NIODeadline.now()
         while let first = waiters.first, first.deadline <= now {
             waiters.removeFirst()
-            first.resume(with: .failure(StoreUnavailable(reason: "no PostgreSQL connection within \(wait.nanoseconds / 1_000_000_000) s")))
+            first.resume(with: .failure(StoreUnavailable(reason: "no PostgreSQL connection within \(wait.nanoseconds / 1_000_000) ms")))
         }
         if let next = waiters.first { expiry = loop.scheduleTask(deadline: next.deadline) { self.expire() } }
     }
