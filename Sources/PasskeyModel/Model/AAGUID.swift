@@ -49,13 +49,11 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
 
     /// The 8-4-4-4-12 lower-case hexadecimal form, as FIDO metadata writes AAGUIDs.
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(36)
         for (index, byte) in bytes.enumerated() {
             if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+            Hex.append(byte, to: &text)
         }
         return String(decoding: text, as: UTF8.self)
     }

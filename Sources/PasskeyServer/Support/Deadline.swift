@@ -6,7 +6,7 @@ struct DeadlineExceeded: Error {}
 /// Runs `operation` and returns its result, or throws ``DeadlineExceeded`` once `limit` has passed, even when
 /// `operation` ignores cancellation (a query waiting on a silent network does): the operation then runs on in the
 /// background until it ends by itself. For the readiness probe and metadata downloads, whose answer must come on time (PostgreSQL operations
-/// bound themselves with a timer that closes their connection: `PostgresConnections`).
+/// are bounded by their pool's watchdog, which closes a connection kept past its limit: `LoopConnectionPool`).
 func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let waiter = FirstAnswer<T>()
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in

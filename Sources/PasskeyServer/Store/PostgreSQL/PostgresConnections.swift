@@ -11,7 +11,7 @@ import Synchronization
 /// Each operation runs on one event loop from start to end: it borrows a connection of that loop's pool and, where
 /// the platform has task executors, prefers the loop as its executor, so awaiting the pool, the statement and its
 /// rows needs no thread hand-off (issue #28). Every wait is bounded: for a connection by ``connectionWait``, for the
-/// answer by the operation's limit (a timer on the loop that closes the connection).
+/// answer by the operation's limit (the pool's watchdog closes a connection kept past it).
 final class PostgresConnections: Sendable {
     let health: StoreHealth
     /// One pool per event loop of the group, in the order of ``loops``.
