@@ -34,6 +34,26 @@ struct LoopConnectionPoolTests {
         return try #require(pids.first)
     }
 
+    /// Sends a statement that would take a minute on `connection` and expects the pool's watchdog to end it: the
+    /// connection closed, the await over well before the statement would be. Given up on after 30 s, so a watchdog
+    /// that never fires fails the test instead of hanging it. A machine that stalls past the limit before the
+    /// statement is sent finds the connection closed already (a statement sent then would never be answered:
+    /// PostgresConnections.refuseClosed).
+    static func expectEndedByWatchdog(_ connection: PostgresConnection) async {
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) {
+            try await answerByDeadline(.seconds(30)) {
+                try PostgresConnections.refuseClosed(connection)
+                _ = try await connection.query("SELECT pg_sleep(60)", logger: connection.logger).get()
+            }
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited < .seconds(20), "the statement was ended after \(waited)")
+        // postgres-nio fails the pending statement as the close begins; the channel is inactive a moment later.
+        await #expect(throws: Never.self) { try await answerByDeadline(.seconds(10)) { try await connection.closeFuture.get() } }
+        #expect(connection.isClosed)
+    }
+
     @Test("a full pool makes the next borrower wait, at most its limit, then fail as unavailable; a returned connection is lent again",
           arguments: [false, true])
     func boundedWait(onLoop: Bool) async throws {
@@ -116,25 +136,21 @@ struct LoopConnectionPoolTests {
 
     @Test("a connection lent before a shutdown is still closed past its limit: a shutdown waiting for it does not wait for good")
     func overdueDuringShutdown() async throws {
-        let pool = try Self.pool(maximum: 1)
+        // A wait long enough for a new connection on a machine loaded by the rest of the suite, as in
+        // closedConnections: the subject is the watchdog.
+        let pool = try Self.pool(maximum: 1, wait: .seconds(60))
         let lent = try await pool.lease(limit: .seconds(2))
         await pool.shutdown()
-        let started = ContinuousClock.now
-        await #expect(throws: (any Error).self) {
-            try await answerByDeadline(.seconds(30)) {
-                try PostgresConnections.refuseClosed(lent)
-                _ = try await lent.query("SELECT pg_sleep(60)", logger: lent.logger).get()
-            }
-        }
-        #expect(ContinuousClock.now - started < .seconds(20), "the statement was ended after \(ContinuousClock.now - started)")
-        #expect(lent.isClosed)
+        await Self.expectEndedByWatchdog(lent)
         pool.release(lent)
     }
 
     @Test("a connection kept past the limit it was lent for is closed under its borrower, also when a longer limit came first; the next borrower gets a new one",
           arguments: [false, true])
     func overdueConnections(onLoop: Bool) async throws {
-        let pool = try Self.pool(maximum: 1)
+        // A wait long enough for a new connection on a machine loaded by the rest of the suite, as in
+        // closedConnections: the subject is the watchdog.
+        let pool = try Self.pool(maximum: 1, wait: .seconds(60))
         try await Self.run(onLoop: onLoop, pool) {
         // A long limit first (as the start-up migrations have): the watchdog is set for it, and must move earlier
         // for the short one that follows.
@@ -143,20 +159,7 @@ struct LoopConnectionPoolTests {
         pool.release(long)
         let short = try await pool.lease(limit: .seconds(2))
         #expect(try await Self.backend(short) == longPID, "the idle connection is lent again")
-        let started = ContinuousClock.now
-        // A statement that would take a minute: the watchdog closes its connection, which ends the await. Given up
-        // on after 30 s here, so a watchdog that never fires fails this test instead of hanging it. A machine that
-        // stalls past the limit before the statement is sent finds the connection closed already (a statement sent
-        // then would never be answered: PostgresConnections.refuseClosed).
-        await #expect(throws: (any Error).self) {
-            try await answerByDeadline(.seconds(30)) {
-                try PostgresConnections.refuseClosed(short)
-                _ = try await short.query("SELECT pg_sleep(60)", logger: short.logger).get()
-            }
-        }
-        let waited = ContinuousClock.now - started
-        #expect(waited < .seconds(20), "the statement was ended after \(waited)")
-        #expect(short.isClosed)
+        await Self.expectEndedByWatchdog(short)
         pool.release(short)
         let next = try await pool.lease(limit: .seconds(10))
         #expect(try await Self.backend(next) != longPID, "the closed connection is not lent again")

@@ -146,6 +146,8 @@ struct PostgresStoreTests {
     func statementAfterTheLimit() async throws {
         let health = StoreHealth(logger: Self.logger())
         let connections = try PostgresConnections.open(url: try #require(Backend.postgresURL), logger: Self.logger(), health: health)
+        // Connections first, so the refusal below is the closed connection's, not a slow connect's.
+        for _ in 0..<4 { _ = try await connections.with { db in try await db.raw("SELECT 1 AS one").all() } }
         let started = ContinuousClock.now
         // The operation's first statement outlives the limit's watchdog; its second is sent on the connection the
         // watchdog closed meanwhile. Given up on after 30 s here, so a statement left waiting fails this test
