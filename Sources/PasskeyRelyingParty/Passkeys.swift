@@ -40,6 +40,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     private let credentialReadingCeremonies: (any CredentialReadingCeremonyStore<Accounts.User>)?
     /// ``ceremonies`` when they can check a new account's name as they store its ceremony (one round trip instead of two).
     private let nameChecking: (any NameCheckingCeremonyStore)?
+    /// ``ceremonies`` when they can read a sign-in's account as they store its ceremony (one round trip instead of two).
+    private let accountReading: (any AccountReadingCeremonyStore<Accounts.User>)?
     /// Whether ``accounts`` refuse a stored credential ID when they store one (``CredentialIDRefusingAccounts``).
     private let accountsRefuseStoredIDs: Bool
     private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
@@ -55,8 +57,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - accounts: the app's accounts, read to build credential lists and to find a signing credential's owner.
     ///   - ceremonies: where begun ceremonies wait; nil to keep each ``PendingCeremony`` yourself. A store that is
     ///     also a ``CredentialReadingCeremonyStore`` of the accounts' user type reads a sign-in's credential itself,
-    ///     and `accounts.credential(id:)` is then not asked for sign-ins that claim from it: pass such a store only
-    ///     with the accounts whose credentials it reads.
+    ///     and `accounts.credential(id:)` is then not asked for sign-ins that claim from it; one that is an
+    ///     ``AccountReadingCeremonyStore`` reads the account a sign-in names as it stores the ceremony, and
+    ///     `accounts.userWithCredentials(named:)` is then not asked. Pass such a store only with the accounts it reads.
     ///   - unknownUserSecret: the key from which sign-in options for names without an account are derived. Give a
     ///     secret kept with your data, so the answers for one name stay the same across restarts and instances (a
     ///     name whose options change on restart is a name without an account); the default is random per process.
@@ -79,6 +82,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.credentialReadingCeremonies = ceremonies as? any CredentialReadingCeremonyStore<Accounts.User>
         self.accountsRefuseStoredIDs = accounts is any CredentialIDRefusingAccounts
         self.nameChecking = ceremonies as? any NameCheckingCeremonyStore
+        self.accountReading = ceremonies as? any AccountReadingCeremonyStore<Accounts.User>
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
         func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
@@ -250,28 +254,53 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// credential IDs derived from ``init(configuration:accounts:ceremonies:unknownUserSecret:sealingKey:usedSealedCeremonyCapacity:)``'s secret, stable
     /// per name, and a user handle no account has, so the sign-in fails as with any unregistered passkey.
     /// `allowCredentials` carries IDs only: transports vary with each user's authenticators and would tell real
-    /// lists from stand-ins; they are hints (§5.8.3), and clients offer every transport without them.
+    /// lists from stand-ins; they are hints (§5.8.3), and clients offer every transport without them. With
+    /// ``ceremonies`` that are an ``AccountReadingCeremonyStore``, the account is read and the ceremony stored in one
+    /// step, the same step for every name.
     public func beginAuthentication(
         username: String?, userVerification requested: UserVerificationPolicy? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
     ) async throws -> AuthenticationStart {
-        var allowed: [PublicKeyCredentialDescriptorJSON] = []
-        var handle: [UInt8]? = nil
-        if let username {
+        guard let username else {
+            return try await beginAuthentication(
+                allowing: [], userHandle: nil, username: nil, userVerification: requested, extensions: extensions, hints: hints)
+        }
+        // Keyed like accounts are: `Ada` and `ada` get the same stand-ins, as they would the same account's
+        // credentials, so comparing look-alike spellings tells nothing.
+        let key = UsernameKey(username)
+        guard let accountReading else {
+            let allowed: [PublicKeyCredentialDescriptorJSON]
+            let handle: [UInt8]
             if let (user, credentials) = try await accounts.userWithCredentials(named: username), !credentials.isEmpty {
                 allowed = credentials.map { Self.descriptor($0, withTransports: false) }
                 handle = user.passkeyUserHandle
             } else {
-                // Keyed like accounts are: `Ada` and `ada` get the same stand-ins, as they would the same account's
-                // credentials, so comparing look-alike spellings tells nothing.
                 let standIns = try await standInCredentials()
-                let key = UsernameKey(username).rawValue
-                allowed = standIns.descriptors(for: key)
-                handle = standIns.userHandle(for: key)
+                allowed = standIns.descriptors(for: key.rawValue)
+                handle = standIns.userHandle(for: key.rawValue)
             }
+            return try await beginAuthentication(
+                allowing: allowed, userHandle: handle, username: username, userVerification: requested, extensions: extensions, hints: hints)
         }
-        return try await beginAuthentication(
-            allowing: allowed, userHandle: handle, username: username, userVerification: requested, extensions: extensions, hints: hints)
+        // One step reads the account and stores the ceremony (``AccountReadingCeremonyStore``). The ceremony goes in
+        // with the stand-in's handle, which the store replaces with the account's when the account has a credential:
+        // the same statement runs for every name, so the database's work does not tell names with accounts apart.
+        let standIns = try await standInCredentials()
+        let (ceremony, challenge, userVerification) = authenticationCeremony(
+            userHandle: standIns.userHandle(for: key.rawValue), username: username, requested: requested, bound: false)
+        let read = try await accountReading.insertAuthentication(ceremony, readingAccountNamed: username, key: key, now: configuration.nowMilliseconds)
+        let stored: PendingCeremony
+        let allowed: [PublicKeyCredentialDescriptorJSON]
+        if let (user, credentials) = read, !credentials.isEmpty {
+            allowed = credentials.map { Self.descriptor($0, withTransports: false) }
+            stored = ceremony.with(userHandle: user.passkeyUserHandle)
+        } else {
+            allowed = standIns.descriptors(for: key.rawValue)
+            stored = ceremony
+        }
+        return AuthenticationStart(
+            options: authenticationOptions(challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
+            ceremony: stored, sealedCeremony: try sealingKey?.seal(stored))
     }
 
     /// Begins a sign-in for a user the app has identified itself (say, a signed-in user confirming a sensitive
@@ -307,17 +336,34 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint],
         bound: Bool = false
     ) async throws -> AuthenticationStart {
+        let (ceremony, challenge, userVerification) = authenticationCeremony(userHandle: handle, username: username, requested: requested, bound: bound)
+        let sealed = try await keep(ceremony, now: configuration.nowMilliseconds)
+        return AuthenticationStart(
+            options: authenticationOptions(challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
+            ceremony: ceremony, sealedCeremony: sealed)
+    }
+
+    /// A sign-in's pending ceremony with a new challenge, not stored yet, and the user verification it asks for.
+    private func authenticationCeremony(
+        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationPolicy?, bound: Bool
+    ) -> (ceremony: PendingCeremony, challenge: [UInt8], userVerification: UserVerificationPolicy) {
         let userVerification = configuration.userVerification.raised(to: requested)
         let challenge = SecureRandom.bytes(32)
-        let now = configuration.nowMilliseconds
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout, boundToUser: bound)
-        let sealed = try await keep(ceremony, now: now)
-        let options = PublicKeyCredentialRequestOptionsJSON(
+            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout,
+            boundToUser: bound)
+        return (ceremony, challenge, userVerification)
+    }
+
+    /// The options of a sign-in (§5.5).
+    private func authenticationOptions(
+        challenge: [UInt8], allowing allowed: [PublicKeyCredentialDescriptorJSON], userVerification: UserVerificationPolicy,
+        extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint]
+    ) -> PublicKeyCredentialRequestOptionsJSON {
+        PublicKeyCredentialRequestOptionsJSON(
             challenge: challenge, timeout: configuration.ceremonyTimeout, rpId: configuration.rpID, allowCredentials: allowed,
             userVerification: userVerification, hints: hints, extensions: extensions)
-        return AuthenticationStart(options: options, ceremony: ceremony, sealedCeremony: sealed)
     }
 
     /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1.9) text.

@@ -61,6 +61,16 @@ public struct PendingCeremony: Sendable, Equatable {
     }
 }
 
+extension PendingCeremony {
+    /// This ceremony for another user: a sign-in stored with its name's stand-in handle whose account turned out to
+    /// have credentials (``AccountReadingCeremonyStore``).
+    func with(userHandle: [UInt8]?) -> PendingCeremony {
+        PendingCeremony(
+            challenge: challenge, kind: kind, userHandle: userHandle, username: username, displayName: displayName,
+            requireUserVerification: requireUserVerification, expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: boundToUser,
+            conditional: conditional)
+    }
+}
 
 /// `Codable`, so a caller that keeps the ceremony in its own session (``Passkeys`` without a ``CeremonyStore``) can
 /// store it anywhere: handles are base64url, times milliseconds since 1970.

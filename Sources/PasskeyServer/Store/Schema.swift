@@ -91,27 +91,38 @@ enum Schema {
     /// The columns of a session row, in the order both stores read and write them.
     static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery"
 
-    /// A sign-in's first read, the same on both databases: the account whose `column` is the bound value
-    /// (`placeholder`), with its credentials in listing order from `credentials_user_order` (no sort step).
-    static func userWithCredentialsSQL(matching column: String, placeholder: String) -> String {
+    /// A sign-in's first read, the same on both databases: the account whose handle is `handle` (an SQL expression),
+    /// with its credentials in listing order from `credentials_user_order` (no sort step).
+    static func userWithCredentialsSQL(handle: String) -> String {
         """
         SELECT u.handle, u.username, u.display_name, u.created_at, \(joinedCredentialColumns)
         FROM users u LEFT JOIN credentials c ON c.user_handle = u.handle
-        WHERE u.\(column) = \(placeholder) ORDER BY c.created_at, c.id
+        WHERE u.handle = \(handle) ORDER BY c.created_at, c.id
         """
     }
 
-    /// The account a name names, in one statement (bindings: the name, its ``UsernameKey``, the name again): the one
-    /// whose stored name is exactly it, else the one whose key is the name's. The exact match comes first for an
-    /// account stored before keys existed whose key went to an older look-alike (``usernameKeys(for:)``).
-    static let userByNameSQL = userByNameSQL(name: "?", key: "?", nameAgain: "?")
+    /// The handle of the account a name names, as one scalar: the account whose stored name is exactly `name`, else
+    /// the one whose ``UsernameKey`` is `key`, else NULL. The exact match comes first for an account stored before keys
+    /// existed whose key went to an older look-alike (``usernameKeys(for:)``). Two index lookups and no sort: ordering
+    /// both candidates and keeping the first, as this did before, costs SQLite a temporary B-tree.
+    static func handleByNameSQL(name: String, key: String) -> String {
+        "COALESCE((SELECT handle FROM users WHERE username = \(name)), (SELECT handle FROM users WHERE username_key = \(key)))"
+    }
 
-    /// ``userByNameSQL`` with each database's placeholders (PostgreSQL's prepared statement binds the name once, `$1`).
-    static func userByNameSQL(name: String, key: String, nameAgain: String) -> String {
-        """
-        SELECT handle, username, display_name, created_at FROM users WHERE username = \(name) OR username_key = \(key)
-        ORDER BY username = \(nameAgain) DESC LIMIT 1
-        """
+    /// The account a name names (``handleByNameSQL(name:key:)``) with its credentials in listing order, in one
+    /// statement whether or not the name has an account, so the work does not tell: `LEFT JOIN`, so an account without
+    /// credentials is one row whose credential columns are NULL, and no account is no row.
+    static func userByNameWithCredentialsSQL(name: String, key: String) -> String {
+        userWithCredentialsSQL(handle: handleByNameSQL(name: name, key: key))
+    }
+
+    /// The account a name names (``handleByNameSQL(name:key:)``), in one statement (bindings: the name, its
+    /// ``UsernameKey``).
+    static let userByNameSQL = userByNameSQL(name: "?", key: "?")
+
+    /// ``userByNameSQL`` with each database's placeholders.
+    static func userByNameSQL(name: String, key: String) -> String {
+        "SELECT handle, username, display_name, created_at FROM users WHERE handle = \(handleByNameSQL(name: name, key: key))"
     }
 
     /// The username keys of accounts stored before keys existed, for ``SchemaStep/fillUsernameKeys``: `rows` (handle,

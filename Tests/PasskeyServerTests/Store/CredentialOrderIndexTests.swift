@@ -53,7 +53,7 @@ struct CredentialOrderIndexTests {
             (
                 try Int.fetchOne(db, sql: "SELECT MAX(version) FROM schema_migrations"),
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'credentials'"),
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.userWithCredentialsSQL, arguments: ["alice"])
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.userWithCredentialsSQL, arguments: ["alice", "alice"])
                     .map { $0["detail"] as String? ?? "" }
             )
         }

@@ -3,6 +3,7 @@ import Logging
 import PasskeyCore
 import PasskeyRelyingParty
 @testable import PasskeyServer
+import SQLKit
 import Testing
 
 /// Issue 28: a PostgreSQL registration writes its account, credential and session in one statement, and every
@@ -77,6 +78,48 @@ struct PostgresStoreTests {
             let free = ceremony("grace-\(run)")
             #expect(try await ceremonies.insertIfNameFree(free, name: "grace-\(run)", key: UsernameKey("grace-\(run)"), now: 1))
             #expect(try await ceremonies.take(challenge: free.challenge, kind: .registration, now: 1)?.username == "grace-\(run)")
+        }
+    }
+
+    @Test("a sign-in begun by name reads its account and stores its ceremony in one statement: the account's handle when it has a passkey, the stand-in's otherwise")
+    func signInReadsItsAccount() async throws {
+        try await Self.withStore { (store: any DatabaseStore) async throws in
+            let run = Self.unique().prefix(8).lowercased()
+            let ceremonies = try #require(store.ceremonies as? any AccountReadingCeremonyStore<UserRecord>)
+            let (user, credential, session) = Self.registration("ada-\(run)", credential: Array("c-\(run)".utf8), token: "t-\(run)")
+            #expect(try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
+            let (bare, bareCredential, bareSession) = Self.registration("bob-\(run)", credential: Array("d-\(run)".utf8), token: "u-\(run)")
+            #expect(try await store.finishRegistration(newUser: bare, credential: bareCredential, session: bareSession, requiredSession: nil, now: 1) == .registered)
+            // An account without a passkey (the store refuses to remove the last one; an app's own accounts may have
+            // none, as a password account before its first passkey does).
+            let postgres = try #require(store as? PostgresStore)
+            try await postgres.connections.with { db in
+                try await db.raw("DELETE FROM credentials WHERE id = \(bind: Base64URL.encode(bareCredential.id))").run()
+            }
+            let standIn = Array("stand-in-\(run)".utf8)
+
+            /// Begins a sign-in for `name` and claims its ceremony back: what was read, and the handle stored.
+            func begin(_ name: String) async throws -> (read: (user: UserRecord, credentials: [CredentialRecord])?, stored: [UInt8]?) {
+                let ceremony = PendingCeremony(
+                    challenge: "si-\(name)-\(UUID().uuidString)", kind: .authentication, userHandle: standIn, username: name, displayName: nil,
+                    requireUserVerification: false, expiresAt: Self.farFuture)
+                let read = try await ceremonies.insertAuthentication(ceremony, readingAccountNamed: name, key: UsernameKey(name), now: 1)
+                let claimed = try await ceremonies.take(challenge: ceremony.challenge, kind: .authentication, now: 1)
+                #expect(claimed?.username == name, "the ceremony for \(name) is stored")
+                return (read, claimed?.userHandle)
+            }
+
+            for name in ["ada-\(run)", "ADA-\(run.uppercased())"] {
+                let (read, stored) = try await begin(name)
+                #expect(read?.user.handle == user.handle && read?.credentials.map(\.id) == [credential.id], "\(name) reads Ada's account")
+                #expect(stored == user.handle, "\(name): the ceremony names Ada's account")
+            }
+            let (bareRead, bareStored) = try await begin("bob-\(run)")
+            #expect(bareRead?.user.handle == bare.handle && bareRead?.credentials.isEmpty == true)
+            #expect(bareStored == standIn, "an account without a passkey gets the stand-in")
+            let (noneRead, noneStored) = try await begin("nobody-\(run)")
+            #expect(noneRead == nil)
+            #expect(noneStored == standIn, "a name without an account gets the stand-in, and its ceremony is stored all the same")
         }
     }
 

@@ -3,9 +3,10 @@ import PasskeyRelyingParty
 import SQLKit
 
 /// Pending ceremonies in PostgreSQL's `ceremonies` table, shared by every instance on the database. The accounts are
-/// in the same database, so a sign-in's claim also reads its credential (``CredentialReadingCeremonyStore``) and a new
-/// account's ceremony is stored only while its name is free (``NameCheckingCeremonyStore``), each in one statement.
-struct PostgresCeremonyStore: CredentialReadingCeremonyStore, NameCheckingCeremonyStore {
+/// in the same database, so a sign-in's claim also reads its credential (``CredentialReadingCeremonyStore``), a sign-in
+/// begun by name reads its account as its ceremony is stored (``AccountReadingCeremonyStore``), and a new account's
+/// ceremony is stored only while its name is free (``NameCheckingCeremonyStore``), each in one statement.
+struct PostgresCeremonyStore: CredentialReadingCeremonyStore, NameCheckingCeremonyStore, AccountReadingCeremonyStore {
     let connections: PostgresConnections
 
     func insert(_ c: PendingCeremony, now: Int64) async throws {
@@ -14,6 +15,12 @@ struct PostgresCeremonyStore: CredentialReadingCeremonyStore, NameCheckingCeremo
 
     func insertIfNameFree(_ c: PendingCeremony, name: String, key: UsernameKey, now: Int64) async throws -> Bool {
         !(try await connections.execute(InsertCeremonyIfNameFreeStatement(ceremony: c, username: name, key: key))).isEmpty
+    }
+
+    func insertAuthentication(_ c: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64) async throws
+        -> (user: UserRecord, credentials: [CredentialRecord])? {
+        PostgresRows.userWithCredentials(try await connections.execute(InsertAuthenticationReadingAccountStatement(ceremony: c, username: name, key: key)))
+            .map { (user: $0.0, credentials: $0.1) }
     }
 
     func take(challenge: String, kind: PendingCeremony.Kind, now: Int64) async throws -> PendingCeremony? {

@@ -7,24 +7,35 @@ import PostgresNIO
 
 /// The account with this username (a registration's options ask whether the name is free): the one whose stored
 /// name is exactly it, else the one whose `UsernameKey` is the name's (``Schema/userByNameSQL``).
-struct UserByNameStatement: PostgresPreparedStatement {
+struct UserByNameStatement: NameStatement {
     static let name = "passkeys_user_by_name"
-    static let sql = Schema.userByNameSQL(name: "$1", key: "$2", nameAgain: "$1")
-    static let bindingDataTypes: [PostgresDataType] = [.text, .text]
+    static let sql = Schema.userByNameSQL(name: "$1", key: "$2")
     typealias Row = UserRecord
 
     let username: String
+
+    func decodeRow(_ row: PostgresRow) throws -> UserRecord {
+        let (handle, username, displayName, createdAt) = try row.decode((String, String, String, Int64).self)
+        return try PostgresRows.user(handle, username, displayName, createdAt)
+    }
+}
+
+/// A statement whose bindings are a name (`$1`) and its ``UsernameKey`` (`$2`), for ``Schema/handleByNameSQL(name:key:)``.
+protocol NameStatement: PostgresPreparedStatement {
+    var username: String { get }
+}
+
+/// The binding types of every ``NameStatement``, one array for all their executions.
+private let nameBindingDataTypes: [PostgresDataType] = [.text, .text]
+
+extension NameStatement {
+    static var bindingDataTypes: [PostgresDataType] { nameBindingDataTypes }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 2)
         bindings.append(username)
         bindings.append(UsernameKey(username).rawValue)
         return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> UserRecord {
-        let (handle, username, displayName, createdAt) = try row.decode((String, String, String, Int64).self)
-        return UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
     }
 }
 

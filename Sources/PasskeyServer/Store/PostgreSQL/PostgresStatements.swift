@@ -22,21 +22,25 @@ extension UserAndCredentialStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
 }
 
-/// A user and the credentials of their account (`LEFT JOIN`: an account without credentials gives one row whose
-/// credential columns are NULL).
-struct UserWithCredentialsStatement: UserAndCredentialStatement {
-    static let name = "passkeys_user_with_credentials"
-    static let sql = Schema.userWithCredentialsSQL(matching: "username", placeholder: "$1")
-    /// The username.
-    let key: String
-}
+/// The account a name names (exactly, else by ``UsernameKey``) and its credentials
+/// (``Schema/userByNameWithCredentialsSQL(name:key:)``): one statement, whether or not the name has an account.
+struct UserWithCredentialsByNameStatement: PostgresPreparedStatement {
+    static let name = "passkeys_user_by_name_with_credentials"
+    static let sql = Schema.userByNameWithCredentialsSQL(name: "$1", key: "$2")
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text]
+    typealias Row = (UserRecord, CredentialRecord?)
 
-/// The same by ``UsernameKey``, when no account has the exact name.
-struct UserWithCredentialsByKeyStatement: UserAndCredentialStatement {
-    static let name = "passkeys_user_with_credentials_by_key"
-    static let sql = Schema.userWithCredentialsSQL(matching: "username_key", placeholder: "$1")
-    /// The username's key.
-    let key: String
+    let username: String
+    let key: UsernameKey
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(username)
+        bindings.append(key.rawValue)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
 }
 
 /// A credential and the account that owns it.
@@ -95,6 +99,8 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
     static let columns = "challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional"
     static let sql = "INSERT INTO ceremonies (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
     static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8]
+    /// The types of a ``CeremonyAndNameStatement``'s bindings: these, then the name and its key.
+    static let withNameBindingDataTypes: [PostgresDataType] = bindingDataTypes + [.text, .text]
     typealias Row = ()
 
     let ceremony: PendingCeremony
@@ -117,23 +123,17 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws {}
 }
 
-/// A new account's registration ceremony, stored only while no account has its name (``NameCheckingCeremonyStore``):
-/// the account lookup of ``Schema/userByNameSQL(name:key:nameAgain:)`` (the exact name or its ``UsernameKey``). A row
-/// back means stored.
-struct InsertCeremonyIfNameFreeStatement: PostgresPreparedStatement {
-    static let name = "passkeys_insert_ceremony_if_name_free"
-    static let sql = """
-        INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
-        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$11", key: "$12", nameAgain: "$11")))
-        RETURNING challenge
-        """
-    static let bindingDataTypes: [PostgresDataType] = InsertCeremonyStatement.bindingDataTypes + [.text, .text]
-    typealias Row = String
+/// A statement that stores a ceremony and looks an account up by name: the ceremony's ten bindings
+/// (``InsertCeremonyStatement``), then the name (`$11`) and its ``UsernameKey`` (`$12`).
+protocol CeremonyAndNameStatement: PostgresPreparedStatement {
+    var ceremony: PendingCeremony { get }
+    var username: String { get }
+    var key: UsernameKey { get }
+}
 
-    let ceremony: PendingCeremony
-    let username: String
-    let key: UsernameKey
+extension CeremonyAndNameStatement {
+    /// One array for every execution (postgres-nio reads it for each), not a new one each time.
+    static var bindingDataTypes: [PostgresDataType] { InsertCeremonyStatement.withNameBindingDataTypes }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = try InsertCeremonyStatement(ceremony: ceremony).makeBindings()
@@ -141,8 +141,52 @@ struct InsertCeremonyIfNameFreeStatement: PostgresPreparedStatement {
         bindings.append(key.rawValue)
         return bindings
     }
+}
+
+/// A new account's registration ceremony, stored only while no account has its name (``NameCheckingCeremonyStore``):
+/// the account lookup of ``Schema/userByNameSQL(name:key:)`` (the exact name or its ``UsernameKey``). A row
+/// back means stored.
+struct InsertCeremonyIfNameFreeStatement: CeremonyAndNameStatement {
+    static let name = "passkeys_insert_ceremony_if_name_free"
+    static let sql = """
+        INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
+        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$11", key: "$12")))
+        RETURNING challenge
+        """
+    typealias Row = String
+
+    let ceremony: PendingCeremony
+    let username: String
+    let key: UsernameKey
 
     func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}
+
+/// A sign-in begun by name (``AccountReadingCeremonyStore``): reads the account the name names with its credentials,
+/// as ``UserWithCredentialsByNameStatement`` does, and stores the ceremony in the same statement, with the account's
+/// handle when the account has a credential and else with the stand-in handle bound as `$3`. PostgreSQL runs a
+/// data-modifying `WITH` exactly once whether or not the outer query reads it, so the ceremony is stored for every
+/// name; the rows are the account's, none for a name without an account.
+struct InsertAuthenticationReadingAccountStatement: CeremonyAndNameStatement {
+    static let name = "passkeys_insert_authentication_reading_account"
+    static let sql = """
+        WITH found AS (SELECT \(Schema.handleByNameSQL(name: "$11", key: "$12")) AS handle),
+        stored AS (
+            INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
+            SELECT $1, $2, COALESCE((SELECT user_handle FROM credentials WHERE user_handle = (SELECT handle FROM found) LIMIT 1), $3),
+                $4, $5, $6, $7, $8, $9, $10
+            RETURNING challenge)
+        \(Schema.userWithCredentialsSQL(handle: "(SELECT handle FROM found)"))
+        """
+    typealias Row = (UserRecord, CredentialRecord?)
+
+    /// The sign-in's ceremony, with the name's stand-in handle.
+    let ceremony: PendingCeremony
+    let username: String
+    let key: UsernameKey
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
 }
 
 /// Claims a ceremony: one statement reads and removes it, so a challenge is used at most once, on any instance.
@@ -220,7 +264,7 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
                  name, credentialCreatedAt, lastUsedAt)) else {
             return ClaimedAuthentication(ceremony: ceremony, credential: nil)
         }
-        let user = UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
+        let user = try PostgresRows.user(handle, username, displayName, createdAt)
         return ClaimedAuthentication(ceremony: ceremony, credential: (credential, user))
     }
 }
@@ -240,11 +284,23 @@ enum PostgresRows {
              attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt) =
             try row.decode((String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
                             String?, Int64?, Int64?, String?, Int64?, Int64?).self)
-        let user = UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
+        let user = try Self.user(handle, username, displayName, createdAt)
         let credential = try credential(
             (id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
              name, credentialCreatedAt, lastUsedAt))
         return (user, credential)
+    }
+
+    /// The account and its credentials from the rows of ``Schema/userByNameWithCredentialsSQL(name:key:)``:
+    /// nil for no row, an empty list for the one row of an account without credentials.
+    static func userWithCredentials(_ rows: [(UserRecord, CredentialRecord?)]) -> (UserRecord, [CredentialRecord])? {
+        guard let user = rows.first?.0 else { return nil }
+        return (user, rows.compactMap(\.1))
+    }
+
+    /// A user from the columns `handle, username, display_name, created_at`.
+    static func user(_ handle: String, _ username: String, _ displayName: String, _ createdAt: Int64) throws -> UserRecord {
+        UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
     }
 
     /// The credential in a row's ``Schema/joinedCredentialColumns``; nil when the join found none.

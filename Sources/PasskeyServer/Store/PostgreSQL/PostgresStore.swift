@@ -8,7 +8,7 @@ import SQLKit
 /// ``Store`` on PostgreSQL through postgres-kit, for deployments where several instances share one database: pending
 /// ceremonies live in the `ceremonies` table, so a ceremony begun on one instance finishes on any, once.
 public final class PostgresStore: DatabaseStore {
-    private let connections: PostgresConnections
+    let connections: PostgresConnections
     public let ceremonies: any CeremonyStore
 
     private init(connections: PostgresConnections) {
@@ -206,11 +206,8 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
-        // Exactly first, then by key, as in user(username:).
-        var rows = try await connections.execute(UserWithCredentialsStatement(key: username))
-        if rows.isEmpty { rows = try await connections.execute(UserWithCredentialsByKeyStatement(key: UsernameKey(username).rawValue)) }
-        guard let user = rows.first?.0 else { return nil }
-        return (user, rows.compactMap(\.1))
+        // Exactly first, then by key, as in user(username:); one statement either way.
+        PostgresRows.userWithCredentials(try await connections.execute(UserWithCredentialsByNameStatement(username: username, key: UsernameKey(username))))
     }
 
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
@@ -316,17 +313,9 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        try await connections.with { db in
-            let rows = try await db.raw("""
-                SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
-                FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
-                WHERE u.handle = (
-                    SELECT handle FROM users WHERE username = \(bind: username) OR username_key = \(bind: UsernameKey(username).rawValue)
-                    ORDER BY username = \(bind: username) DESC LIMIT 1)
-                """).all()
-            guard let first = rows.first else { return nil }
-            return (try Self.user(first), try rows.compactMap { try $0.decode(column: "code_hash", as: String?.self) })
-        }
+        let rows = try await connections.execute(RecoveryCodesByNameStatement(username: username))
+        guard let user = rows.first?.0 else { return nil }
+        return (user, rows.compactMap(\.1))
     }
 
     public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {

@@ -153,7 +153,7 @@ public final class SQLiteStore: DatabaseStore {
 
     public func user(username: String) async throws -> UserRecord? {
         try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: Schema.userByNameSQL), arguments: [username, UsernameKey(username).rawValue, username])
+            try Row.fetchOne(db.cachedStatement(sql: Schema.userByNameSQL), arguments: [username, UsernameKey(username).rawValue])
                 .map { try SQLiteRows.user($0, at: 0) }
         }
     }
@@ -247,12 +247,10 @@ public final class SQLiteStore: DatabaseStore {
         return deleted
     }
 
-    /// A sign-in's first read: the account by name with its credentials, in listing order straight from
-    /// `credentials_user_order` (no sort step).
-    static let userWithCredentialsSQL = Schema.userWithCredentialsSQL(matching: "username", placeholder: "?")
-
-    /// The same read by ``UsernameKey``, when no account has the exact name.
-    static let userWithCredentialsByKeySQL = Schema.userWithCredentialsSQL(matching: "username_key", placeholder: "?")
+    /// A sign-in's first read: the account by name (exactly, else by ``UsernameKey``) with its credentials, in listing
+    /// order straight from `credentials_user_order` (no sort step); one statement whether or not the name has an
+    /// account (``Schema/userByNameWithCredentialsSQL(name:key:)``).
+    static let userWithCredentialsSQL = Schema.userByNameWithCredentialsSQL(name: "?", key: "?")
 
     /// A sign-in's second read: the credential by ID with its account.
     static let credentialWithOwnerSQL = """
@@ -263,13 +261,9 @@ public final class SQLiteStore: DatabaseStore {
     // The two reads of a sign-in decode each row where the cursor stands instead of copying its values out first
     // (`Row.fetchAll`/`fetchOne` copy every row into a row of its own before it is decoded).
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
-        if let exact = try await userWithCredentials(sql: Self.userWithCredentialsSQL, value: username) { return exact }
-        return try await userWithCredentials(sql: Self.userWithCredentialsByKeySQL, value: UsernameKey(username).rawValue)
-    }
-
-    private func userWithCredentials(sql: String, value: String) async throws -> (UserRecord, [CredentialRecord])? {
-        try await read { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [value])
+        let key = UsernameKey(username).rawValue
+        return try await read { db in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.userWithCredentialsSQL), arguments: [username, key])
             return try withExtendedLifetime(rows) {
                 guard let first = try rows.next() else { return nil }
                 let user = try SQLiteRows.user(first, at: 0)
@@ -384,9 +378,9 @@ public final class SQLiteStore: DatabaseStore {
                 db.cachedStatement(sql: """
                     SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
                     FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
-                    WHERE u.handle = (SELECT handle FROM (\(Schema.userByNameSQL)))
+                    WHERE u.handle = \(Schema.handleByNameSQL(name: "?", key: "?"))
                     """),
-                arguments: [username, UsernameKey(username).rawValue, username])
+                arguments: [username, UsernameKey(username).rawValue])
             guard let first = rows.first else { return nil }
             return (try SQLiteRows.user(first, at: 0), try rows.compactMap { try $0.decode(String?.self, atIndex: 4) })
         }
