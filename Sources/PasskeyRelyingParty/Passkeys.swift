@@ -256,7 +256,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// `allowCredentials` carries IDs only: transports vary with each user's authenticators and would tell real
     /// lists from stand-ins; they are hints (§5.8.3), and clients offer every transport without them. With
     /// ``ceremonies`` that are an ``AccountReadingCeremonyStore``, the account is read and the ceremony stored in one
-    /// step, the same step for every name.
+    /// round trip, the same for every name.
     public func beginAuthentication(
         username: String?, userVerification requested: UserVerificationPolicy? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
@@ -284,11 +284,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         }
         // One step reads the account and stores the ceremony (``AccountReadingCeremonyStore``). The ceremony goes in
         // with the stand-in's handle, which the store replaces with the account's when the account has a credential:
-        // the same statement runs for every name, so the database's work does not tell names with accounts apart.
+        // the same round trip for every name, so their number does not tell names with accounts apart.
         let standIns = try await standInCredentials()
+        let now = configuration.nowMilliseconds
         let (ceremony, challenge, userVerification) = authenticationCeremony(
-            userHandle: standIns.userHandle(for: key.rawValue), username: username, requested: requested, bound: false)
-        let read = try await accountReading.insertAuthentication(ceremony, readingAccountNamed: username, key: key, now: configuration.nowMilliseconds)
+            userHandle: standIns.userHandle(for: key.rawValue), username: username, requested: requested, bound: false, now: now)
+        let read = try await accountReading.insertAuthentication(ceremony, readingAccountNamed: username, key: key, now: now)
         let stored: PendingCeremony
         let allowed: [PublicKeyCredentialDescriptorJSON]
         if let (user, credentials) = read, !credentials.isEmpty {
@@ -336,8 +337,10 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint],
         bound: Bool = false
     ) async throws -> AuthenticationStart {
-        let (ceremony, challenge, userVerification) = authenticationCeremony(userHandle: handle, username: username, requested: requested, bound: bound)
-        let sealed = try await keep(ceremony, now: configuration.nowMilliseconds)
+        let now = configuration.nowMilliseconds
+        let (ceremony, challenge, userVerification) = authenticationCeremony(
+            userHandle: handle, username: username, requested: requested, bound: bound, now: now)
+        let sealed = try await keep(ceremony, now: now)
         return AuthenticationStart(
             options: authenticationOptions(challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
             ceremony: ceremony, sealedCeremony: sealed)
@@ -345,14 +348,13 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// A sign-in's pending ceremony with a new challenge, not stored yet, and the user verification it asks for.
     private func authenticationCeremony(
-        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationPolicy?, bound: Bool
+        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationPolicy?, bound: Bool, now: Int64
     ) -> (ceremony: PendingCeremony, challenge: [UInt8], userVerification: UserVerificationPolicy) {
         let userVerification = configuration.userVerification.raised(to: requested)
         let challenge = SecureRandom.bytes(32)
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: configuration.nowMilliseconds + configuration.ceremonyTimeout,
-            boundToUser: bound)
+            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout, boundToUser: bound)
         return (ceremony, challenge, userVerification)
     }
 

@@ -64,6 +64,9 @@ final class TestAccounts: PasskeyAccounts {
     }
 
     func stored(id: [UInt8]) -> CredentialRecord? { tables.withLock { $0.credentials.first { $0.id == id } } }
+
+    /// Removes a credential and keeps its account, as an app's own accounts may (a password account's last passkey).
+    func remove(id: [UInt8]) { tables.withLock { $0.credentials.removeAll { $0.id == id } } }
 }
 
 /// A browser with a software authenticator, for the relying party under test.

@@ -3,9 +3,11 @@
 ///
 /// ``Passkeys/beginAuthentication(username:userVerification:extensions:hints:)`` uses it on its own when its
 /// `ceremonies` conform with the accounts' user type; otherwise it asks ``PasskeyAccounts/userWithCredentials(named:)``
-/// and then stores the ceremony. Either way the options are the same, and so is the work for a name with an account
-/// and one without: the ceremony is stored in both cases, with the account's user handle or with the stand-in's, so
-/// neither the answer nor the database's work tells the two apart.
+/// and then stores the ceremony. Either way the options are the same. Through this store a name with an account and
+/// one without also cost the same round trips: one, which stores the ceremony in both cases, with the account's user
+/// handle or with the stand-in's. (The default ``PasskeyAccounts/userWithCredentials(named:)`` asks
+/// ``PasskeyAccounts/user(named:)`` and then, only for a name with an account, its credentials: one query more for
+/// names that exist. Implement it as one query, or conform a store to this protocol, when that matters.)
 ///
 /// Conform only a store whose accounts are the ones ``PasskeyAccounts/userWithCredentials(named:)`` reads, found the
 /// same way (the account whose stored name is exactly `name`, else the one whose ``UsernameKey`` is `key`).

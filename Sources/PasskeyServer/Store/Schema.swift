@@ -103,15 +103,16 @@ enum Schema {
 
     /// The handle of the account a name names, as one scalar: the account whose stored name is exactly `name`, else
     /// the one whose ``UsernameKey`` is `key`, else NULL. The exact match comes first for an account stored before keys
-    /// existed whose key went to an older look-alike (``usernameKeys(for:)``). Two index lookups and no sort: ordering
-    /// both candidates and keeping the first, as this did before, costs SQLite a temporary B-tree.
+    /// existed whose key went to an older look-alike (``usernameKeys(for:)``). One index lookup for an exact name, two
+    /// for any other, and no sort: ordering both candidates and keeping the first, as this did before, costs SQLite a
+    /// temporary B-tree.
     static func handleByNameSQL(name: String, key: String) -> String {
         "COALESCE((SELECT handle FROM users WHERE username = \(name)), (SELECT handle FROM users WHERE username_key = \(key)))"
     }
 
     /// The account a name names (``handleByNameSQL(name:key:)``) with its credentials in listing order, in one
-    /// statement whether or not the name has an account, so the work does not tell: `LEFT JOIN`, so an account without
-    /// credentials is one row whose credential columns are NULL, and no account is no row.
+    /// statement whether or not the name has an account, so the round trips do not tell: `LEFT JOIN`, so an account
+    /// without credentials is one row whose credential columns are NULL, and no account is no row.
     static func userByNameWithCredentialsSQL(name: String, key: String) -> String {
         userWithCredentialsSQL(handle: handleByNameSQL(name: name, key: key))
     }

@@ -120,6 +120,26 @@ struct PostgresStoreTests {
             let (noneRead, noneStored) = try await begin("nobody-\(run)")
             #expect(noneRead == nil)
             #expect(noneStored == standIn, "a name without an account gets the stand-in, and its ceremony is stored all the same")
+
+            // An account stored before keys existed under a look-alike of Ada's name keeps a key no name has
+            // (``Schema/usernameKeys(for:)``): every lookup finds it by its exact name first, and Ada by any other.
+            let legacyName = "Ada-\(run)"
+            let (legacy, legacyCredential, legacySession) = Self.registration("legacy-\(run)", credential: Array("e-\(run)".utf8), token: "v-\(run)")
+            #expect(try await store.finishRegistration(newUser: legacy, credential: legacyCredential, session: legacySession, requiredSession: nil, now: 1) == .registered)
+            try await postgres.connections.with { db in
+                try await db.raw("""
+                    UPDATE users SET username = \(bind: legacyName), username_key = \(bind: "\u{1}shared:" + Base64URL.encode(legacy.handle))
+                    WHERE handle = \(bind: Base64URL.encode(legacy.handle))
+                    """).run()
+            }
+            let (legacyRead, legacyStored) = try await begin(legacyName)
+            #expect(legacyRead?.user.handle == legacy.handle && legacyStored == legacy.handle, "the exact name is the legacy account's")
+            let (otherRead, otherStored) = try await begin("aDA-\(run)")
+            #expect(otherRead?.user.handle == user.handle && otherStored == user.handle, "any other spelling is Ada's")
+            #expect(try await store.user(username: legacyName)?.handle == legacy.handle)
+            #expect(try await store.userWithCredentials(username: legacyName)?.0.handle == legacy.handle)
+            #expect(try await store.recoveryCodes(username: legacyName)?.0.handle == legacy.handle)
+            #expect(try await store.recoveryCodes(username: "aDA-\(run)")?.0.handle == user.handle)
         }
     }
 

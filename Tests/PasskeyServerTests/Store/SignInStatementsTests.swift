@@ -68,12 +68,12 @@ struct SignInStatementsTests {
         _ = try await client.call(.post, "/recovery", json: JSONObject(["username": .string(uniqueName("nobody")), "code": .string("0000-0000-0000-0000")]))
     }
 
-    /// The statements sign-in options run for a name, counted the same way.
-    static func optionsStatements(_ client: some TestClientProtocol, for name: String) async throws -> Int {
+    /// The statements sign-in options run for a name, counted the same way, and the credential IDs they list.
+    static func optionsStatements(_ client: some TestClientProtocol, for name: String) async throws -> (count: Int, allowed: JSONValue?) {
         let before = try await statements(client)
         let answer = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(name)]))
         #expect(answer.status == .ok)
-        return try await statements(client) - before
+        return (try await statements(client) - before, answer.object["allowCredentials"])
     }
 
     /// The attack: time sign-in options for many names and keep those that answer slower, since a name without an
@@ -87,9 +87,10 @@ struct SignInStatementsTests {
             let username = uniqueName("alike")
             _ = try await client.register(username, browser: &browser)
             _ = try await Self.settledStatements(client)
-            let withAccount = try await Self.optionsStatements(client, for: username)
-            let lookAlike = try await Self.optionsStatements(client, for: username.uppercased())
-            let without = try await Self.optionsStatements(client, for: uniqueName("nobody"))
+            let (withAccount, listed) = try await Self.optionsStatements(client, for: username)
+            let (lookAlike, listedForLookAlike) = try await Self.optionsStatements(client, for: username.uppercased())
+            let (without, _) = try await Self.optionsStatements(client, for: uniqueName("nobody"))
+            #expect(listed != nil && listedForLookAlike == listed, "the look-alike finds the account's passkey")
             // PostgreSQL: one statement reads the account and stores the ceremony; SQLite: one read (its ceremonies
             // are in memory).
             #expect(withAccount == 1, "one statement for the options: found \(withAccount)")

@@ -20,25 +20,6 @@ struct UserByNameStatement: NameStatement {
     }
 }
 
-/// A statement whose bindings are a name (`$1`) and its ``UsernameKey`` (`$2`), for ``Schema/handleByNameSQL(name:key:)``.
-protocol NameStatement: PostgresPreparedStatement {
-    var username: String { get }
-}
-
-/// The binding types of every ``NameStatement``, one array for all their executions.
-private let nameBindingDataTypes: [PostgresDataType] = [.text, .text]
-
-extension NameStatement {
-    static var bindingDataTypes: [PostgresDataType] { nameBindingDataTypes }
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(username)
-        bindings.append(UsernameKey(username).rawValue)
-        return bindings
-    }
-}
-
 /// A new account with its first credential and session, in one statement and so one round trip and one implicit
 /// transaction, where BEGIN, three INSERTs and COMMIT were five.
 ///

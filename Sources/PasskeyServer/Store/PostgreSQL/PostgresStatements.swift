@@ -10,8 +10,11 @@ protocol UserAndCredentialStatement: PostgresPreparedStatement where Row == (Use
     var key: String { get }
 }
 
+/// The binding types of every ``UserAndCredentialStatement``, one array for all their executions.
+private let oneTextBindingDataTypes: [PostgresDataType] = [.text]
+
 extension UserAndCredentialStatement {
-    static var bindingDataTypes: [PostgresDataType] { [.text] }
+    static var bindingDataTypes: [PostgresDataType] { oneTextBindingDataTypes }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 1)
@@ -22,23 +25,33 @@ extension UserAndCredentialStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
 }
 
-/// The account a name names (exactly, else by ``UsernameKey``) and its credentials
-/// (``Schema/userByNameWithCredentialsSQL(name:key:)``): one statement, whether or not the name has an account.
-struct UserWithCredentialsByNameStatement: PostgresPreparedStatement {
-    static let name = "passkeys_user_by_name_with_credentials"
-    static let sql = Schema.userByNameWithCredentialsSQL(name: "$1", key: "$2")
-    static let bindingDataTypes: [PostgresDataType] = [.text, .text]
-    typealias Row = (UserRecord, CredentialRecord?)
+/// A statement whose bindings are a name (`$1`) and its ``UsernameKey`` (`$2`), for ``Schema/handleByNameSQL(name:key:)``.
+protocol NameStatement: PostgresPreparedStatement {
+    var username: String { get }
+}
 
-    let username: String
-    let key: UsernameKey
+/// The binding types of every ``NameStatement``, one array for all their executions.
+private let nameBindingDataTypes: [PostgresDataType] = [.text, .text]
+
+extension NameStatement {
+    static var bindingDataTypes: [PostgresDataType] { nameBindingDataTypes }
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 2)
         bindings.append(username)
-        bindings.append(key.rawValue)
+        bindings.append(UsernameKey(username).rawValue)
         return bindings
     }
+}
+
+/// The account a name names (exactly, else by ``UsernameKey``) and its credentials
+/// (``Schema/userByNameWithCredentialsSQL(name:key:)``): one statement, whether or not the name has an account.
+struct UserWithCredentialsByNameStatement: NameStatement {
+    static let name = "passkeys_user_by_name_with_credentials"
+    static let sql = Schema.userByNameWithCredentialsSQL(name: "$1", key: "$2")
+    typealias Row = (UserRecord, CredentialRecord?)
+
+    let username: String
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try PostgresRows.userAndCredential(row) }
 }

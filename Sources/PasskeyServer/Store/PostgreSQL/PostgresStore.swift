@@ -207,7 +207,7 @@ public final class PostgresStore: DatabaseStore {
 
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
         // Exactly first, then by key, as in user(username:); one statement either way.
-        PostgresRows.userWithCredentials(try await connections.execute(UserWithCredentialsByNameStatement(username: username, key: UsernameKey(username))))
+        PostgresRows.userWithCredentials(try await connections.execute(UserWithCredentialsByNameStatement(username: username)))
     }
 
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
