@@ -269,16 +269,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         // credentials, so comparing look-alike spellings tells nothing.
         let key = UsernameKey(username)
         guard let accountReading else {
-            let allowed: [PublicKeyCredentialDescriptorJSON]
-            let handle: [UInt8]
-            if let (user, credentials) = try await accounts.userWithCredentials(named: username), !credentials.isEmpty {
-                allowed = credentials.map { Self.descriptor($0, withTransports: false) }
-                handle = user.passkeyUserHandle
-            } else {
-                let standIns = try await standInCredentials()
-                allowed = standIns.descriptors(for: key.rawValue)
-                handle = standIns.userHandle(for: key.rawValue)
-            }
+            let (allowed, handle) = try await signInList(try await accounts.userWithCredentials(named: username), key: key)
             return try await beginAuthentication(
                 allowing: allowed, userHandle: handle, username: username, userVerification: requested, extensions: extensions, hints: hints)
         }
@@ -290,18 +281,23 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let (ceremony, challenge, userVerification) = authenticationCeremony(
             userHandle: standIns.userHandle(for: key.rawValue), username: username, requested: requested, bound: false, now: now)
         let read = try await accountReading.insertAuthentication(ceremony, readingAccountNamed: username, key: key, now: now)
-        let stored: PendingCeremony
-        let allowed: [PublicKeyCredentialDescriptorJSON]
-        if let (user, credentials) = read, !credentials.isEmpty {
-            allowed = credentials.map { Self.descriptor($0, withTransports: false) }
-            stored = ceremony.with(userHandle: user.passkeyUserHandle)
-        } else {
-            allowed = standIns.descriptors(for: key.rawValue)
-            stored = ceremony
-        }
+        let (allowed, handle) = try await signInList(read, key: key)
+        let stored = ceremony.with(userHandle: handle)
         return AuthenticationStart(
             options: authenticationOptions(challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
             ceremony: stored, sealedCeremony: try sealingKey?.seal(stored))
+    }
+
+    /// What a sign-in by name lists and is for: the account's credentials and handle when `read` found an account
+    /// with a credential, else the name's stand-ins (from its `key`, as accounts are found).
+    private func signInList(
+        _ read: (user: Accounts.User, credentials: [CredentialRecord])?, key: UsernameKey
+    ) async throws -> (allowed: [PublicKeyCredentialDescriptorJSON], handle: [UInt8]) {
+        if let (user, credentials) = read, !credentials.isEmpty {
+            return (credentials.map { Self.descriptor($0, withTransports: false) }, user.passkeyUserHandle)
+        }
+        let standIns = try await standInCredentials()
+        return (standIns.descriptors(for: key.rawValue), standIns.userHandle(for: key.rawValue))
     }
 
     /// Begins a sign-in for a user the app has identified itself (say, a signed-in user confirming a sensitive

@@ -1,7 +1,9 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import PasskeyCore
+import PasskeyHummingbird
 @testable import PasskeyServer
 import Testing
 
@@ -107,6 +109,21 @@ struct HardeningTests {
                 }
             }
         }
+    }
+
+    @Test("the security headers replace weaker ones a route set, once each, and are appended as they are otherwise")
+    func securityHeadersReplace() throws {
+        let frameOptions = try #require(HTTPField.Name("X-Frame-Options"))
+        var weakened: HTTPFields = [.contentSecurityPolicy: "default-src *", frameOptions: "ALLOWALL", .contentType: "text/plain"]
+        weakened.set(SecurityHeadersMiddleware.fields)
+        #expect(weakened[values: .contentSecurityPolicy] == [SecurityHeadersMiddleware.contentSecurityPolicy])
+        #expect(weakened[values: frameOptions] == ["DENY"])
+        #expect(weakened[.contentType] == "text/plain", "other fields stay")
+        #expect(weakened.count == SecurityHeadersMiddleware.fields.count + 1)
+
+        var plain: HTTPFields = [.contentType: "text/plain"]
+        plain.set(SecurityHeadersMiddleware.fields)
+        #expect(Array(plain.dropFirst()) == SecurityHeadersMiddleware.fields)
     }
 
     @Test(".well-known files come from the configuration")

@@ -68,16 +68,12 @@ public struct PasskeyResponse: ResponseGenerator, Sendable {
     package static func json(_ value: JSONValue, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
         var fields = headers
         // Options carry single-use challenges and results carry sessions: nothing here may be cached.
-        if fields[.contentType] == nil, fields[.cacheControl] == nil {
-            fields.append(contentsOf: jsonFields)
-        } else {
-            for field in jsonFields { fields[field.name] = field.value }
-        }
+        fields.set(jsonFields)
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
     }
 }
 
-/// The fields every JSON answer carries, checked once: each answer only copies them.
+/// The fields every JSON answer carries, built once: each answer only copies them.
 private let jsonFields = [
     HTTPField(name: .contentType, value: "application/json; charset=utf-8"), HTTPField(name: .cacheControl, value: "no-store"),
 ]

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import PasskeyHummingbird
 
 /// Security headers on every response; the page's CSP allows only its own script and style, no inline script.
 struct SecurityHeadersMiddleware: RouterMiddleware {
@@ -7,23 +8,17 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
 
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-    /// The fields, checked once: each response only copies them.
+    /// The fields, built once: each response only copies them.
     static let fields: [HTTPField] = [
         HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy), HTTPField(name: .xContentTypeOptions, value: "nosniff"),
     ] + [
         ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
     ].compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } }
 
-    static let names = Set(fields.map(\.name))
-
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        // These values replace any a route set; a response with none of them (every one, today) takes a plain append.
-        if response.headers.contains(where: { Self.names.contains($0.name) }) {
-            for field in Self.fields { response.headers[field.name] = field.value }
-        } else {
-            response.headers.append(contentsOf: Self.fields)
-        }
+        // These values replace any a route set.
+        response.headers.set(Self.fields)
         return response
     }
 }

@@ -117,6 +117,16 @@ enum Schema {
         userWithCredentialsSQL(handle: handleByNameSQL(name: name, key: key))
     }
 
+    /// The account a name names (``handleByNameSQL(name:key:)``) with the hashes of its unused recovery codes: one
+    /// row per hash, or one row whose hash is NULL for an account without codes; no row for no account.
+    static func recoveryCodesByNameSQL(name: String, key: String) -> String {
+        """
+        SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
+        FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
+        WHERE u.handle = \(handleByNameSQL(name: name, key: key))
+        """
+    }
+
     /// The account a name names (``handleByNameSQL(name:key:)``), in one statement (bindings: the name, its
     /// ``UsernameKey``).
     static let userByNameSQL = userByNameSQL(name: "?", key: "?")

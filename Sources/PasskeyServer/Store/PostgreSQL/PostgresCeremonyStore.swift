@@ -19,7 +19,7 @@ struct PostgresCeremonyStore: CredentialReadingCeremonyStore, NameCheckingCeremo
 
     func insertAuthentication(_ c: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64) async throws
         -> (user: UserRecord, credentials: [CredentialRecord])? {
-        PostgresRows.userWithCredentials(try await connections.execute(InsertAuthenticationReadingAccountStatement(ceremony: c, username: name, key: key)))
+        PostgresRows.grouped(try await connections.execute(InsertAuthenticationReadingAccountStatement(ceremony: c, username: name, key: key)))
             .map { (user: $0.0, credentials: $0.1) }
     }
 

@@ -304,9 +304,9 @@ enum PostgresRows {
         return (user, credential)
     }
 
-    /// The account and its credentials from the rows of ``Schema/userByNameWithCredentialsSQL(name:key:)``:
-    /// nil for no row, an empty list for the one row of an account without credentials.
-    static func userWithCredentials(_ rows: [(UserRecord, CredentialRecord?)]) -> (UserRecord, [CredentialRecord])? {
+    /// An account and what its rows list, from the rows of a `LEFT JOIN` on one account (its credentials, its
+    /// recovery codes' hashes): nil for no row, an empty list for the one row of an account with none.
+    static func grouped<Item>(_ rows: [(UserRecord, Item?)]) -> (UserRecord, [Item])? {
         guard let user = rows.first?.0 else { return nil }
         return (user, rows.compactMap(\.1))
     }

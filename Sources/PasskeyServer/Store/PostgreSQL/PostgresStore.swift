@@ -207,7 +207,7 @@ public final class PostgresStore: DatabaseStore {
 
     public func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])? {
         // Exactly first, then by key, as in user(username:); one statement either way.
-        PostgresRows.userWithCredentials(try await connections.execute(UserWithCredentialsByNameStatement(username: username)))
+        PostgresRows.grouped(try await connections.execute(UserWithCredentialsByNameStatement(username: username)))
     }
 
     public func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)? {
@@ -313,9 +313,7 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        let rows = try await connections.execute(RecoveryCodesByNameStatement(username: username))
-        guard let user = rows.first?.0 else { return nil }
-        return (user, rows.compactMap(\.1))
+        PostgresRows.grouped(try await connections.execute(RecoveryCodesByNameStatement(username: username)))
     }
 
     public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {

@@ -252,6 +252,9 @@ public final class SQLiteStore: DatabaseStore {
     /// account (``Schema/userByNameWithCredentialsSQL(name:key:)``).
     static let userWithCredentialsSQL = Schema.userByNameWithCredentialsSQL(name: "?", key: "?")
 
+    /// A recovery's first read: the account by name with its codes' hashes.
+    static let recoveryCodesByNameSQL = Schema.recoveryCodesByNameSQL(name: "?", key: "?")
+
     /// A sign-in's second read: the credential by ID with its account.
     static let credentialWithOwnerSQL = """
         SELECT u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
@@ -375,11 +378,7 @@ public final class SQLiteStore: DatabaseStore {
     public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
         try await read { db in
             let rows = try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
-                    FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
-                    WHERE u.handle = \(Schema.handleByNameSQL(name: "?", key: "?"))
-                    """),
+                db.cachedStatement(sql: Self.recoveryCodesByNameSQL),
                 arguments: [username, UsernameKey(username).rawValue])
             guard let first = rows.first else { return nil }
             return (try SQLiteRows.user(first, at: 0), try rows.compactMap { try $0.decode(String?.self, atIndex: 4) })
