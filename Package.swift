@@ -48,13 +48,16 @@ let package = Package(
         .default(enabledTraits: ["Server"]),
         .trait(
             name: "Cryptography",
-            description: "PasskeyCore (verification, attestation, metadata), PasskeyAuthenticator, PasskeySoftwareProvider and PasskeyRelyingParty: swift-crypto, swift-certificates, swift-asn1."),
+            description:
+                "PasskeyCore (verification, attestation, metadata), PasskeyAuthenticator, PasskeySoftwareProvider and PasskeyRelyingParty: swift-crypto, swift-certificates, swift-asn1."
+        ),
         .trait(
             name: "Hummingbird", description: "PasskeyHummingbird, the passkey routes for a Hummingbird 2 app: Hummingbird and SwiftNIO.",
             enabledTraits: ["Cryptography"]),
         .trait(
             name: "Server",
-            description: "PasskeyServer and the passkeys command (serve, load, verify, …) with SQLite, PostgreSQL, metrics and the HTTP client; the default.",
+            description:
+                "PasskeyServer and the passkeys command (serve, load, verify, …) with SQLite, PostgreSQL, metrics and the HTTP client; the default.",
             enabledTraits: ["Hummingbird"]),
         .trait(
             name: "Vapor",
@@ -115,7 +118,9 @@ let package = Package(
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
         .target(
             name: "PasskeyHummingbird",
-            dependencies: ["PasskeyRelyingParty", product("Hummingbird", "hummingbird", "Hummingbird"), product("NIOCore", "swift-nio", "Hummingbird")],
+            dependencies: [
+                "PasskeyRelyingParty", product("Hummingbird", "hummingbird", "Hummingbird"), product("NIOCore", "swift-nio", "Hummingbird"),
+            ],
             swiftSettings: strict),
         // The conformance endpoints as a RouteCollection a Vapor app registers, and Fluent models storing its passkeys.
         // Only the non-default trait "Vapor" builds it, so the default build never compiles Vapor.
@@ -187,12 +192,17 @@ let package = Package(
                 product("Logging", "swift-log", "Server"),
             ]),
             swiftSettings: strict),
-        .testTarget(name: "PasskeyAuthenticatorTests", dependencies: withCryptography(["PasskeyAuthenticator", "PasskeyCore"]), swiftSettings: strict),
+        .testTarget(
+            name: "PasskeyAuthenticatorTests", dependencies: withCryptography(["PasskeyAuthenticator", "PasskeyCore"]), swiftSettings: strict),
         .testTarget(
             name: "PasskeyRelyingPartyTests",
             dependencies: withCryptography(["PasskeyRelyingParty", "PasskeyCore", "PasskeyAuthenticator"]), swiftSettings: strict),
         .testTarget(name: "PasskeyCoreTests", dependencies: withCryptography(["PasskeyCore", "PasskeyAuthenticator"]), swiftSettings: strict),
-        .testTarget(name: "PasskeysCLITests", dependencies: withCryptography(["PasskeysCLI", "PasskeyCore", "PasskeyServer", product("ArgumentParser", "swift-argument-parser", "Server")]), swiftSettings: strict),
+        .testTarget(
+            name: "PasskeysCLITests",
+            dependencies: withCryptography([
+                "PasskeysCLI", "PasskeyCore", "PasskeyServer", product("ArgumentParser", "swift-argument-parser", "Server"),
+            ]), swiftSettings: strict),
         .testTarget(
             name: "PasskeyServerTests",
             dependencies: withCryptography([

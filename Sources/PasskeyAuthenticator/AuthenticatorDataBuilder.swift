@@ -15,7 +15,10 @@ public enum AuthenticatorDataBuilder {
         if extensions != nil { flags.insert(.extensionData) }
         var out = Array(SHA256.hash(data: Array(rpID.utf8)))
         out.append(flags.rawValue)
-        out += [UInt8(signCount >> 24), UInt8(truncatingIfNeeded: signCount >> 16), UInt8(truncatingIfNeeded: signCount >> 8), UInt8(truncatingIfNeeded: signCount)]
+        out += [
+            UInt8(signCount >> 24), UInt8(truncatingIfNeeded: signCount >> 16), UInt8(truncatingIfNeeded: signCount >> 8),
+            UInt8(truncatingIfNeeded: signCount),
+        ]
         if let credential = attestedCredential {
             out += credential.aaguid.bytes
             out += [UInt8(credential.credentialID.count >> 8), UInt8(truncatingIfNeeded: credential.credentialID.count)]

@@ -82,10 +82,15 @@ public struct Assertion: Sendable {
 
 extension SoftwareAuthenticator {
     /// authenticatorMakeCredential (CTAP2 §6.1.2): creates, stores and attests a new credential.
-    public func authenticatorMakeCredential(_ request: MakeCredentialRequest) async throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
+    public func authenticatorMakeCredential(
+        _ request: MakeCredentialRequest
+    ) async throws(AuthenticatorError) -> (credential: SoftwareCredential, attestationObject: [UInt8]) {
         // Step 3: the first algorithm this authenticator supports.
         guard let algorithm = request.algorithms.first(where: { algorithms.contains($0) && Self.supportedAlgorithms.contains($0) }) else {
-            throw AuthenticatorError(.unsupportedAlgorithm, "none of the requested algorithms (\(request.algorithms.map(\.name).joined(separator: ", "))) is supported; this authenticator makes \(algorithms.map(\.name).joined(separator: ", "))")
+            throw AuthenticatorError(
+                .unsupportedAlgorithm,
+                "none of the requested algorithms (\(request.algorithms.map(\.name).joined(separator: ", "))) is supported; this authenticator makes \(algorithms.map(\.name).joined(separator: ", "))"
+            )
         }
         // Step 4 (excludeList): refuse if this authenticator already holds one of the RP's excluded credentials.
         if !request.excludeList.isEmpty, try await !storeCall({ try await store.credentials(ids: request.excludeList, rpID: request.rpID) }).isEmpty {
@@ -96,7 +101,8 @@ extension SoftwareAuthenticator {
         if !request.userPresence && request.userVerification == .required {
             throw AuthenticatorError(.operationDenied, "user verification is required, but a conditional create cannot ask the user")
         }
-        let verified = request.userPresence
+        let verified =
+            request.userPresence
             ? try await obtainConsent(request.userVerification, purpose: .register(rpID: request.rpID, userName: request.userName))
             : false
         // A discoverable credential replaces an earlier one for the same RP and user (CTAP2 §6.1.2 step 17).
@@ -119,13 +125,16 @@ extension SoftwareAuthenticator {
     /// authenticatorGetAssertion (CTAP2 §6.2.2): signs with a matching credential and advances its counter.
     public func authenticatorGetAssertion(_ request: GetAssertionRequest) async throws(AuthenticatorError) -> Assertion {
         // Steps 5–7: the allow list, or every discoverable credential for the RP.
-        let candidates = request.allowList.isEmpty
+        let candidates =
+            request.allowList.isEmpty
             ? try await storeCall { try await store.credentials(rpID: request.rpID) }.filter(\.discoverable)
             : try await storeCall { try await store.credentials(ids: request.allowList, rpID: request.rpID) }
         guard var credential = candidates.max(by: { $0.createdAt < $1.createdAt }) else {
-            throw AuthenticatorError(.noCredentials, request.allowList.isEmpty
-                ? "this authenticator has no passkey for \(request.rpID)"
-                : "this authenticator holds none of the \(request.allowList.count) passkeys \(request.rpID) asked for")
+            throw AuthenticatorError(
+                .noCredentials,
+                request.allowList.isEmpty
+                    ? "this authenticator has no passkey for \(request.rpID)"
+                    : "this authenticator holds none of the \(request.allowList.count) passkeys \(request.rpID) asked for")
         }
         // Steps 6 and 9: the user's consent (and verification) before the key signs or the counter moves.
         let verified = try await obtainConsent(request.userVerification, purpose: .signIn(rpID: request.rpID, userName: credential.userName))
@@ -147,7 +156,8 @@ extension SoftwareAuthenticator {
     /// approval. A `uv` the authenticator cannot perform is CTAP2_ERR_UNSUPPORTED_OPTION, before the user is asked.
     private func obtainConsent(_ requirement: UserVerificationRequirement, purpose: VerificationPurpose) async throws(AuthenticatorError) -> Bool {
         if requirement == .required && !userVerifier.canVerify {
-            throw AuthenticatorError(.userVerificationUnavailable, "user verification is required, but this authenticator has no way to verify the user")
+            throw AuthenticatorError(
+                .userVerificationUnavailable, "user verification is required, but this authenticator has no way to verify the user")
         }
         switch await userVerifier.verifyUser(for: purpose) {
         case .declined:

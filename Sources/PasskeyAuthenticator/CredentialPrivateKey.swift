@@ -1,6 +1,6 @@
 public import Crypto
-public import _CryptoExtras
 public import PasskeyCore
+public import _CryptoExtras
 
 /// A credential's private key, able to sign WebAuthn data and to describe its public half as a COSE_Key.
 public enum CredentialPrivateKey: Sendable {
@@ -30,7 +30,8 @@ public enum CredentialPrivateKey: Sendable {
             }
         case .mlDSA65, .mlDSA87: return .mlDSA(try MLDSAPrivateKey(algorithm: algorithm))
         default:
-            throw AuthenticatorError(.unsupportedAlgorithm, "this authenticator creates ES256, EdDSA, RS256, PS256, ML-DSA-65 and ML-DSA-87 credentials, not \(algorithm)")
+            throw AuthenticatorError(
+                .unsupportedAlgorithm, "this authenticator creates ES256, EdDSA, RS256, PS256, ML-DSA-65 and ML-DSA-87 credentials, not \(algorithm)")
         }
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import PasskeyCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +25,8 @@ public actor FileCredentialStore: CredentialStore {
 
     /// `$XDG_CONFIG_HOME/passkeys/credentials.json`, or `~/.config/passkeys/credentials.json`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.config")
         return config + "/passkeys/credentials.json"
     }
@@ -89,7 +91,10 @@ public actor FileCredentialStore: CredentialStore {
     private func write(_ credentials: [SoftwareCredential]) throws {
         let document = JSONValue.object(JSONObject(["version": JSONValue(1), "credentials": .array(try credentials.map { try $0.json })]))
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(document.serialized(pretty: true).utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(document.serialized(pretty: true).utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw StoreError("cannot write \(temporary)")
         }
         guard rename(temporary, path) == 0 else {

@@ -14,7 +14,8 @@ public struct MLDSAPrivateKey: Sendable {
     /// Generates a key for `algorithm`, or reads one from its seed (FIPS 204 ML-DSA.KeyGen_internal).
     init(algorithm: COSEAlgorithm, seed: [UInt8]? = nil) throws(AuthenticatorError) {
         guard #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else {
-            throw AuthenticatorError(.unsupportedAlgorithm, "\(algorithm) needs the ML-DSA of swift-crypto or CryptoKit, which this system does not have")
+            throw AuthenticatorError(
+                .unsupportedAlgorithm, "\(algorithm) needs the ML-DSA of swift-crypto or CryptoKit, which this system does not have")
         }
         do {
             switch (algorithm, seed) {

@@ -1,7 +1,7 @@
-public import PasskeyCore
-public import X509
-import SwiftASN1
 public import Crypto
+public import PasskeyCore
+import SwiftASN1
+public import X509
 
 /// A software WebAuthn authenticator with CTAP2 semantics (authenticatorMakeCredential, authenticatorGetAssertion).
 ///
@@ -94,9 +94,10 @@ public struct SoftwareAuthenticator: Sendable {
             let sig = try CredentialPrivateKey.p256(attestationKey).sign(signed)
             statement = [CBORPair(.text("alg"), .int(-7)), CBORPair(.text("sig"), .bytes(sig)), CBORPair(.text("x5c"), .array(der))]
         }
-        let object = CBOREncoder.encode(.map([
-            CBORPair(.text("fmt"), .text(fmt)), CBORPair(.text("attStmt"), .map(statement)), CBORPair(.text("authData"), .bytes(authData)),
-        ]))
+        let object = CBOREncoder.encode(
+            .map([
+                CBORPair(.text("fmt"), .text(fmt)), CBORPair(.text("attStmt"), .map(statement)), CBORPair(.text("authData"), .bytes(authData)),
+            ]))
         return (credential, object)
     }
 
@@ -106,7 +107,8 @@ public struct SoftwareAuthenticator: Sendable {
         _ credential: inout SoftwareCredential, clientDataHash: [UInt8], userVerified: Bool = true
     ) throws(AuthenticatorError) -> (authenticatorData: [UInt8], signature: [UInt8]) {
         if usesSignCounter { credential.signCount &+= 1 }
-        let authData = AuthenticatorDataBuilder.build(rpID: credential.rpID, flags: flags(userVerified: userVerified), signCount: credential.signCount)
+        let authData = AuthenticatorDataBuilder.build(
+            rpID: credential.rpID, flags: flags(userVerified: userVerified), signCount: credential.signCount)
         return (authData, try credential.privateKey.sign(authData + clientDataHash))
     }
 

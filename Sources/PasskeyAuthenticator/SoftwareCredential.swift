@@ -47,13 +47,14 @@ extension SoftwareCredential {
     /// The stored form: private key included, so files holding it must be readable by their owner only.
     public var json: JSONValue {
         get throws(AuthenticatorError) {
-            .object(JSONObject([
-                "id": .string(Base64URL.encode(id)), "rpId": .string(rpID), "userHandle": .string(Base64URL.encode(userHandle)),
-                "userName": .string(userName), "userDisplayName": .string(userDisplayName),
-                "algorithm": JSONValue(privateKey.algorithm.rawValue), "privateKey": .string(Base64URL.encode(try privateKey.serialized())),
-                "signCount": JSONValue(signCount), "backupEligible": .bool(backupEligible), "discoverable": .bool(discoverable),
-                "createdAt": JSONValue(createdAt.timeIntervalSince1970),
-            ]))
+            .object(
+                JSONObject([
+                    "id": .string(Base64URL.encode(id)), "rpId": .string(rpID), "userHandle": .string(Base64URL.encode(userHandle)),
+                    "userName": .string(userName), "userDisplayName": .string(userDisplayName),
+                    "algorithm": JSONValue(privateKey.algorithm.rawValue), "privateKey": .string(Base64URL.encode(try privateKey.serialized())),
+                    "signCount": JSONValue(signCount), "backupEligible": .bool(backupEligible), "discoverable": .bool(discoverable),
+                    "createdAt": JSONValue(createdAt.timeIntervalSince1970),
+                ]))
         }
     }
 

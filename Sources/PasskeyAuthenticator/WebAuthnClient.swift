@@ -88,7 +88,9 @@ public struct WebAuthnClient: Sendable {
     }
 
     /// Runs `body`, failing with NotAllowedError (timeout) when it takes longer than `milliseconds` (L3 §5.1.3 step 10).
-    static func withTimeout<T: Sendable>(_ milliseconds: Int64, _ body: @escaping @Sendable () async throws(WebAuthnClientError) -> T) async throws(WebAuthnClientError) -> T {
+    static func withTimeout<T: Sendable>(
+        _ milliseconds: Int64, _ body: @escaping @Sendable () async throws(WebAuthnClientError) -> T
+    ) async throws(WebAuthnClientError) -> T {
         let result: Result<T, WebAuthnClientError> = await withTaskGroup(of: Result<T, WebAuthnClientError>?.self) { group in
             group.addTask { () async -> Result<T, WebAuthnClientError>? in
                 do { return .success(try await body()) } catch let error as WebAuthnClientError {

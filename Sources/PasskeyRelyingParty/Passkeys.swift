@@ -88,11 +88,14 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
             VerificationPolicy(
                 rpID: configuration.rpID, origins: configuration.origins + configuration.relatedOrigins, requireUserVerification: requireUV,
-                requireUserPresence: requireUP, algorithms: configuration.algorithms, attestation: configuration.attestation, clock: configuration.clock)
+                requireUserPresence: requireUP, algorithms: configuration.algorithms, attestation: configuration.attestation,
+                clock: configuration.clock)
         }
         registrationVerifiers = (RegistrationVerifier(policy: policy(requireUV: true)), RegistrationVerifier(policy: policy(requireUV: false)))
         conditionalRegistrationVerifiers = (
-            RegistrationVerifier(policy: policy(requireUV: true, requireUP: false)), RegistrationVerifier(policy: policy(requireUV: false, requireUP: false)))
+            RegistrationVerifier(policy: policy(requireUV: true, requireUP: false)),
+            RegistrationVerifier(policy: policy(requireUV: false, requireUP: false))
+        )
         authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
     }
 
@@ -150,7 +153,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             for: user, excluding: [], authenticatorSelection: authenticatorSelection, attestation: attestation, extensions: extensions,
             hints: hints, sessionHash: nil, conditional: conditional)
         let name = user.passkeyUserName
-        guard try await nameChecking.insertIfNameFree(ceremony, name: name, key: UsernameKey(name), now: configuration.nowMilliseconds) else { return nil }
+        guard try await nameChecking.insertIfNameFree(ceremony, name: name, key: UsernameKey(name), now: configuration.nowMilliseconds) else {
+            return nil
+        }
         return RegistrationStart(options: options, ceremony: ceremony, sealedCeremony: try sealingKey?.seal(ceremony))
     }
 
@@ -284,7 +289,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let (allowed, handle) = try await signInList(read, key: key)
         let stored = ceremony.with(userHandle: handle)
         return AuthenticationStart(
-            options: authenticationOptions(challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
+            options: authenticationOptions(
+                challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
             ceremony: stored, sealedCeremony: try sealingKey?.seal(stored))
     }
 
@@ -338,7 +344,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             userHandle: handle, username: username, requested: requested, bound: bound, now: now)
         let sealed = try await keep(ceremony, now: now)
         return AuthenticationStart(
-            options: authenticationOptions(challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
+            options: authenticationOptions(
+                challenge: challenge, allowing: allowed, userVerification: userVerification, extensions: extensions, hints: hints),
             ceremony: ceremony, sealedCeremony: sealed)
     }
 
@@ -381,7 +388,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     }
 
     /// Finishes a sign-in from a parsed response; see the overload that takes JSON text.
-    public func finishAuthentication(_ response: AuthenticationResponse, ceremony given: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+    public func finishAuthentication(
+        _ response: AuthenticationResponse, ceremony given: SealedCeremony? = nil
+    ) async throws -> VerifiedSignIn<Accounts.User> {
         try await finishAuthentication(response, expecting: nil, ceremony: given)
     }
 
@@ -396,19 +405,25 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - json: the response as the client sent it.
     ///   - user: the account the sign-in was begun for, as the app's session names it.
     ///   - ceremony: the sealed ceremony kept by the caller; nil claims it from ``ceremonies``.
-    public func finishAuthentication(_ json: [UInt8], for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+    public func finishAuthentication(
+        _ json: [UInt8], for user: some PasskeyUser, ceremony: SealedCeremony? = nil
+    ) async throws -> VerifiedSignIn<Accounts.User> {
         let response: AuthenticationResponse
         do { response = try AuthenticationResponse(json: json) } catch { throw Self.refusal(error) }
         return try await finishAuthentication(response, for: user, ceremony: ceremony)
     }
 
     /// Finishes a sign-in begun for `user` from a parsed response; see the overload that takes JSON text.
-    public func finishAuthentication(_ response: AuthenticationResponse, for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> VerifiedSignIn<Accounts.User> {
+    public func finishAuthentication(
+        _ response: AuthenticationResponse, for user: some PasskeyUser, ceremony: SealedCeremony? = nil
+    ) async throws -> VerifiedSignIn<Accounts.User> {
         try await finishAuthentication(response, expecting: user.passkeyUserHandle, ceremony: ceremony)
     }
 
     /// A sign-in's finish; `expected` is the user a bound finish names (nil for the plain finish).
-    private func finishAuthentication(_ response: AuthenticationResponse, expecting expected: [UInt8]?, ceremony given: SealedCeremony?) async throws -> VerifiedSignIn<Accounts.User> {
+    private func finishAuthentication(
+        _ response: AuthenticationResponse, expecting expected: [UInt8]?, ceremony given: SealedCeremony?
+    ) async throws -> VerifiedSignIn<Accounts.User> {
         let now = configuration.nowMilliseconds
         let ceremony: PendingCeremony
         // A ``CredentialReadingCeremonyStore`` reads the credential with the claim (one round trip); it is used only
@@ -418,7 +433,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             let challenge = try Self.challenge(in: response.clientDataJSON, kind: .authentication)
             // Kind and expiry are the store's promise; checked again, as for a ceremony the caller kept.
             guard let claimed = try await store.takeAuthentication(challenge: challenge, credentialID: response.rawID, now: now),
-                  Self.isUsable(claimed.ceremony, for: .authentication, now: now) else {
+                Self.isUsable(claimed.ceremony, for: .authentication, now: now)
+            else {
                 throw Self.unknownCeremony(.authentication)
             }
             ceremony = claimed.ceremony
@@ -449,7 +465,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let verified: VerifiedAuthentication
         do {
             let key = try publicKeys.key(for: record.publicKey)
-            let stored = StoredCredential(id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
+            let stored = StoredCredential(
+                id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
             verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
         } catch {
             // Until the signature has verified, the sender may not hold the key: what the stored record says (its
@@ -468,7 +485,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// The same words for a credential ID that is not stored (never was, was removed, or was a stand-in) and for one
     /// that is stored but whose assertion was not made with its key: the two must not be told apart.
-    public static var unknownPasskeyMessage: String { "This passkey is not registered here (it may have been removed), or it did not sign this sign-in." }
+    public static var unknownPasskeyMessage: String {
+        "This passkey is not registered here (it may have been removed), or it did not sign this sign-in."
+    }
 
     /// Failures that depend on the stored credential and come before (or are) its signature check.
     static var answeredAsUnknown: Set<WebAuthnError.Code> {
@@ -483,11 +502,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// list this relying party's configuration (a client learns its origin is not accepted, not which are: they may
     /// name internal or unreleased sites).
     static func refusal(_ error: WebAuthnError) -> RelyingPartyError {
-        let message = switch error.code {
-        case .originMismatch: "clientDataJSON.origin: expected one of this relying party's origins, found another"
-        case .topOriginMismatch: "clientDataJSON.topOrigin: expected one of the pages allowed to embed this relying party, found another"
-        default: error.message
-        }
+        let message =
+            switch error.code {
+            case .originMismatch: "clientDataJSON.origin: expected one of this relying party's origins, found another"
+            case .topOriginMismatch: "clientDataJSON.topOrigin: expected one of the pages allowed to embed this relying party, found another"
+            default: error.message
+            }
         return RelyingPartyError(.badRequest, message, code: error.code.rawValue)
     }
 
@@ -519,7 +539,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             return opened
         }
         guard let ceremonies else {
-            throw RelyingPartyError(.badRequest, "No ceremony was given and this relying party keeps none: pass the sealed ceremony that began it.", code: "unknownCeremony")
+            throw RelyingPartyError(
+                .badRequest, "No ceremony was given and this relying party keeps none: pass the sealed ceremony that began it.",
+                code: "unknownCeremony")
         }
         guard let ceremony = try await ceremonies.take(challenge: try Self.challenge(in: clientDataJSON, kind: kind), kind: kind, now: now) else {
             throw Self.unknownCeremony(kind)
@@ -545,14 +567,18 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     private static func unknownCeremony(_ kind: PendingCeremony.Kind) -> RelyingPartyError {
         let begin = kind == .registration ? "/attestation/options" : "/assertion/options"
         return RelyingPartyError(
-            .badRequest, "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).",
+            .badRequest,
+            "This \(kind == .registration ? "registration" : "sign-in") is unknown, already finished or expired: begin again with \(begin).",
             code: "unknownCeremony")
     }
 
     /// Our challenges are 43 base64url characters; anything else cannot name a pending ceremony, and is not sent to
     /// a database (PostgreSQL refuses some characters, such as NUL, in text).
     static func couldBeOurChallenge(_ text: String) -> Bool {
-        text.utf8.count == 43 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }
+        text.utf8.count == 43
+            && text.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F
+            }
     }
 
     private func standInCredentials() async throws -> StandInCredentials {

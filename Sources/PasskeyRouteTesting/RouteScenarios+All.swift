@@ -43,25 +43,29 @@ extension RouteScenarios {
     }
 
     /// Every scenario: sign-up and sign-in, then each attack.
-    public static let all: [Scenario] = [
-        Scenario("register, sign out, sign in by name and with the passkey alone", run: registerSignOutSignIn),
-        Scenario("a signed-in user adds a second passkey; both sign in", run: addPasskey),
-        Scenario("a taken username is refused without revealing the account", run: takenUsername),
-        Scenario("a registration begun with a session that has since ended cannot be finished", run: endedSession),
-        Scenario("a replayed assertion is an unknown ceremony", run: replayedAssertion),
-        Scenario("a sign-in begun for Ada cannot be finished with Bob's passkey", run: otherUsersPasskey),
-        Scenario("one client's flood drops only its own ceremonies", .floodable, run: oneClientFloods),
-        Scenario("a flood from many clients makes room from the largest holder", .floodable, run: manyClientsFill),
-        Scenario("a client past its burst of options gets 429 with Retry-After", run: defaultRateLimit),
-        Scenario("after five taken names every sign-up is 429, taken or free", run: takenNamesAreLimited),
-        Scenario("free names do not spend the taken-name budget", run: freeNamesAreNotCharged),
-        Scenario("look-alike names are the taken name, mixed scripts are refused, the owner's spelling adds a passkey", run: lookalikeNames),
-        Scenario("other methods on the passkey routes are 405 with Allow: POST", run: otherMethods),
-        Scenario("a declared body over 64 KiB is 413", run: oversizedBodies),
-        Scenario("an https site's session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain", .httpsSite, run: httpsSessionCookie),
-        Scenario("an http development site's session cookie has no Secure and no __Host-", run: httpSessionCookie),
-        Scenario("a browser gets its session only as the HttpOnly cookie, never in the JSON", run: noSessionInBrowserJSON),
-    ] + endpoints.map { endpoint in
-        Scenario("malformed bodies on \(endpoint) are a 4xx in JSON; a form post is 415") { app in try await malformedBodies(app, endpoint: endpoint) }
-    }
+    public static let all: [Scenario] =
+        [
+            Scenario("register, sign out, sign in by name and with the passkey alone", run: registerSignOutSignIn),
+            Scenario("a signed-in user adds a second passkey; both sign in", run: addPasskey),
+            Scenario("a taken username is refused without revealing the account", run: takenUsername),
+            Scenario("a registration begun with a session that has since ended cannot be finished", run: endedSession),
+            Scenario("a replayed assertion is an unknown ceremony", run: replayedAssertion),
+            Scenario("a sign-in begun for Ada cannot be finished with Bob's passkey", run: otherUsersPasskey),
+            Scenario("one client's flood drops only its own ceremonies", .floodable, run: oneClientFloods),
+            Scenario("a flood from many clients makes room from the largest holder", .floodable, run: manyClientsFill),
+            Scenario("a client past its burst of options gets 429 with Retry-After", run: defaultRateLimit),
+            Scenario("after five taken names every sign-up is 429, taken or free", run: takenNamesAreLimited),
+            Scenario("free names do not spend the taken-name budget", run: freeNamesAreNotCharged),
+            Scenario("look-alike names are the taken name, mixed scripts are refused, the owner's spelling adds a passkey", run: lookalikeNames),
+            Scenario("other methods on the passkey routes are 405 with Allow: POST", run: otherMethods),
+            Scenario("a declared body over 64 KiB is 413", run: oversizedBodies),
+            Scenario("an https site's session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain", .httpsSite, run: httpsSessionCookie),
+            Scenario("an http development site's session cookie has no Secure and no __Host-", run: httpSessionCookie),
+            Scenario("a browser gets its session only as the HttpOnly cookie, never in the JSON", run: noSessionInBrowserJSON),
+        ]
+        + endpoints.map { endpoint in
+            Scenario("malformed bodies on \(endpoint) are a 4xx in JSON; a form post is 415") { app in
+                try await malformedBodies(app, endpoint: endpoint)
+            }
+        }
 }

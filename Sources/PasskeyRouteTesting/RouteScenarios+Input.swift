@@ -18,7 +18,8 @@ extension RouteScenarios {
             try check((400..<500).contains(answer.status), "\(endpoint) \(shown): \(answer.status)")
             try check(answer.object["status"] == .string("failed") && !(answer.object["errorMessage"]?.stringValue ?? "").isEmpty, "\(answer.text)")
         }
-        let form = try await browser.send("POST", routes + endpoint, bytes: Array("username=ada".utf8), contentType: "application/x-www-form-urlencoded")
+        let form = try await browser.send(
+            "POST", routes + endpoint, bytes: Array("username=ada".utf8), contentType: "application/x-www-form-urlencoded")
         try check(form.status == 415 && form.code == "unsupportedMediaType", "a cross-site form cannot post: \(form.text)")
     }
 

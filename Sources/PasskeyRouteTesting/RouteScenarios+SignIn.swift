@@ -14,7 +14,8 @@ extension RouteScenarios {
         try check(try await laptop.me() == "ada", "the session the app started signs Ada in")
         // The user handle the app stored is the one the authenticator holds (and returns in discoverable sign-ins).
         let held = try await authenticator.store.allCredentials().first
-        try check(held.map { registered.object["user"]?.objectValue?["id"] == .string(Base64URL.encode($0.userHandle)) } == true, "the stored user handle")
+        try check(
+            held.map { registered.object["user"]?.objectValue?["id"] == .string(Base64URL.encode($0.userHandle)) } == true, "the stored user handle")
 
         try check(try await laptop.send("DELETE", "/session").ok, "signing out")
         try check(try await laptop.me() == nil, "signed out")

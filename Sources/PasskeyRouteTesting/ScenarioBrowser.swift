@@ -17,7 +17,9 @@ public struct ScenarioBrowser: Sendable {
     public var sendsFetchMetadata = false
 
     /// A browser at `origin` (``RouteScenarios/origin`` by default) holding `authenticator`'s passkeys.
-    public init(_ transport: any ScenarioTransport, authenticator: SoftwareAuthenticator = SoftwareAuthenticator(), origin: String = RouteScenarios.origin) {
+    public init(
+        _ transport: any ScenarioTransport, authenticator: SoftwareAuthenticator = SoftwareAuthenticator(), origin: String = RouteScenarios.origin
+    ) {
         self.transport = transport
         self.origin = origin
         webAuthn = WebAuthnClient(origin: origin, authenticator: authenticator)
@@ -38,7 +40,9 @@ public struct ScenarioBrowser: Sendable {
         try check(answer.status < 500, "\(what): a 5xx is a bug: \(answer.status) \(answer.text)", line: line)
         if method != "HEAD" {
             try check(answer.header("Content-Type")?.hasPrefix("application/json") == true, "\(what): not JSON: \(answer.text)", line: line)
-            try check(answer.object["status"] != nil && answer.object["errorMessage"] != nil, "\(what): not the contract's shape: \(answer.text)", line: line)
+            try check(
+                answer.object["status"] != nil && answer.object["errorMessage"] != nil, "\(what): not the contract's shape: \(answer.text)",
+                line: line)
         }
         if let setCookie = answer.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
             let lowered = setCookie.lowercased()
@@ -60,10 +64,12 @@ public struct ScenarioBrowser: Sendable {
 
     /// Registration options for `username` (a discoverable credential, so it can also sign in without a name).
     public mutating func registrationOptions(_ username: String) async throws -> ScenarioAnswer {
-        try await post(RouteScenarios.routes + "attestation/options", JSONObject([
-            "username": .string(username), "displayName": .string(username.capitalized),
-            "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")])),
-        ]))
+        try await post(
+            RouteScenarios.routes + "attestation/options",
+            JSONObject([
+                "username": .string(username), "displayName": .string(username.capitalized),
+                "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")])),
+            ]))
     }
 
     /// `navigator.credentials.create()` on `options`, then `attestation/result`.

@@ -7,7 +7,9 @@ import ServiceLifecycle
 /// `passkeys serve`: the relying party on Hummingbird, over a SQL store.
 public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
-    public static func makeApplication(_ configuration: ServerConfiguration, logger: Logger) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
+    public static func makeApplication(
+        _ configuration: ServerConfiguration, logger: Logger
+    ) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
         // The page's files first: a server installed without its resource bundle stops here, before opening anything.
         _ = try WebAssets.all.get()
         try configuration.checkAssociations()
@@ -30,15 +32,17 @@ public enum PasskeysServer {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)
             metricsRouter.get("/metrics") { _, _ in metrics.response() }
-            services.append(Application(
-                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
-                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger))
+            services.append(
+                Application(
+                    router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+                    configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger))
         }
         let application = Application(
             router: router,
-            server: .http1OnConnectionLoop(configuration: .init(
-                additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
-                idleTimeout: .init(configuration.idleTimeout))),
+            server: .http1OnConnectionLoop(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
+                    idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
             services: services,
             logger: logger)
@@ -48,7 +52,9 @@ public enum PasskeysServer {
     /// Runs until SIGINT or SIGTERM, finishing requests in flight before it returns.
     public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
         let (application, store) = try await makeApplication(configuration, logger: logger)
-        logger.notice("passkeys serve: listening on http://\(configuration.host):\(configuration.port) (rp \(configuration.relyingParty.rpID), database \(configuration.database))")
+        logger.notice(
+            "passkeys serve: listening on http://\(configuration.host):\(configuration.port) (rp \(configuration.relyingParty.rpID), database \(configuration.database))"
+        )
         do {
             try await application.runService()
         } catch {

@@ -4,22 +4,37 @@
 // of the module, not a wall of missing-module errors.
 #if !Vapor
 /// Unavailable: PasskeyVapor needs the package trait "Vapor".
-@available(*, unavailable, message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it")
+@available(
+    *, unavailable,
+    message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it"
+)
 public struct PasskeyRouteCollection {}
 
 /// Unavailable: PasskeyVapor needs the package trait "Vapor".
-@available(*, unavailable, message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it")
+@available(
+    *, unavailable,
+    message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it"
+)
 public protocol PasskeyVaporHooks {}
 
 /// Unavailable: PasskeyVapor needs the package trait "Vapor".
-@available(*, unavailable, message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it")
+@available(
+    *, unavailable,
+    message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it"
+)
 public struct PasskeyCredentialModel {}
 
 /// Unavailable: PasskeyVapor needs the package trait "Vapor".
-@available(*, unavailable, message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it")
+@available(
+    *, unavailable,
+    message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it"
+)
 public struct CreatePasskeyCredentials {}
 
 /// Unavailable: PasskeyVapor needs the package trait "Vapor".
-@available(*, unavailable, message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it")
+@available(
+    *, unavailable,
+    message: "PasskeyVapor needs the package trait \"Vapor\": depend on this package with traits: [\"Vapor\"]; the default traits do not include it"
+)
 public struct FluentPasskeyAccounts {}
 #endif

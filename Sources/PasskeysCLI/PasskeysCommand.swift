@@ -7,7 +7,10 @@ public struct PasskeysCommand: AsyncParsableCommand {
         commandName: "passkeys",
         abstract: "Passkeys (WebAuthn) for Swift: serve a relying party; verify, inspect and benchmark ceremonies.",
         discussion: "Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.",
-        subcommands: [ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self, InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self]
+        subcommands: [
+            ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self,
+            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self,
+        ]
     )
     public init() {}
 }

@@ -6,9 +6,13 @@ import Testing
 
 @Suite("Software authenticator (CTAP2 semantics)")
 struct AuthenticatorTests {
-    func makeRequest(rpID: String = "example.com", user: [UInt8] = [1, 2, 3], exclude: [[UInt8]] = [], resident: Bool = true, uv: UserVerificationRequirement = .preferred, algorithms: [COSEAlgorithm] = [.es256]) -> MakeCredentialRequest {
-        MakeCredentialRequest(clientDataHash: Array(repeating: 7, count: 32), rpID: rpID, userHandle: user, userName: "ada", userDisplayName: "Ada",
-                              algorithms: algorithms, excludeList: exclude, residentKey: resident, userVerification: uv)
+    func makeRequest(
+        rpID: String = "example.com", user: [UInt8] = [1, 2, 3], exclude: [[UInt8]] = [], resident: Bool = true,
+        uv: UserVerificationRequirement = .preferred, algorithms: [COSEAlgorithm] = [.es256]
+    ) -> MakeCredentialRequest {
+        MakeCredentialRequest(
+            clientDataHash: Array(repeating: 7, count: 32), rpID: rpID, userHandle: user, userName: "ada", userDisplayName: "Ada",
+            algorithms: algorithms, excludeList: exclude, residentKey: resident, userVerification: uv)
     }
 
     @Test("makeCredential stores the credential; getAssertion finds it, signs, and advances the stored counter")
@@ -17,7 +21,8 @@ struct AuthenticatorTests {
         let authenticator = SoftwareAuthenticator(store: store)
         let made = try await authenticator.authenticatorMakeCredential(makeRequest())
         #expect(await store.credentials(rpID: "example.com").count == 1)
-        let assertion = try await authenticator.authenticatorGetAssertion(GetAssertionRequest(clientDataHash: Array(repeating: 9, count: 32), rpID: "example.com"))
+        let assertion = try await authenticator.authenticatorGetAssertion(
+            GetAssertionRequest(clientDataHash: Array(repeating: 9, count: 32), rpID: "example.com"))
         #expect(assertion.credential.id == made.credential.id)
         #expect(await store.credential(id: made.credential.id)?.signCount == 2)
         let key = try CredentialPublicKey(coseBytes: made.credential.privateKey.coseKey())
@@ -67,15 +72,18 @@ struct AuthenticatorTests {
         let authenticator = SoftwareAuthenticator()
         let made = try await authenticator.authenticatorMakeCredential(makeRequest(resident: false))
         do {
-            _ = try await authenticator.authenticatorGetAssertion(GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "example.com"))
+            _ = try await authenticator.authenticatorGetAssertion(
+                GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "example.com"))
             Issue.record("expected noCredentials")
         } catch {
             #expect(error.code == .noCredentials)
         }
-        let allowed = try await authenticator.authenticatorGetAssertion(GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "example.com", allowList: [made.credential.id]))
+        let allowed = try await authenticator.authenticatorGetAssertion(
+            GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "example.com", allowList: [made.credential.id]))
         #expect(allowed.credential.id == made.credential.id)
         await #expect(throws: AuthenticatorError.self) {
-            try await authenticator.authenticatorGetAssertion(GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "other.com", allowList: [made.credential.id]))
+            try await authenticator.authenticatorGetAssertion(
+                GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "other.com", allowList: [made.credential.id]))
         }
     }
 
@@ -93,7 +101,8 @@ struct AuthenticatorTests {
     func zeroCounter() async throws {
         let authenticator = SoftwareAuthenticator(usesSignCounter: false, backedUp: true)
         _ = try await authenticator.authenticatorMakeCredential(makeRequest())
-        let assertion = try await authenticator.authenticatorGetAssertion(GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "example.com"))
+        let assertion = try await authenticator.authenticatorGetAssertion(
+            GetAssertionRequest(clientDataHash: Array(repeating: 1, count: 32), rpID: "example.com"))
         let data = try AuthenticatorData(bytes: assertion.authenticatorData)
         #expect(data.signCount == 0 && data.backupEligible && data.backupState)
     }
@@ -106,7 +115,9 @@ struct FileStoreTests {
     }
 
     func credential(_ alg: COSEAlgorithm = .es256, rpID: String = "example.com") throws -> SoftwareCredential {
-        SoftwareCredential(id: Array(SystemRandomNumberGenerator.randomBytes(16)), rpID: rpID, userHandle: [1, 2], userName: "ada", privateKey: try CredentialPrivateKey.generate(alg), signCount: 3)
+        SoftwareCredential(
+            id: Array(SystemRandomNumberGenerator.randomBytes(16)), rpID: rpID, userHandle: [1, 2], userName: "ada",
+            privateKey: try CredentialPrivateKey.generate(alg), signCount: 3)
     }
 
     @Test("round-trips every key type, with owner-only permissions on the file and its folder")

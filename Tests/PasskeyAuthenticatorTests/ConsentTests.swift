@@ -17,7 +17,9 @@ struct ConsentTests {
 
     /// A declined request is NotAllowedError (`cancelled`); one that requires UV from a verifier without it is
     /// refused before the user is asked (`userVerificationUnavailable`).
-    func expectNotAllowed(_ code: WebAuthnClientError.Code = .cancelled, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func expectNotAllowed(
+        _ code: WebAuthnClientError.Code = .cancelled, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         do {
             try await body()
             Issue.record("expected NotAllowedError: the user declined", sourceLocation: sourceLocation)
@@ -28,21 +30,26 @@ struct ConsentTests {
         }
     }
 
-    @Test("a declining verifier stops create(): NotAllowedError and nothing stored, whatever userVerification asks",
-          arguments: [0, 1], ["required", "preferred", "discouraged"])
+    @Test(
+        "a declining verifier stops create(): NotAllowedError and nothing stored, whatever userVerification asks",
+        arguments: [0, 1], ["required", "preferred", "discouraged"])
     func createDeclined(_ verifier: Int, _ userVerification: String) async throws {
         let store = InMemoryCredentialStore()
-        let client = WebAuthnClient(origin: "https://example.com", authenticator: SoftwareAuthenticator(store: store, userVerifier: Self.verifiers[verifier]))
-        let options = WebAuthnClientTests.creation(rpID: "example.com", extra: JSONObject([
-            "authenticatorSelection": .object(JSONObject(["userVerification": .string(userVerification)])),
-        ]))
+        let client = WebAuthnClient(
+            origin: "https://example.com", authenticator: SoftwareAuthenticator(store: store, userVerifier: Self.verifiers[verifier]))
+        let options = WebAuthnClientTests.creation(
+            rpID: "example.com",
+            extra: JSONObject([
+                "authenticatorSelection": .object(JSONObject(["userVerification": .string(userVerification)]))
+            ]))
         let unavailable = userVerification == "required" && !Self.verifiers[verifier].canVerify
         await expectNotAllowed(unavailable ? .userVerificationUnavailable : .cancelled) { _ = try await client.create(options) }
         #expect(await store.allCredentials().isEmpty)
     }
 
-    @Test("a declining verifier stops get(): NotAllowedError, no signature, the stored counter unchanged",
-          arguments: [0, 1], ["preferred", "discouraged"])
+    @Test(
+        "a declining verifier stops get(): NotAllowedError, no signature, the stored counter unchanged",
+        arguments: [0, 1], ["preferred", "discouraged"])
     func getDeclined(_ verifier: Int, _ userVerification: String) async throws {
         let store = InMemoryCredentialStore()
         let consenting = WebAuthnClient(origin: "https://example.com", authenticator: SoftwareAuthenticator(store: store))
@@ -54,7 +61,8 @@ struct ConsentTests {
             "allowCredentials": .array([.object(JSONObject(["type": .string("public-key"), "id": .string(Base64URL.encode(before.id))]))]),
         ])
 
-        let declining = WebAuthnClient(origin: "https://example.com", authenticator: SoftwareAuthenticator(store: store, userVerifier: Self.verifiers[verifier]))
+        let declining = WebAuthnClient(
+            origin: "https://example.com", authenticator: SoftwareAuthenticator(store: store, userVerifier: Self.verifiers[verifier]))
         await expectNotAllowed { _ = try await declining.get(request) }
         #expect(await store.credential(id: before.id)?.signCount == before.signCount)
         // The same request with consent signs and advances the counter: the refusal above was the user's answer.

@@ -9,7 +9,8 @@ struct WebAuthnClientTests {
         if let rpID { rp["id"] = .string(rpID) }
         var options = JSONObject([
             "rp": .object(rp), "user": .object(JSONObject(["id": .string("AQID"), "name": .string("ada"), "displayName": .string("Ada")])),
-            "challenge": .string(challenge), "pubKeyCredParams": .array([.object(JSONObject(["type": .string("public-key"), "alg": .number("-7")]))]),
+            "challenge": .string(challenge),
+            "pubKeyCredParams": .array([.object(JSONObject(["type": .string("public-key"), "alg": .number("-7")]))]),
         ])
         for member in extra.members { options[member.key] = member.value }
         return options
@@ -26,12 +27,14 @@ struct WebAuthnClientTests {
         }
     }
 
-    @Test("the RP ID must be the origin's host or a registrable suffix of it", arguments: [
-        ("https://login.example.com", "example.com", true), ("https://example.com", "example.com", true),
-        ("https://login.example.com", "login.example.com", true), ("https://example.com", "login.example.com", false),
-        ("https://badexample.com", "example.com", false), ("https://example.com", "com", false),
-        ("http://localhost:8080", "localhost", true), ("http://127.0.0.1:8080", "127.0.0.1", true), ("http://127.0.0.1:8080", "localhost", false),
-    ])
+    @Test(
+        "the RP ID must be the origin's host or a registrable suffix of it",
+        arguments: [
+            ("https://login.example.com", "example.com", true), ("https://example.com", "example.com", true),
+            ("https://login.example.com", "login.example.com", true), ("https://example.com", "login.example.com", false),
+            ("https://badexample.com", "example.com", false), ("https://example.com", "com", false),
+            ("http://localhost:8080", "localhost", true), ("http://127.0.0.1:8080", "127.0.0.1", true), ("http://127.0.0.1:8080", "localhost", false),
+        ])
     func rpID(_ origin: String, _ rpID: String, _ allowed: Bool) async throws {
         let client = WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator())
         if allowed {
@@ -51,12 +54,15 @@ struct WebAuthnClientTests {
     @Test("the registration response is L3 JSON that the core verifies, with authenticatorData, publicKey and publicKeyAlgorithm")
     func responseShape() async throws {
         let client = WebAuthnClient(origin: "https://example.com", authenticator: SoftwareAuthenticator())
-        let json = try await client.create(Self.creation(rpID: "example.com", extra: JSONObject(["extensions": .object(JSONObject(["credProps": .bool(true)]))])))
+        let json = try await client.create(
+            Self.creation(rpID: "example.com", extra: JSONObject(["extensions": .object(JSONObject(["credProps": .bool(true)]))])))
         let response = try #require(json["response"]?.objectValue)
         for member in ["clientDataJSON", "attestationObject", "authenticatorData", "publicKey", "publicKeyAlgorithm", "transports"] {
             #expect(response[member] != nil, "missing \(member)")
         }
-        #expect(json["clientExtensionResults"]?.objectValue?["credProps"]?.objectValue?["rk"] == .bool(false) || json["clientExtensionResults"]?.objectValue?["credProps"]?.objectValue?["rk"] == .bool(true))
+        #expect(
+            json["clientExtensionResults"]?.objectValue?["credProps"]?.objectValue?["rk"] == .bool(false)
+                || json["clientExtensionResults"]?.objectValue?["credProps"]?.objectValue?["rk"] == .bool(true))
         let parsed = try RegistrationResponse(json: Array(JSONValue.object(json).serialized().utf8))
         let verified = try await RegistrationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: ["https://example.com"]))
             .verify(parsed, challenge: Challenge(base64URL: "AAECAwQFBgcICQoLDA0ODw"))
@@ -74,11 +80,14 @@ struct WebAuthnClientTests {
 
     @Test("a user verifier that never answers hits the timeout")
     func timeout() async {
-        let slow = SoftwareAuthenticator(userVerifier: ClosureVerifier { _ in
-            try? await Task.sleep(for: .seconds(30))
-            return .verified
-        })
+        let slow = SoftwareAuthenticator(
+            userVerifier: ClosureVerifier { _ in
+                try? await Task.sleep(for: .seconds(30))
+                return .verified
+            })
         let client = WebAuthnClient(origin: "https://example.com", authenticator: slow)
-        await expectClientError(.notAllowed, .timeout) { _ = try await client.create(Self.creation(rpID: "example.com", extra: JSONObject(["timeout": .number("1000")]))) }
+        await expectClientError(.notAllowed, .timeout) {
+            _ = try await client.create(Self.creation(rpID: "example.com", extra: JSONObject(["timeout": .number("1000")])))
+        }
     }
 }

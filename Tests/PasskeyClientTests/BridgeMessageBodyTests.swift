@@ -50,22 +50,26 @@ struct BridgeMessageBodyTests {
     @Test("an object body, as WebKit delivers a posted object, is serialized and answered by the bridge")
     func objectBody() async throws {
         let page = "https://app.example.com"
-        let bridge = PasskeyBridge(provider: SoftwarePasskeyProvider(client: WebAuthnClient(origin: page, authenticator: SoftwareAuthenticator())), allowedOrigins: [page])
+        let bridge = PasskeyBridge(
+            provider: SoftwarePasskeyProvider(client: WebAuthnClient(origin: page, authenticator: SoftwareAuthenticator())), allowedOrigins: [page])
         let body: [String: Any] = [
             "action": "create",
             "options": [
                 "rp": ["name": "Example"], "user": ["id": "AQID", "name": "ada", "displayName": "Ada"], "challenge": "AAECAwQFBgcICQoLDA0ODw",
-                "pubKeyCredParams": [["type": "public-key", "alg": -7]], "authenticatorSelection": ["residentKey": "required", "requireResidentKey": true],
+                "pubKeyCredParams": [["type": "public-key", "alg": -7]],
+                "authenticatorSelection": ["residentKey": "required", "requireResidentKey": true],
             ] as [String: Any],
         ]
         let reply = await bridge.handle(try PasskeyBridge.message(fromBody: body), from: page).objectValue
         #expect(reply?["ok"] == .bool(true), "\(String(describing: reply))")
     }
 
-    @Test("a frame's security origin in parts becomes a serialized origin the bridge checks", arguments: [
-        ("https", "app.example.com", 0, "https://app.example.com"), ("http", "localhost", 8080, "http://localhost:8080"),
-        ("http", "::1", 8080, "http://[::1]:8080"),
-    ])
+    @Test(
+        "a frame's security origin in parts becomes a serialized origin the bridge checks",
+        arguments: [
+            ("https", "app.example.com", 0, "https://app.example.com"), ("http", "localhost", 8080, "http://localhost:8080"),
+            ("http", "::1", 8080, "http://[::1]:8080"),
+        ])
     func origin(_ scheme: String, _ host: String, _ port: Int, _ expected: String) {
         #expect(PasskeyBridge.origin(scheme: scheme, host: host, port: port) == expected)
     }

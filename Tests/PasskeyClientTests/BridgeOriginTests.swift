@@ -20,10 +20,11 @@ struct BridgeOriginTests {
     /// The provider, recording its calls, behind a bridge that allows `page`. The software authenticator believes it
     /// is at `https://<appDomain>`, so it would sign for `appDomain` itself: only the bridge can refuse.
     func bridge(page: String, appDomain: String, _ kind: Provider) -> (PasskeyBridge, RecordingProvider) {
-        let inner: (any PasskeyProvider)? = switch kind {
-        case .software: SoftwarePasskeyProvider(client: WebAuthnClient(origin: "https://\(appDomain)", authenticator: SoftwareAuthenticator()))
-        case .platform: nil
-        }
+        let inner: (any PasskeyProvider)? =
+            switch kind {
+            case .software: SoftwarePasskeyProvider(client: WebAuthnClient(origin: "https://\(appDomain)", authenticator: SoftwareAuthenticator()))
+            case .platform: nil
+            }
         let provider = RecordingProvider(wrapping: inner)
         return (PasskeyBridge(provider: provider, allowedOrigins: [page]), provider)
     }
@@ -66,8 +67,9 @@ struct BridgeOriginTests {
         Refusal(page: "https://example.com", action: "get", rpID: "login.example.com", code: "rpIdNotAllowed"),
     ]
 
-    @Test("an insecure page, another domain's RP ID and a public suffix are refused with SecurityError before the provider is asked",
-          arguments: refusals, Provider.allCases)
+    @Test(
+        "an insecure page, another domain's RP ID and a public suffix are refused with SecurityError before the provider is asked",
+        arguments: refusals, Provider.allCases)
     func refused(_ refusal: Refusal, _ kind: Provider) async throws {
         let appDomain = refusal.rpID ?? URLComponents(string: refusal.page)?.host ?? ""
         let (bridge, provider) = bridge(page: refusal.page, appDomain: appDomain, kind)

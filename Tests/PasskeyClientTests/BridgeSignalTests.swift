@@ -29,16 +29,24 @@ struct BridgeSignalTests {
         let recorder = Recorder()
         let bridge = bridge(recorder)
         let calls: [(String, JSONObject, PasskeySignal)] = [
-            ("signalUnknownCredential", JSONObject(["rpId": .string("example.com"), "credentialId": .string(Base64URL.encode([9, 9]))]),
-             .unknownCredential(relyingPartyID: "example.com", credentialID: [9, 9])),
-            ("signalAllAcceptedCredentials", JSONObject([
-                "rpId": .string("example.com"), "userId": .string(Base64URL.encode([1, 2, 3])),
-                "allAcceptedCredentialIds": .array([.string(Base64URL.encode([7])), .string(Base64URL.encode([8, 8]))]),
-            ]), .allAcceptedCredentials(relyingPartyID: "example.com", userHandle: [1, 2, 3], credentialIDs: [[7], [8, 8]])),
-            ("signalCurrentUserDetails", JSONObject([
-                "rpId": .string("app.example.com"), "userId": .string(Base64URL.encode([1, 2, 3])),
-                "name": .string("ada"), "displayName": .string("Ada Lovelace"),
-            ]), .currentUserDetails(relyingPartyID: "app.example.com", userHandle: [1, 2, 3], name: "ada", displayName: "Ada Lovelace")),
+            (
+                "signalUnknownCredential", JSONObject(["rpId": .string("example.com"), "credentialId": .string(Base64URL.encode([9, 9]))]),
+                .unknownCredential(relyingPartyID: "example.com", credentialID: [9, 9])
+            ),
+            (
+                "signalAllAcceptedCredentials",
+                JSONObject([
+                    "rpId": .string("example.com"), "userId": .string(Base64URL.encode([1, 2, 3])),
+                    "allAcceptedCredentialIds": .array([.string(Base64URL.encode([7])), .string(Base64URL.encode([8, 8]))]),
+                ]), .allAcceptedCredentials(relyingPartyID: "example.com", userHandle: [1, 2, 3], credentialIDs: [[7], [8, 8]])
+            ),
+            (
+                "signalCurrentUserDetails",
+                JSONObject([
+                    "rpId": .string("app.example.com"), "userId": .string(Base64URL.encode([1, 2, 3])),
+                    "name": .string("ada"), "displayName": .string("Ada Lovelace"),
+                ]), .currentUserDetails(relyingPartyID: "app.example.com", userHandle: [1, 2, 3], name: "ada", displayName: "Ada Lovelace")
+            ),
         ]
         for (action, details, _) in calls {
             let reply = await bridge.handle(message(action, details), from: Self.origin)
@@ -55,15 +63,20 @@ struct BridgeSignalTests {
             message("signalUnknownCredential", JSONObject(["rpId": .string("bank.example"), "credentialId": .string("AQID")])), from: Self.origin)
         #expect(otherSite.objectValue?["name"] == .string("SecurityError") && otherSite.objectValue?["code"] == .string("rpIdNotAllowed"))
         let malformed = await bridge.handle(
-            message("signalAllAcceptedCredentials", JSONObject(["rpId": .string("example.com"), "userId": .string("AQID"), "allAcceptedCredentialIds": .string("AQID")])),
+            message(
+                "signalAllAcceptedCredentials",
+                JSONObject(["rpId": .string("example.com"), "userId": .string("AQID"), "allAcceptedCredentialIds": .string("AQID")])),
             from: Self.origin)
         #expect(malformed.objectValue?["name"] == .string("TypeError") && malformed.objectValue?["code"] == .string("invalidMessage"))
         let notBase64URL = await bridge.handle(
-            message("signalCurrentUserDetails", JSONObject(["rpId": .string("example.com"), "userId": .string("a+b/"), "name": .string("a"), "displayName": .string("A")])),
+            message(
+                "signalCurrentUserDetails",
+                JSONObject(["rpId": .string("example.com"), "userId": .string("a+b/"), "name": .string("a"), "displayName": .string("A")])),
             from: Self.origin)
         #expect(notBase64URL.objectValue?["ok"] == .bool(false))
         let strangerPage = await bridge.handle(
-            message("signalUnknownCredential", JSONObject(["rpId": .string("evil.example"), "credentialId": .string("AQID")])), from: "https://evil.example")
+            message("signalUnknownCredential", JSONObject(["rpId": .string("evil.example"), "credentialId": .string("AQID")])),
+            from: "https://evil.example")
         #expect(strangerPage.objectValue?["code"] == .string("originNotAllowed"))
         #expect(await recorder.signals.isEmpty)
     }

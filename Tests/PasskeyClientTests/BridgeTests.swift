@@ -37,10 +37,14 @@ struct BridgeTests {
         let got = await bridge.handle(message("get", JSONObject(["challenge": .string("AAAA"), "rpId": .string("example.com")])), from: Self.origin)
         let assertion = try AuthenticationResponse(json: try #require(got.objectValue?["data"]?.objectValue))
         _ = try AuthenticationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: [Self.origin]))
-            .verify(assertion, challenge: Challenge(base64URL: "AAAA"), credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
+            .verify(
+                assertion, challenge: Challenge(base64URL: "AAAA"),
+                credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
     }
 
-    @Test("ML-DSA passkeys pass through untouched: options offering only ML-DSA, full-size key and signature", arguments: [COSEAlgorithm.mlDSA65, .mlDSA87])
+    @Test(
+        "ML-DSA passkeys pass through untouched: options offering only ML-DSA, full-size key and signature",
+        arguments: [COSEAlgorithm.mlDSA65, .mlDSA87])
     func mlDSA(_ alg: COSEAlgorithm) async throws {
         let bridge = bridge()
         var creation = Self.creation
@@ -60,17 +64,21 @@ struct BridgeTests {
         let assertion = try AuthenticationResponse(json: try #require(got.objectValue?["data"]?.objectValue))
         #expect(assertion.signature.count == sizes.signature)
         _ = try AuthenticationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: [Self.origin]))
-            .verify(assertion, challenge: Challenge(base64URL: "AAAA"), credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
+            .verify(
+                assertion, challenge: Challenge(base64URL: "AAAA"),
+                credential: StoredCredential(id: verified.credentialID, publicKey: verified.publicKey, signCount: verified.signCount))
     }
 
-    @Test("failures: unknown origin, malformed messages, unknown action, no credentials", arguments: [
-        ("https://evil.example", #"{"action":"get","options":{}}"#, "SecurityError", "originNotAllowed"),
-        (origin, "not json", "TypeError", "invalidMessage"),
-        (origin, #"{"action":"get"}"#, "TypeError", "invalidMessage"),
-        (origin, #"{"action":"delete","options":{}}"#, "TypeError", "invalidMessage"),
-        (origin, #"{"action":"get","options":{"challenge":"AAAA","rpId":"example.com"}}"#, "NotAllowedError", "noCredentials"),
-        (origin, #"{"action":"get","options":{"challenge":"AAAA","rpId":"other.com"}}"#, "SecurityError", "rpIdNotAllowed"),
-    ])
+    @Test(
+        "failures: unknown origin, malformed messages, unknown action, no credentials",
+        arguments: [
+            ("https://evil.example", #"{"action":"get","options":{}}"#, "SecurityError", "originNotAllowed"),
+            (origin, "not json", "TypeError", "invalidMessage"),
+            (origin, #"{"action":"get"}"#, "TypeError", "invalidMessage"),
+            (origin, #"{"action":"delete","options":{}}"#, "TypeError", "invalidMessage"),
+            (origin, #"{"action":"get","options":{"challenge":"AAAA","rpId":"example.com"}}"#, "NotAllowedError", "noCredentials"),
+            (origin, #"{"action":"get","options":{"challenge":"AAAA","rpId":"other.com"}}"#, "SecurityError", "rpIdNotAllowed"),
+        ])
     func failures(_ origin: String, _ text: String, _ name: String, _ code: String) async {
         let reply = await bridge().handle(Array(text.utf8), from: origin).objectValue
         #expect(reply?["ok"] == .bool(false))

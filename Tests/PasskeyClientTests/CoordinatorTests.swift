@@ -23,7 +23,9 @@ struct CoordinatorTests {
 
             #expect(try await passkeys.passkeys().map(\.id) == [registered.credential.id])
             #expect(try await passkeys.rename(registered.credential.id, to: "CLI key").name == "CLI key")
-            await expectKind(.server(status: 409, message: "", code: "lastPasskey"), matchingStatusOnly: true) { try await passkeys.remove(registered.credential.id) }
+            await expectKind(.server(status: 409, message: "", code: "lastPasskey"), matchingStatusOnly: true) {
+                try await passkeys.remove(registered.credential.id)
+            }
             #expect(await store.allCredentials().count == 1, "a passkey the server keeps stays on the device")
 
             try await passkeys.deleteAccount()
@@ -79,7 +81,10 @@ struct CoordinatorTests {
         }
     }
 
-    func expectKind(_ expected: PasskeyError.Kind, matchingStatusOnly: Bool = false, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func expectKind(
+        _ expected: PasskeyError.Kind, matchingStatusOnly: Bool = false, _ body: () async throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         do {
             try await body()
             Issue.record("expected \(expected)", sourceLocation: sourceLocation)

@@ -5,8 +5,8 @@ import Logging
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
-import PasskeySoftwareProvider
 import PasskeyServer
+import PasskeySoftwareProvider
 import Testing
 
 /// A real `passkeys serve` application on a loopback port with an SQLite file, reached over real HTTP through

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PasskeyClient
 import PasskeyCore
 import Testing
+
+@testable import PasskeyClient
 
 @Suite("PasskeySignal: what to tell the platform's passkey list, and when")
 struct PasskeySignalTests {
@@ -9,9 +10,11 @@ struct PasskeySignalTests {
 
     @Test("a sign-in the server answers unknownCredential names that credential; other failures name none")
     func unknownCredential() {
-        let unknown = PasskeyError(.server(status: 400, message: "unknown passkey", code: "unknownCredential"), "unknown passkey", credentialID: [9, 9])
-        #expect(PasskeySignal.afterSignIn(failedWith: unknown, relyingPartyID: "example.com")
-            == .unknownCredential(relyingPartyID: "example.com", credentialID: [9, 9]))
+        let unknown = PasskeyError(
+            .server(status: 400, message: "unknown passkey", code: "unknownCredential"), "unknown passkey", credentialID: [9, 9])
+        #expect(
+            PasskeySignal.afterSignIn(failedWith: unknown, relyingPartyID: "example.com")
+                == .unknownCredential(relyingPartyID: "example.com", credentialID: [9, 9]))
         let others = [
             PasskeyError(.server(status: 400, message: "bad signature", code: "signatureInvalid"), "bad signature", credentialID: [9, 9]),
             PasskeyError(.cancelled, "closed"), PasskeyError(.network, "offline"),
@@ -25,25 +28,29 @@ struct PasskeySignalTests {
     }
 
     static func passkey(_ id: String) throws -> PasskeySummary {
-        let json = try JSONParser.parseObject(Array("""
-            {"id":"\(id)","name":"iPhone","createdAt":"2026-01-01T00:00:00.000Z","lastUsedAt":null,
-             "aaguid":"00000000-0000-0000-0000-000000000000","authenticatorName":null,"format":"none",
-             "backupEligible":true,"backupState":true,"transports":["internal"]}
-            """.utf8), what: "passkey")
+        let json = try JSONParser.parseObject(
+            Array(
+                """
+                {"id":"\(id)","name":"iPhone","createdAt":"2026-01-01T00:00:00.000Z","lastUsedAt":null,
+                 "aaguid":"00000000-0000-0000-0000-000000000000","authenticatorName":null,"format":"none",
+                 "backupEligible":true,"backupState":true,"transports":["internal"]}
+                """.utf8), what: "passkey")
         return try PasskeySummary(json: json, in: "passkey")
     }
 
     @Test("the account's passkey list is the accepted list, by raw credential ID; a malformed ID is left out")
     func accepted() throws {
         let passkeys = [try Self.passkey(Base64URL.encode([7, 7])), try Self.passkey("not base64url!"), try Self.passkey(Base64URL.encode([8]))]
-        #expect(PasskeySignal.accepted(passkeys, of: Self.user, relyingPartyID: "example.com")
-            == .allAcceptedCredentials(relyingPartyID: "example.com", userHandle: [1, 2, 3], credentialIDs: [[7, 7], [8]]))
+        #expect(
+            PasskeySignal.accepted(passkeys, of: Self.user, relyingPartyID: "example.com")
+                == .allAcceptedCredentials(relyingPartyID: "example.com", userHandle: [1, 2, 3], credentialIDs: [[7, 7], [8]]))
     }
 
     @Test("user details carry the raw user handle and both names")
     func details() {
-        #expect(PasskeySignal.details(of: Self.user, relyingPartyID: "example.com")
-            == .currentUserDetails(relyingPartyID: "example.com", userHandle: [1, 2, 3], name: "ada", displayName: "Ada Lovelace"))
+        #expect(
+            PasskeySignal.details(of: Self.user, relyingPartyID: "example.com")
+                == .currentUserDetails(relyingPartyID: "example.com", userHandle: [1, 2, 3], name: "ada", displayName: "Ada Lovelace"))
     }
 
     actor Recorder: PasskeySignaling {
@@ -52,11 +59,14 @@ struct PasskeySignalTests {
     }
 
     /// A coordinator over the software authenticator that records its signals, against a live server.
-    static func withDevice(_ body: @Sendable (_ device: PasskeyCoordinator, _ recorder: Recorder, _ baseURL: String) async throws -> Void) async throws {
+    static func withDevice(
+        _ body: @Sendable (_ device: PasskeyCoordinator, _ recorder: Recorder, _ baseURL: String) async throws -> Void
+    ) async throws {
         try await LiveServer.run { baseURL in
             let (provider, _) = LiveServer.softwareProvider()
             let recorder = Recorder()
-            try await body(PasskeyCoordinator(relyingParty: LiveServer.relyingParty(baseURL), provider: provider, signals: recorder), recorder, baseURL)
+            try await body(
+                PasskeyCoordinator(relyingParty: LiveServer.relyingParty(baseURL), provider: provider, signals: recorder), recorder, baseURL)
         }
     }
 
@@ -100,7 +110,9 @@ struct PasskeySignalTests {
             let other = PasskeyCoordinator(relyingParty: LiveServer.relyingParty(baseURL), provider: otherProvider, session: signedIn.session)
             let second = try await other.register(username: "ada")
             try await device.remove(second.credential.id)
-            #expect(await recorder.signals.last == .allAcceptedCredentials(relyingPartyID: relyingPartyID, userHandle: handle, credentialIDs: [credentialID]))
+            #expect(
+                await recorder.signals.last
+                    == .allAcceptedCredentials(relyingPartyID: relyingPartyID, userHandle: handle, credentialIDs: [credentialID]))
             try await device.signOut()
         }
     }

@@ -21,8 +21,10 @@ struct PlatformMappingTests {
 
     func register(_ authenticator: SoftwareAuthenticator) async throws -> (result: PlatformRegistrationResult, credential: SoftwareCredential) {
         let clientData = Self.iOSClientData("webauthn.create")
-        let made = try await authenticator.authenticatorMakeCredential(MakeCredentialRequest(
-            clientDataHash: Array(SHA256.hash(data: clientData)), rpID: Self.rpID, userHandle: Self.userID, userName: "ada", userDisplayName: "Ada"))
+        let made = try await authenticator.authenticatorMakeCredential(
+            MakeCredentialRequest(
+                clientDataHash: Array(SHA256.hash(data: clientData)), rpID: Self.rpID, userHandle: Self.userID, userName: "ada",
+                userDisplayName: "Ada"))
         let result = PlatformRegistrationResult(
             credentialID: made.credential.id, clientDataJSON: clientData, attestationObject: made.attestationObject,
             attachment: "platform", transports: ["hybrid", "internal"])
@@ -52,7 +54,10 @@ struct PlatformMappingTests {
         #expect(parsed.authenticatorData == attestation.authenticatorData.rawBytes)
         let key = try #require(attestation.authenticatorData.attestedCredential).publicKey()
         let spki = try Base64URL.decode(try #require(response["publicKey"]?.stringValue))
-        guard case .p256(let p256) = key.key else { Issue.record("expected a P-256 credential key, found \(key.key.kindDescription)"); return }
+        guard case .p256(let p256) = key.key else {
+            Issue.record("expected a P-256 credential key, found \(key.key.kindDescription)")
+            return
+        }
         #expect(spki == Array(p256.derRepresentation), "a DER SubjectPublicKeyInfo, as swift-crypto writes it")
 
         let verified = try await RegistrationVerifier(policy: Self.policy).verify(parsed, challenge: Challenge(bytes: Self.challenge))
@@ -72,10 +77,12 @@ struct PlatformMappingTests {
     func assertion() async throws {
         let authenticator = SoftwareAuthenticator()
         let (registration, credential) = try await register(authenticator)
-        let verified = try await RegistrationVerifier(policy: Self.policy).verify(try RegistrationResponse(json: try registration.json()), challenge: Challenge(bytes: Self.challenge))
+        let verified = try await RegistrationVerifier(policy: Self.policy).verify(
+            try RegistrationResponse(json: try registration.json()), challenge: Challenge(bytes: Self.challenge))
 
         let clientData = Self.iOSClientData("webauthn.get")
-        let asserted = try await authenticator.authenticatorGetAssertion(GetAssertionRequest(clientDataHash: Array(SHA256.hash(data: clientData)), rpID: Self.rpID))
+        let asserted = try await authenticator.authenticatorGetAssertion(
+            GetAssertionRequest(clientDataHash: Array(SHA256.hash(data: clientData)), rpID: Self.rpID))
         var result = PlatformAssertionResult(
             credentialID: asserted.credential.id, clientDataJSON: clientData, authenticatorData: asserted.authenticatorData,
             signature: asserted.signature, userID: asserted.credential.userHandle, attachment: "platform")
@@ -85,7 +92,9 @@ struct PlatformMappingTests {
         let response = try #require(json["response"]?.objectValue)
         #expect(response["userHandle"] == .string(Base64URL.encode(Self.userID)), "base64url of the raw bytes, never of a string form")
         #expect(json["clientExtensionResults"]?.objectValue?["largeBlob"]?.objectValue?["blob"] == .string("AQID"))
-        #expect(json["clientExtensionResults"]?.objectValue?["prf"]?.objectValue?["results"]?.objectValue?["first"] == .string(Base64URL.encode(Array(repeating: UInt8(7), count: 32))))
+        #expect(
+            json["clientExtensionResults"]?.objectValue?["prf"]?.objectValue?["results"]?.objectValue?["first"]
+                == .string(Base64URL.encode(Array(repeating: UInt8(7), count: 32))))
 
         let parsed = try AuthenticationResponse(json: json)
         #expect(parsed.userHandle == Self.userID && credential.userHandle == Self.userID)

@@ -15,9 +15,11 @@ struct RPIDValidationTests {
         }
     }
 
-    @Test("an address allows only itself, whatever digits spell it", arguments: [
-        "https://127.0.0.1", "https://10.0.0.1:8443", "https://[::1]", "https://[2001:db8::1]",
-    ])
+    @Test(
+        "an address allows only itself, whatever digits spell it",
+        arguments: [
+            "https://127.0.0.1", "https://10.0.0.1:8443", "https://[::1]", "https://[2001:db8::1]",
+        ])
     func addresses(_ text: String) throws {
         let origin = try RPIDValidation.origin(text)
         try RPIDValidation.checkRPID(origin.host, for: origin)

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
 import PasskeySoftwareProvider
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The coordinator deletes a new key only when the server has certainly not stored its credential: an HTTP 4xx
 /// refusal. Any other failure of `/attestation/result` may have come after the server stored it, so the key stays.
@@ -47,7 +48,8 @@ struct RegistrationOutcomeTests {
             case .badRequest: return Self.json(400, #"{"status":"failed","errorMessage":"origin mismatch","code":"originMismatch"}"#)
             case .forbidden: return Self.json(403, #"{"status":"failed","errorMessage":"sign in to add a passkey to this account"}"#)
             case .retriedAfterSuccess: return Self.json(400, #"{"status":"failed","errorMessage":"unknown or finished","code":"unknownCeremony"}"#)
-            case .alreadyRegistered: return Self.json(400, #"{"status":"failed","errorMessage":"already registered","code":"credentialAlreadyRegistered"}"#)
+            case .alreadyRegistered:
+                return Self.json(400, #"{"status":"failed","errorMessage":"already registered","code":"credentialAlreadyRegistered"}"#)
             }
         }
 
@@ -57,11 +59,13 @@ struct RegistrationOutcomeTests {
         static func json(_ status: Int, _ body: String) -> TransportResponse { TransportResponse(status: status, body: Array(body.utf8)) }
     }
 
-    @Test("a 4xx refusal forgets the key; a network error, a timeout, a 5xx or a malformed answer keep it and report the outcome as unknown",
-          arguments: Finish.allCases)
+    @Test(
+        "a 4xx refusal forgets the key; a network error, a timeout, a 5xx or a malformed answer keep it and report the outcome as unknown",
+        arguments: Finish.allCases)
     func outcome(_ finish: Finish) async throws {
         let store = InMemoryCredentialStore()
-        let provider = SoftwarePasskeyProvider(client: WebAuthnClient(origin: "https://app.example.com", authenticator: SoftwareAuthenticator(store: store)))
+        let provider = SoftwarePasskeyProvider(
+            client: WebAuthnClient(origin: "https://app.example.com", authenticator: SoftwareAuthenticator(store: store)))
         let relyingParty = RelyingPartyClient(baseURL: "https://app.example.com", transport: ScriptedRelyingParty(finish: finish.answer))
         let passkeys = PasskeyCoordinator(relyingParty: relyingParty, provider: provider)
 

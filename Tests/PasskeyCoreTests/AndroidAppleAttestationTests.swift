@@ -12,7 +12,7 @@ struct AndroidAppleAttestationTests {
     // MARK: android-key
 
     struct KeyDescription {
-        var challenge: [UInt8]? = nil  // nil: the real clientDataHash
+        var challenge: [UInt8]? = nil // nil: the real clientDataHash
         var teeOrigin: Int? = 0
         var teePurposes: [Int] = [2]
         var softwareOrigin: Int? = nil
@@ -28,14 +28,17 @@ struct AndroidAppleAttestationTests {
         }
 
         func der(clientDataHash: [UInt8]) -> [UInt8] {
-            DERBytes.tlv(0x30, DERBytes.integer(4) + DERBytes.tlv(0x0A, [1]) + DERBytes.integer(41) + DERBytes.tlv(0x0A, [1])
-                + DERBytes.tlv(0x04, challenge ?? clientDataHash) + DERBytes.tlv(0x04, [])
-                + list(origin: softwareOrigin, purposes: softwarePurposes, allApplications: false)
-                + list(origin: teeOrigin, purposes: teePurposes, allApplications: allApplications))
+            DERBytes.tlv(
+                0x30,
+                DERBytes.integer(4) + DERBytes.tlv(0x0A, [1]) + DERBytes.integer(41) + DERBytes.tlv(0x0A, [1])
+                    + DERBytes.tlv(0x04, challenge ?? clientDataHash) + DERBytes.tlv(0x04, [])
+                    + list(origin: softwareOrigin, purposes: softwarePurposes, allApplications: false)
+                    + list(origin: teeOrigin, purposes: teePurposes, allApplications: allApplications))
         }
     }
 
-    static func androidKey(_ description: KeyDescription = KeyDescription(), certifyOtherKey: Bool = false) throws -> (Fixtures.Registration, TestCA) {
+    static func androidKey(_ description: KeyDescription = KeyDescription(), certifyOtherKey: Bool = false) throws -> (Fixtures.Registration, TestCA)
+    {
         let ca = try TestCA("Test Android Root")
         var r = Fixtures.Registration()
         let credentialKey = try r.certificatePublicKey
@@ -50,8 +53,10 @@ struct AndroidAppleAttestationTests {
         let key = certifyOtherKey ? CredentialPrivateKey.p256(otherKey) : r.key
         r.format = "android-key"
         r.statement = { authData, hash in
-            [CBORPair(.text("alg"), .int(-7)), CBORPair(.text("sig"), .bytes(try key.sign(authData + hash))),
-             CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(leaf)), .bytes(try Fixtures.der(ca.certificate))]))]
+            [
+                CBORPair(.text("alg"), .int(-7)), CBORPair(.text("sig"), .bytes(try key.sign(authData + hash))),
+                CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(leaf)), .bytes(try Fixtures.der(ca.certificate))])),
+            ]
         }
         return (r, ca)
     }

@@ -112,8 +112,12 @@ struct AuthenticationVerificationTests {
     func signatureBindsClientData() async throws {
         let a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))
         let good = try a.response()
-        let forged = AuthenticationResponse(rawID: good.rawID, clientDataJSON: Fixtures.clientData(type: "webauthn.get") + [0x20], authenticatorData: good.authenticatorData, signature: good.signature, userHandle: good.userHandle)
-        await expectFailure(.invalidSignature) { try AuthenticationVerifier(policy: Fixtures.policy()).verify(forged, challenge: Fixtures.challenge, credential: try a.stored()) }
+        let forged = AuthenticationResponse(
+            rawID: good.rawID, clientDataJSON: Fixtures.clientData(type: "webauthn.get") + [0x20], authenticatorData: good.authenticatorData,
+            signature: good.signature, userHandle: good.userHandle)
+        await expectFailure(.invalidSignature) {
+            try AuthenticationVerifier(policy: Fixtures.policy()).verify(forged, challenge: Fixtures.challenge, credential: try a.stored())
+        }
     }
 
     // §7.2 step 24
@@ -134,12 +138,18 @@ struct AuthenticationVerificationTests {
     @Test("the software authenticator's assertions verify end to end")
     func softwareAuthenticator() async throws {
         let authenticator = SoftwareAuthenticator(usesSignCounter: false, backedUp: true)
-        var made = try authenticator.makeCredential(rpID: Fixtures.rpID, userHandle: Fixtures.userHandle, clientDataHash: Array(repeating: 0, count: 32))
+        var made = try authenticator.makeCredential(
+            rpID: Fixtures.rpID, userHandle: Fixtures.userHandle, clientDataHash: Array(repeating: 0, count: 32))
         let clientData = Fixtures.clientData(type: "webauthn.get")
         let (authData, signature) = try authenticator.getAssertion(&made.credential, clientDataHash: Array(SHA256.hash(data: clientData)))
-        let response = AuthenticationResponse(rawID: made.credential.id, clientDataJSON: clientData, authenticatorData: authData, signature: signature, userHandle: made.credential.userHandle)
-        let stored = StoredCredential(id: made.credential.id, publicKey: try CredentialPublicKey(coseBytes: try made.credential.privateKey.coseKey()), signCount: 0, backupEligible: true, userHandle: Fixtures.userHandle)
-        let result = try AuthenticationVerifier(policy: Fixtures.policy()).verify(response, challenge: Fixtures.challenge, credential: stored, userHandleRequired: true)
+        let response = AuthenticationResponse(
+            rawID: made.credential.id, clientDataJSON: clientData, authenticatorData: authData, signature: signature,
+            userHandle: made.credential.userHandle)
+        let stored = StoredCredential(
+            id: made.credential.id, publicKey: try CredentialPublicKey(coseBytes: try made.credential.privateKey.coseKey()), signCount: 0,
+            backupEligible: true, userHandle: Fixtures.userHandle)
+        let result = try AuthenticationVerifier(policy: Fixtures.policy()).verify(
+            response, challenge: Fixtures.challenge, credential: stored, userHandleRequired: true)
         #expect(result.newSignCount == 0)
         #expect(result.backupEligible && result.backupState)
     }

@@ -24,7 +24,9 @@ struct AuthenticatorPolicyTests {
         let none = Fixtures.Registration()
         await expectFailure(.authenticatorNotAllowed) { try await Self.verify(none, AuthenticatorPolicy(denied: [Fixtures.aaguid])) }
         let (trusted, pki) = try MetadataTests.packedRegistration()
-        await expectFailure(.authenticatorNotAllowed) { try await Self.verify(trusted, AuthenticatorPolicy(denied: [Fixtures.aaguid]), anchors: [pki.root]) }
+        await expectFailure(.authenticatorNotAllowed) {
+            try await Self.verify(trusted, AuthenticatorPolicy(denied: [Fixtures.aaguid]), anchors: [pki.root])
+        }
         #expect(try await Self.verify(none, AuthenticatorPolicy(denied: [Self.other])).aaguid == Fixtures.aaguid)
     }
 
@@ -53,7 +55,8 @@ struct AuthenticatorPolicyTests {
         #expect(try await RegistrationVerifier(policy: policy).verify(packed.response(), challenge: Fixtures.challenge).trusted)
     }
 
-    @Test("a chain trusted for another reason proves no model: the relying party's own root without the AAGUID extension, or android-key's Google root")
+    @Test(
+        "a chain trusted for another reason proves no model: the relying party's own root without the AAGUID extension, or android-key's Google root")
     func trustedButUnbound() async throws {
         let allow = AuthenticatorPolicy(allowed: [Fixtures.aaguid])
         let (packed, pki) = try MetadataTests.packedRegistration()
@@ -72,6 +75,8 @@ struct AuthenticatorPolicyTests {
         #expect(try await Self.verify(none, AuthenticatorPolicy(allowed: [Fixtures.aaguid], requireProof: false)).attestationType == .none)
         await expectFailure(.authenticatorNotAllowed) { try await Self.verify(none, AuthenticatorPolicy(allowed: [Self.other], requireProof: false)) }
         let (packed, pki) = try MetadataTests.packedRegistration()
-        await expectFailure(.authenticatorNotAllowed) { try await Self.verify(packed, AuthenticatorPolicy(allowed: [Self.other]), anchors: [pki.root]) }
+        await expectFailure(.authenticatorNotAllowed) {
+            try await Self.verify(packed, AuthenticatorPolicy(allowed: [Self.other]), anchors: [pki.root])
+        }
     }
 }

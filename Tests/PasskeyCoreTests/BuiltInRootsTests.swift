@@ -22,10 +22,22 @@ struct BuiltInRootsTests {
         ("GlobalSign Root R46", BuiltInRoots.globalSignRootR46, "4FA3126D8D3A11D1C4855A4F807CBAD6CF919D3A5A88B03BEA2C6372D93C40C9"),
         ("GlobalSign Root CA - R3", BuiltInRoots.globalSignRootCAR3, "CBB522D7B7F127AD6A0113865BDF1CD4102E7D0759AF635A7CF4720DC963C53B"),
         ("Key Attestation CA1", BuiltInRoots.googleKeyAttestationCA1, "6D9DB4CE6C5C0B293166D08986E05774A8776CEB525D9E4329520DE12BA4BCC0"),
-        ("Google Hardware Attestation Root 1", BuiltInRoots.googleHardwareAttestationRoots[0], "C1984A3EF45C1E2A918551DE10603C86F7051B2249C4891CAE3230EABD0C97D5"),
-        ("Google Hardware Attestation Root 2", BuiltInRoots.googleHardwareAttestationRoots[1], "1EF1A04B8BA58AB94589AC498C8982A783F24EA7307E0159A0C3A73B377D87CC"),
-        ("Google Hardware Attestation Root 3", BuiltInRoots.googleHardwareAttestationRoots[2], "AB6641178A36E179AA0C1CDDDF9A16EB45FA20943E2B8CD7C7C05C26CF8B487A"),
-        ("Google Hardware Attestation Root 4", BuiltInRoots.googleHardwareAttestationRoots[3], "CEDB1CB6DC896AE5EC797348BCE9286753C2B38EE71CE0FBE34A9A1248800DFC"),
+        (
+            "Google Hardware Attestation Root 1", BuiltInRoots.googleHardwareAttestationRoots[0],
+            "C1984A3EF45C1E2A918551DE10603C86F7051B2249C4891CAE3230EABD0C97D5"
+        ),
+        (
+            "Google Hardware Attestation Root 2", BuiltInRoots.googleHardwareAttestationRoots[1],
+            "1EF1A04B8BA58AB94589AC498C8982A783F24EA7307E0159A0C3A73B377D87CC"
+        ),
+        (
+            "Google Hardware Attestation Root 3", BuiltInRoots.googleHardwareAttestationRoots[2],
+            "AB6641178A36E179AA0C1CDDDF9A16EB45FA20943E2B8CD7C7C05C26CF8B487A"
+        ),
+        (
+            "Google Hardware Attestation Root 4", BuiltInRoots.googleHardwareAttestationRoots[3],
+            "CEDB1CB6DC896AE5EC797348BCE9286753C2B38EE71CE0FBE34A9A1248800DFC"
+        ),
         ("GlobalSign Root CA", BuiltInRoots.globalSignSafetyNetRoots[0], "EBD41040E4BB3EC742C9E381D31EF2A41A48B6685C96E7CEF3C1DF6CD4331C99"),
         ("GlobalSign Root CA - R2", BuiltInRoots.globalSignSafetyNetRoots[1], "CA42DD41745FD0B81EB902362CF9D8BF719DA1BD1B1EFC946F5B4C99F42C1B9E"),
         ("Apple WebAuthn Root CA", BuiltInRoots.appleWebAuthnRootCA, "0915DD5C07A28DB549D1F677BB5A75D4BFBE9561A773424327762E9E02F9BB29"),
@@ -37,9 +49,12 @@ struct BuiltInRootsTests {
         for root in Self.published {
             #expect(try Self.sha256(root.certificate) == root.sha256, "\(root.name)")
             #expect(root.certificate.issuer == root.certificate.subject, "\(root.name) is self-issued")
-            #expect(root.certificate.publicKey.isValidSignature(root.certificate.signature, for: root.certificate), "\(root.name) verifies with its own key")
+            #expect(
+                root.certificate.publicKey.isValidSignature(root.certificate.signature, for: root.certificate),
+                "\(root.name) verifies with its own key")
         }
-        #expect(BuiltInRoots.fidoMetadataServiceRoots.map(\.subject) == [BuiltInRoots.globalSignRootR46.subject, BuiltInRoots.globalSignRootCAR3.subject])
+        #expect(
+            BuiltInRoots.fidoMetadataServiceRoots.map(\.subject) == [BuiltInRoots.globalSignRootR46.subject, BuiltInRoots.globalSignRootCAR3.subject])
         #expect(AndroidKeyAttestation().builtInRoots.contains(BuiltInRoots.googleKeyAttestationCA1))
     }
 
@@ -50,8 +65,20 @@ struct BuiltInRootsTests {
         let ca3 = try PublishedCertificates.certificate(PublishedCertificates.droidCA3)
         let ca2 = try PublishedCertificates.certificate(PublishedCertificates.droidCA2)
         return [
-            ("TEE", [try PublishedCertificates.certificate(PublishedCertificates.teeLeaf), try PublishedCertificates.certificate(PublishedCertificates.teeIntermediate), ca3, ca2]),
-            ("StrongBox", [try PublishedCertificates.certificate(PublishedCertificates.strongBoxLeaf), try PublishedCertificates.certificate(PublishedCertificates.strongBoxIntermediate), ca3, ca2]),
+            (
+                "TEE",
+                [
+                    try PublishedCertificates.certificate(PublishedCertificates.teeLeaf),
+                    try PublishedCertificates.certificate(PublishedCertificates.teeIntermediate), ca3, ca2,
+                ]
+            ),
+            (
+                "StrongBox",
+                [
+                    try PublishedCertificates.certificate(PublishedCertificates.strongBoxLeaf),
+                    try PublishedCertificates.certificate(PublishedCertificates.strongBoxIntermediate), ca3, ca2,
+                ]
+            ),
         ]
     }
 
@@ -65,7 +92,8 @@ struct BuiltInRootsTests {
             let rsaOnly = await AttestationTrust.evaluate(trustPath: chain, anchors: BuiltInRoots.googleHardwareAttestationRoots, at: Self.pixelTime)
             #expect(!rsaOnly.trusted, "\(name)")
             // Validity is checked: today these short-lived intermediates have expired.
-            let later = await AttestationTrust.evaluate(trustPath: chain, anchors: AndroidKeyAttestation().builtInRoots, at: Date(timeIntervalSince1970: 1_795_000_000))
+            let later = await AttestationTrust.evaluate(
+                trustPath: chain, anchors: AndroidKeyAttestation().builtInRoots, at: Date(timeIntervalSince1970: 1_795_000_000))
             #expect(!later.trusted, "\(name) after its intermediates expired")
         }
     }
@@ -88,7 +116,8 @@ struct BuiltInRootsTests {
         // Generated stand-ins for R3 (old), R46 (new) and R46 cross-signed by R3, since the real cross certificate is
         // not published as a file: the path must be built through the cross certificate when only the old root is
         // trusted, and end at the new root when it is.
-        let old = try TestCA("Old Root"), new = try TestCA("New Root"), intermediateCA = try TestCA("EV Intermediate"), signerCA = try TestCA("MDS Signer")
+        let old = try TestCA("Old Root"), new = try TestCA("New Root"), intermediateCA = try TestCA("EV Intermediate"),
+            signerCA = try TestCA("MDS Signer")
         let cross = try old.issueCA(new)
         let intermediate = try new.issueCA(intermediateCA)
         let signer = try intermediateCA.issue(.init(signerCA.key.publicKey), subject: signerCA.name)

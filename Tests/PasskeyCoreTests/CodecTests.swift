@@ -26,8 +26,9 @@ struct Base64URLTests {
         }
     }
 
-    @Test("strict decoding refuses padding, the standard alphabet, bad lengths and non-canonical bits",
-          arguments: ["-_8=", "+/8", "a", "ab$c", "AB==", "AR", "QUJD\n"])
+    @Test(
+        "strict decoding refuses padding, the standard alphabet, bad lengths and non-canonical bits",
+        arguments: ["-_8=", "+/8", "a", "ab$c", "AB==", "AR", "QUJD\n"])
     func strictRefusals(_ text: String) throws {
         #expect(throws: WebAuthnError.self) { try Base64URL.decode(text) }
     }
@@ -57,7 +58,10 @@ struct JSONParserTests {
     @Test("parses every JSON type and keeps member order")
     func types() throws {
         let value = try JSONParser.parse(#" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9\ud83d\ude00\n", "c": {}} "#)
-        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(object.keys == ["b", "a", "c"])
         #expect(object["a"] == .string("xé😀\n"))
         #expect(object["b"] == .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null]))
@@ -66,22 +70,29 @@ struct JSONParserTests {
 
     @Test("writes escapes, non-ASCII text and pretty layout byte for byte")
     func serializerBytes() throws {
-        let value = JSONValue.object(JSONObject([
-            "s": .string("q\"b\\n\nr\rt\tc\u{1}\u{1F}é😀 end"), "a": .array([.number("1"), .bool(true), .null, .array([]), .object(JSONObject())]),
-        ]))
+        let value = JSONValue.object(
+            JSONObject([
+                "s": .string("q\"b\\n\nr\rt\tc\u{1}\u{1F}é😀 end"),
+                "a": .array([.number("1"), .bool(true), .null, .array([]), .object(JSONObject())]),
+            ]))
         let compact = #"{"s":"q\"b\\n\nr\rt\tc\u0001\u001fé😀 end","a":[1,true,null,[],{}]}"#
         #expect(value.serialized() == compact)
         #expect(value.serializedBytes() == Array(compact.utf8))
-        #expect(value.serialized(pretty: true) == "{\n  \"s\": \"q\\\"b\\\\n\\nr\\rt\\tc\\u0001\\u001fé😀 end\",\n  \"a\": [\n    1,\n    true,\n    null,\n    [],\n    {}\n  ]\n}")
+        #expect(
+            value.serialized(pretty: true)
+                == "{\n  \"s\": \"q\\\"b\\\\n\\nr\\rt\\tc\\u0001\\u001fé😀 end\",\n  \"a\": [\n    1,\n    true,\n    null,\n    [],\n    {}\n  ]\n}")
         #expect(try JSONParser.parse(value.serialized()) == value)
         // A bridged or sliced string (not native UTF-8 storage) is written the same way.
         let sliced = String("xx\"é\"yy".dropFirst(2).dropLast(2))
         #expect(JSONValue.string(sliced).serialized() == #""\"é\"""#)
     }
 
-    @Test("refuses malformed documents", arguments: [
-        "", "{", "{\"a\":1,}", "{\"a\":1}x", "[01]", "{\"a\":1,\"a\":2}", "\"\\ud800\"", "\"\\x\"", "\"a\u{01}\"", "[1,]", "tru", "{a:1}", "1.", "-",
-    ])
+    @Test(
+        "refuses malformed documents",
+        arguments: [
+            "", "{", "{\"a\":1,}", "{\"a\":1}x", "[01]", "{\"a\":1,\"a\":2}", "\"\\ud800\"", "\"\\x\"", "\"a\u{01}\"", "[1,]", "tru", "{a:1}", "1.",
+            "-",
+        ])
     func refusals(_ text: String) {
         #expect(throws: WebAuthnError.self) { try JSONParser.parse(text) }
     }
@@ -133,9 +144,11 @@ struct CBORTests {
         }
     }
 
-    @Test("refuses indefinite lengths, reserved values, trailing bytes, lying lengths and duplicate keys", arguments: [
-        "5f42010243030405ff", "9fff", "1c", "0000", "5a00010000", "7b00000000ffffffff", "a20102 0103", "62c328", "ff", "f818", "8a0102",
-    ])
+    @Test(
+        "refuses indefinite lengths, reserved values, trailing bytes, lying lengths and duplicate keys",
+        arguments: [
+            "5f42010243030405ff", "9fff", "1c", "0000", "5a00010000", "7b00000000ffffffff", "a20102 0103", "62c328", "ff", "f818", "8a0102",
+        ])
     func refusals(_ hex: String) {
         let bytes = Hex.decode(hex.replacingOccurrences(of: " ", with: ""))!
         #expect(throws: WebAuthnError.self) { try CBORDecoder.decode(bytes) }
@@ -163,7 +176,9 @@ struct CBORTests {
         let strict = CBORDecoder.Options(requireCanonical: true)
         #expect(throws: WebAuthnError.self) { try CBORDecoder.decode([0x18, 0x05], options: strict) }
         #expect(throws: WebAuthnError.self) { try CBORDecoder.decode(Hex.decode("a203040102")!, options: strict) }
-        let map = CBORValue.map([CBORPair(.text("authData"), .bytes([1])), CBORPair(.text("fmt"), .text("none")), CBORPair(.int(-1), .int(1)), CBORPair(.int(3), .int(-7))])
+        let map = CBORValue.map([
+            CBORPair(.text("authData"), .bytes([1])), CBORPair(.text("fmt"), .text("none")), CBORPair(.int(-1), .int(1)), CBORPair(.int(3), .int(-7)),
+        ])
         let encoded = CBOREncoder.encode(map)
         let decoded = try CBORDecoder.decode(encoded, options: strict)
         #expect(decoded.mapValue?.map(\.key) == [.unsigned(3), .negative(0), .text("fmt"), .text("authData")])
@@ -192,11 +207,13 @@ struct CBORRegressionTests {
 
 @Suite("RFC 3339 dates")
 struct RFC3339Tests {
-    @Test("reads what ISO8601DateFormatter reads, to the millisecond", arguments: [
-        "2026-11-23T10:09:01Z", "2026-11-23T10:09:01.123Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z",
-        "2000-02-29T12:00:00Z", "2024-02-29T23:59:59.5Z", "2026-11-23T11:09:01+01:00", "2026-11-23T05:39:01.25-04:30",
-        "1900-03-01T00:00:00Z", "2100-12-31T23:59:59Z", "1600-03-01T00:00:00Z",
-    ])
+    @Test(
+        "reads what ISO8601DateFormatter reads, to the millisecond",
+        arguments: [
+            "2026-11-23T10:09:01Z", "2026-11-23T10:09:01.123Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z",
+            "2000-02-29T12:00:00Z", "2024-02-29T23:59:59.5Z", "2026-11-23T11:09:01+01:00", "2026-11-23T05:39:01.25-04:30",
+            "1900-03-01T00:00:00Z", "2100-12-31T23:59:59Z", "1600-03-01T00:00:00Z",
+        ])
     func agreesWithFoundation(_ text: String) throws {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
@@ -230,12 +247,14 @@ struct RFC3339Tests {
         #expect(RFC3339.secondsSince1970("0000-02-29T00:00:00Z") != nil, "year 0 is a Gregorian leap year")
     }
 
-    @Test("refuses what is not a whole, valid RFC 3339 date-time", arguments: [
-        "", "2026-11-23", "2026-11-23T10:09:01", "2026-11-23 10:09:01Z", "2026-11-23t10:09:01z", "2026-13-01T00:00:00Z",
-        "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T10:60:00Z", "2026-11-23T10:09:60Z",
-        "2026-11-23T10:09:01.Z", "2026-11-23T10:09:01+0100", "2026-11-23T10:09:01+24:00", "2026-11-23T10:09:01Zx",
-        "26-11-23T10:09:01Z", "2026-11-23T10:09:01.１Z", "２026-11-23T10:09:01Z", "2026-11-23T10:09:01+01:60",
-    ])
+    @Test(
+        "refuses what is not a whole, valid RFC 3339 date-time",
+        arguments: [
+            "", "2026-11-23", "2026-11-23T10:09:01", "2026-11-23 10:09:01Z", "2026-11-23t10:09:01z", "2026-13-01T00:00:00Z",
+            "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T10:60:00Z", "2026-11-23T10:09:60Z",
+            "2026-11-23T10:09:01.Z", "2026-11-23T10:09:01+0100", "2026-11-23T10:09:01+24:00", "2026-11-23T10:09:01Zx",
+            "26-11-23T10:09:01Z", "2026-11-23T10:09:01.１Z", "２026-11-23T10:09:01Z", "2026-11-23T10:09:01+01:60",
+        ])
     func refusals(_ text: String) {
         #expect(RFC3339.secondsSince1970(text) == nil)
     }

@@ -39,10 +39,17 @@ struct DecoderPropertyTests {
     static func seeds() throws -> [[UInt8]] {
         let authenticator = SoftwareAuthenticator(attestation: .packedSelf)
         let made = try authenticator.makeCredential(rpID: "example.com", userHandle: [1], clientDataHash: Array(repeating: 0, count: 32))
-        let authData = AuthenticatorDataBuilder.build(rpID: "example.com", flags: [.userPresent], signCount: 3, attestedCredential: (.zero, [1, 2, 3], try made.credential.privateKey.coseKey()), extensions: .map([CBORPair(.text("credProtect"), .int(1))]))
+        let authData = AuthenticatorDataBuilder.build(
+            rpID: "example.com", flags: [.userPresent], signCount: 3,
+            attestedCredential: (.zero, [1, 2, 3], try made.credential.privateKey.coseKey()),
+            extensions: .map([CBORPair(.text("credProtect"), .int(1))]))
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: "abc", origin: "https://example.com")
-        let registration = #"{"id":"AQID","rawId":"AQID","type":"public-key","response":{"clientDataJSON":"\#(Base64URL.encode(clientData))","attestationObject":"\#(Base64URL.encode(made.attestationObject))","transports":["usb"]},"clientExtensionResults":{}}"#
-        return [made.attestationObject, authData, clientData, try made.credential.privateKey.coseKey(), Array(registration.utf8), Array(Base64URL.encode(authData).utf8)]
+        let registration =
+            #"{"id":"AQID","rawId":"AQID","type":"public-key","response":{"clientDataJSON":"\#(Base64URL.encode(clientData))","attestationObject":"\#(Base64URL.encode(made.attestationObject))","transports":["usb"]},"clientExtensionResults":{}}"#
+        return [
+            made.attestationObject, authData, clientData, try made.credential.privateKey.coseKey(), Array(registration.utf8),
+            Array(Base64URL.encode(authData).utf8),
+        ]
     }
 
     func survive(_ name: String, _ decode: Decoder, _ input: [UInt8]) {
@@ -98,7 +105,8 @@ struct DecoderPropertyTests {
     func verifierUnderMutation() async throws {
         let verifier = RegistrationVerifier(policy: VerificationPolicy(rpID: "example.com", origins: ["https://example.com"]))
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: "abc", origin: "https://example.com")
-        let made = try SoftwareAuthenticator(attestation: .packedSelf).makeCredential(rpID: "example.com", userHandle: [1], clientDataHash: Array(SHA256.hash(data: clientData)))
+        let made = try SoftwareAuthenticator(attestation: .packedSelf).makeCredential(
+            rpID: "example.com", userHandle: [1], clientDataHash: Array(SHA256.hash(data: clientData)))
         var rng = SeededGenerator(state: 42)
         var accepted = 0
         for round in 0..<600 {

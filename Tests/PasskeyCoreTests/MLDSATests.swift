@@ -45,7 +45,9 @@ struct MLDSATests {
         #expect(pub.count == result.publicKey.algorithm.mlDSASizes?.publicKey)
     }
 
-    @Test("sign-ins made at webauthn.io verify, and one flipped signature bit is refused", arguments: [MLDSACaptures.mlDSA65SignIn, MLDSACaptures.mlDSA87SignIn])
+    @Test(
+        "sign-ins made at webauthn.io verify, and one flipped signature bit is refused",
+        arguments: [MLDSACaptures.mlDSA65SignIn, MLDSACaptures.mlDSA87SignIn])
     func capturedSignIn(_ capture: MLDSACaptures.SignIn) async throws {
         let response = try AuthenticationResponse(json: Array(capture.responseJSON.utf8))
         let key = try CredentialPublicKey(coseBytes: Base64URL.decode(capture.publicKey))
@@ -77,14 +79,18 @@ struct MLDSATests {
 
         let capture = MLDSACaptures.mlDSA44Registration
         let response = try RegistrationResponse(json: Array(capture.responseJSON.utf8))
-        let error = await refusal { try await RegistrationVerifier(policy: Self.capturePolicy).verify(response, challenge: Challenge(base64URL: capture.challenge)) }
+        let error = await refusal {
+            try await RegistrationVerifier(policy: Self.capturePolicy).verify(response, challenge: Challenge(base64URL: capture.challenge))
+        }
         #expect(error?.code == .unsupportedAlgorithm)
         #expect(error?.message.contains("ML-DSA-44") == true)
     }
 
     // MARK: Keys made by the software authenticator
 
-    @Test("a software credential registers (none and packed self), signs in, and a flipped bit is refused", arguments: [COSEAlgorithm.mlDSA65, .mlDSA87])
+    @Test(
+        "a software credential registers (none and packed self), signs in, and a flipped bit is refused",
+        arguments: [COSEAlgorithm.mlDSA65, .mlDSA87])
     func softwareCredential(_ alg: COSEAlgorithm) async throws {
         let key = try CredentialPrivateKey.generate(alg)
         for packed in [false, true] {
@@ -102,13 +108,17 @@ struct MLDSATests {
         #expect(try key.serialized().count == 32)
 
         var assertion = Fixtures.Assertion(key: restored)
-        let result = try AuthenticationVerifier(policy: Fixtures.policy()).verify(try assertion.response(), challenge: Fixtures.challenge, credential: try assertion.stored())
+        let result = try AuthenticationVerifier(policy: Fixtures.policy()).verify(
+            try assertion.response(), challenge: Fixtures.challenge, credential: try assertion.stored())
         #expect(result.newSignCount == 5)
         var signature = try assertion.response().signature
         #expect(signature.count == alg.mlDSASizes?.signature)
         signature[signature.count / 3] ^= 0x80
         assertion.signatureOverride = signature
-        let error = await refusal { try AuthenticationVerifier(policy: Fixtures.policy()).verify(try assertion.response(), challenge: Fixtures.challenge, credential: try assertion.stored()) }
+        let error = await refusal {
+            try AuthenticationVerifier(policy: Fixtures.policy()).verify(
+                try assertion.response(), challenge: Fixtures.challenge, credential: try assertion.stored())
+        }
         #expect(error?.code == .invalidSignature)
     }
 
@@ -117,7 +127,9 @@ struct MLDSATests {
         var registration = Fixtures.Registration()
         registration.key = try CredentialPrivateKey.generate(.mlDSA65)
         registration.packedSelf(alg: .mlDSA87)
-        let error = await refusal { try await RegistrationVerifier(policy: Fixtures.policy()).verify(try registration.response(), challenge: Fixtures.challenge) }
+        let error = await refusal {
+            try await RegistrationVerifier(policy: Fixtures.policy()).verify(try registration.response(), challenge: Fixtures.challenge)
+        }
         #expect(error?.code == .invalidAttestationStatement)
         #expect(error?.message.contains("expected alg to equal the credential key's ML-DSA-65 (-49), found ML-DSA-87 (-50)") == true)
     }
@@ -130,9 +142,12 @@ struct MLDSATests {
         u2f.aaguid = .zero
         u2f.format = "fido-u2f"
         u2f.statement = { _, _ in [CBORPair(.text("sig"), .bytes([0x30, 0])), CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(pki.leaf))]))] }
-        let u2fError = await refusal { try await RegistrationVerifier(policy: Fixtures.policy()).verify(try u2f.response(), challenge: Fixtures.challenge) }
+        let u2fError = await refusal {
+            try await RegistrationVerifier(policy: Fixtures.policy()).verify(try u2f.response(), challenge: Fixtures.challenge)
+        }
         #expect(u2fError?.code == .invalidAttestationStatement)
-        #expect(u2fError?.message.contains("expected the credential public key to be EC P-256 (U2F supports no other), found an ML-DSA-65 key") == true)
+        #expect(
+            u2fError?.message.contains("expected the credential public key to be EC P-256 (U2F supports no other), found an ML-DSA-65 key") == true)
 
         // packed with x5c: the statement's alg is the attestation certificate's, so an ML-DSA alg meets a P-256 key.
         var packed = Fixtures.Registration()
@@ -140,10 +155,14 @@ struct MLDSATests {
         packed.format = "packed"
         let signer = packed.key
         packed.statement = { authData, hash in
-            [CBORPair(.text("alg"), .int(-50)), CBORPair(.text("sig"), .bytes(try signer.sign(authData + hash))),
-             CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(pki.leaf))]))]
+            [
+                CBORPair(.text("alg"), .int(-50)), CBORPair(.text("sig"), .bytes(try signer.sign(authData + hash))),
+                CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(pki.leaf))])),
+            ]
         }
-        let packedError = await refusal { try await RegistrationVerifier(policy: Fixtures.policy()).verify(try packed.response(), challenge: Fixtures.challenge) }
+        let packedError = await refusal {
+            try await RegistrationVerifier(policy: Fixtures.policy()).verify(try packed.response(), challenge: Fixtures.challenge)
+        }
         #expect(packedError?.code == .invalidAttestationStatement)
         #expect(packedError?.message.contains("alg ML-DSA-87 (-50) does not fit the attestation certificate's key, an EC P-256 key") == true)
     }
@@ -153,7 +172,9 @@ struct MLDSATests {
         var registration = Fixtures.Registration()
         registration.key = try CredentialPrivateKey.generate(.mlDSA87)
         let policy = Fixtures.policy { $0.algorithms = [.es256, .mlDSA65] }
-        let error = await refusal { try await RegistrationVerifier(policy: policy).verify(try registration.response(), challenge: Fixtures.challenge) }
+        let error = await refusal {
+            try await RegistrationVerifier(policy: policy).verify(try registration.response(), challenge: Fixtures.challenge)
+        }
         #expect(error?.code == .unsupportedAlgorithm)
     }
 
@@ -190,7 +211,8 @@ struct MLDSATests {
         let pub = Array(repeating: UInt8(1), count: 1952)
         let akpClassical = await refusal { try COSEKey(coseBytes: akp(alg: -7, pub: pub)) }
         #expect(akpClassical?.code == .invalidPublicKey)
-        #expect(akpClassical?.message == "credentialPublicKey: expected alg ML-DSA-65 (-49) or ML-DSA-87 (-50) for an AKP (kty 7) key, found ES256 (-7)")
+        #expect(
+            akpClassical?.message == "credentialPublicKey: expected alg ML-DSA-65 (-49) or ML-DSA-87 (-50) for an AKP (kty 7) key, found ES256 (-7)")
 
         let x = Array(repeating: UInt8(2), count: 32)
         let ec2 = await refusal { try COSEKey(coseBytes: cose([(1, .int(2)), (3, .int(-49)), (-1, .int(1)), (-2, .bytes(x)), (-3, .bytes(x))])) }
@@ -199,7 +221,10 @@ struct MLDSATests {
         let okp = await refusal { try COSEKey(coseBytes: cose([(1, .int(1)), (3, .int(-50)), (-1, .int(6)), (-2, .bytes(x))])) }
         #expect(okp?.code == .invalidPublicKey)
         #expect(okp?.message.contains("found ML-DSA-87 (-50)") == true)
-        let rsa = await refusal { try COSEKey(coseBytes: cose([(1, .int(3)), (3, .int(-49)), (-1, .bytes([1] + Array(repeating: 0, count: 256))), (-2, .bytes([1, 0, 1]))])) }
+        let rsa = await refusal {
+            try COSEKey(
+                coseBytes: cose([(1, .int(3)), (3, .int(-49)), (-1, .bytes([1] + Array(repeating: 0, count: 256))), (-2, .bytes([1, 0, 1]))]))
+        }
         #expect(rsa?.code == .invalidPublicKey)
         #expect(rsa?.message.contains("found ML-DSA-65 (-49)") == true)
     }
@@ -208,13 +233,25 @@ struct MLDSATests {
     func extraAndMissingLabels() async throws {
         let pub = Array(repeating: UInt8(1), count: 1952)
         let cases: [([UInt8], String)] = [
-            (akp(alg: -49, pub: pub, extra: [(2, .bytes([1, 2]))]), "expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found label 2"),
-            (akp(alg: -49, pub: pub, extra: [(-3, .bytes([1]))]), "expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found label -3"),
-            (akp(alg: -49, pub: pub, extra: [(-2, .bytes(Array(repeating: 0, count: 32)))]), "expected a public key, found the private parameter priv (-2)"),
+            (
+                akp(alg: -49, pub: pub, extra: [(2, .bytes([1, 2]))]),
+                "expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found label 2"
+            ),
+            (
+                akp(alg: -49, pub: pub, extra: [(-3, .bytes([1]))]),
+                "expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found label -3"
+            ),
+            (
+                akp(alg: -49, pub: pub, extra: [(-2, .bytes(Array(repeating: 0, count: 32)))]),
+                "expected a public key, found the private parameter priv (-2)"
+            ),
             (cose([(1, .int(7)), (3, .int(-49))]), "expected parameter pub (-1), found none"),
             (cose([(1, .int(7)), (3, .int(-49)), (-1, .text("pub"))]), "expected parameter pub (-1) to be a byte string, found a text string"),
-            (CBOREncoder.encode(.map([CBORPair(.int(1), .int(7)), CBORPair(.int(3), .int(-49)), CBORPair(.int(-1), .bytes(pub)), CBORPair(.text("x"), .int(0))])),
-             "expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found a text string label"),
+            (
+                CBOREncoder.encode(
+                    .map([CBORPair(.int(1), .int(7)), CBORPair(.int(3), .int(-49)), CBORPair(.int(-1), .bytes(pub)), CBORPair(.text("x"), .int(0))])),
+                "expected only the labels kty (1), alg (3) and pub (-1) in an AKP key, found a text string label"
+            ),
         ]
         for (bytes, message) in cases {
             let error = await refusal { try COSEKey(coseBytes: bytes) }
@@ -229,7 +266,7 @@ struct MLDSATests {
         // Encoded by hand: the encoder has no way to write a map with a repeated key.
         let single = akp(alg: -49, pub: pub)
         var repeated = single
-        repeated[0] = 0xA4  // a map of four pairs: the original three and pub again
+        repeated[0] = 0xA4 // a map of four pairs: the original three and pub again
         repeated += CBOREncoder.encode(.int(-1)) + CBOREncoder.encode(.bytes(pub))
         _ = try COSEKey(coseBytes: single)
         let error = await refusal { try COSEKey(coseBytes: repeated) }
@@ -257,7 +294,8 @@ struct MLDSATests {
             return
         }
         // RFC 9881: SEQUENCE { SEQUENCE { OID 2.16.840.1.101.3.4.3.18 (or .19) }, BIT STRING { 0 unused bits, pk } }.
-        let header: [UInt8] = alg == .mlDSA65
+        let header: [UInt8] =
+            alg == .mlDSA65
             ? [0x30, 0x82, 0x07, 0xB2, 0x30, 0x0B, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x12, 0x03, 0x82, 0x07, 0xA1, 0x00]
             : [0x30, 0x82, 0x0A, 0x32, 0x30, 0x0B, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x13, 0x03, 0x82, 0x0A, 0x21, 0x00]
         #expect(cose.subjectPublicKeyInfo() == header + pub)

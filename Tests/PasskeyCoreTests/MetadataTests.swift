@@ -18,7 +18,11 @@ struct MetadataTests {
         let signerCA = try TestCA("Test MDS Signer")
         let issuer = k.signerFromOtherRoot ? try TestCA("Unrelated Root") : root
         let signer = try issuer.issue(.init(signerCA.key.publicKey), subject: signerCA.name)
-        return (try signedBLOB(signerKey: signerCA.key, x5c: [signer], attestationRoot: attestationRoot, status: k.status, corruptSignature: k.corruptSignature), signer)
+        return (
+            try signedBLOB(
+                signerKey: signerCA.key, x5c: [signer], attestationRoot: attestationRoot, status: k.status, corruptSignature: k.corruptSignature),
+            signer
+        )
     }
 
     /// A BLOB listing `Fixtures.aaguid` (with `attestationRoot`, if any) signed by `signerKey`, with `x5c` as its header's chain.
@@ -94,9 +98,11 @@ struct MetadataTests {
         await expectFailure(.metadataInvalid) { try await MetadataBLOB.verify(jwt, roots: [root.certificate], crls: [forged], at: TestCA.now) }
     }
 
-    @Test("models reported compromised, revoked or bypassing UV are refused at registration", arguments: [
-        "ATTESTATION_KEY_COMPROMISE", "USER_VERIFICATION_BYPASS", "USER_KEY_REMOTE_COMPROMISE", "USER_KEY_PHYSICAL_COMPROMISE", "REVOKED",
-    ])
+    @Test(
+        "models reported compromised, revoked or bypassing UV are refused at registration",
+        arguments: [
+            "ATTESTATION_KEY_COMPROMISE", "USER_VERIFICATION_BYPASS", "USER_KEY_REMOTE_COMPROMISE", "USER_KEY_PHYSICAL_COMPROMISE", "REVOKED",
+        ])
     func refusedStatus(_ status: String) async throws {
         let root = try TestCA("Test MDS Root")
         let (r, pki) = try Self.packedRegistration()

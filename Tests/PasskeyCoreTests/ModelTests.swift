@@ -40,7 +40,9 @@ struct COSEKeyTests {
     }
 
     @Test func privateParametersAreRefused() async {
-        await expectFailure(.invalidPublicKey) { try CredentialPublicKey(coseBytes: key(p256Pairs() + [(-4, .bytes(Array(repeating: 1, count: 32)))])) }
+        await expectFailure(.invalidPublicKey) {
+            try CredentialPublicKey(coseBytes: key(p256Pairs() + [(-4, .bytes(Array(repeating: 1, count: 32)))]))
+        }
     }
 
     @Test func compressedPointsAndWrongLengths() async {
@@ -54,13 +56,17 @@ struct COSEKeyTests {
 
     @Test("RSA keys under 2048 bits are refused")
     func smallRSA() async {
-        let modulus = [UInt8](repeating: 0xC5, count: 128)  // 1024 bits
-        await expectFailure(.invalidPublicKey) { try CredentialPublicKey(coseBytes: key([(1, .int(3)), (3, .int(-257)), (-1, .bytes(modulus)), (-2, .bytes([1, 0, 1]))])) }
+        let modulus = [UInt8](repeating: 0xC5, count: 128) // 1024 bits
+        await expectFailure(.invalidPublicKey) {
+            try CredentialPublicKey(coseBytes: key([(1, .int(3)), (3, .int(-257)), (-1, .bytes(modulus)), (-2, .bytes([1, 0, 1]))]))
+        }
     }
 
     @Test("an Ed25519 key must be 32 bytes")
     func ed25519Length() async {
-        await expectFailure(.invalidPublicKey) { try CredentialPublicKey(coseBytes: key([(1, .int(1)), (3, .int(-8)), (-1, .int(6)), (-2, .bytes([1, 2, 3]))])) }
+        await expectFailure(.invalidPublicKey) {
+            try CredentialPublicKey(coseBytes: key([(1, .int(1)), (3, .int(-8)), (-1, .int(6)), (-2, .bytes([1, 2, 3]))]))
+        }
     }
 }
 
@@ -69,7 +75,8 @@ struct AuthenticatorDataTests {
     @Test("parses flags, counter and attested credential data exactly")
     func parse() throws {
         let key = try CredentialPrivateKey.generate(.es256).coseKey()
-        let bytes = AuthenticatorDataBuilder.build(rpID: "example.com", flags: [.userPresent, .backupEligible], signCount: 0x01020304, attestedCredential: (.zero, [9, 8, 7], key))
+        let bytes = AuthenticatorDataBuilder.build(
+            rpID: "example.com", flags: [.userPresent, .backupEligible], signCount: 0x01020304, attestedCredential: (.zero, [9, 8, 7], key))
         let data = try AuthenticatorData(bytes: bytes)
         #expect(data.flags.names == ["UP", "BE", "AT"])
         #expect(data.signCount == 0x01020304)
@@ -98,13 +105,16 @@ struct AuthenticatorDataTests {
     @Test("a credential ID over 1023 bytes is refused (§7.1 step 25)")
     func longCredentialID() async throws {
         let key = try CredentialPrivateKey.generate(.es256).coseKey()
-        let bytes = AuthenticatorDataBuilder.build(rpID: "example.com", flags: [.userPresent], signCount: 0, attestedCredential: (.zero, Array(repeating: 1, count: 1024), key))
+        let bytes = AuthenticatorDataBuilder.build(
+            rpID: "example.com", flags: [.userPresent], signCount: 0, attestedCredential: (.zero, Array(repeating: 1, count: 1024), key))
         await expectFailure(.credentialIdTooLong) { try AuthenticatorData(bytes: bytes) }
     }
 
     @Test("a declared credential ID length beyond the data is refused")
     func lyingLength() async throws {
-        var bytes = AuthenticatorDataBuilder.build(rpID: "example.com", flags: [.userPresent], signCount: 0, attestedCredential: (.zero, [1, 2], try CredentialPrivateKey.generate(.es256).coseKey()))
+        var bytes = AuthenticatorDataBuilder.build(
+            rpID: "example.com", flags: [.userPresent], signCount: 0,
+            attestedCredential: (.zero, [1, 2], try CredentialPrivateKey.generate(.es256).coseKey()))
         bytes[53] = 0x03
         bytes[54] = 0xFF
         await expectFailure(.malformedInput) { try AuthenticatorData(bytes: bytes) }
@@ -117,15 +127,18 @@ struct ClientDataTests {
 
     @Test("reads members with escaped slashes and ignores unknown ones")
     func members() throws {
-        let c = try parse(#"{"type":"webauthn.get","challenge":"abc","origin":"https:\/\/example.com","crossOrigin":false,"other_keys_can_be_added_here":"x"}"#)
+        let c = try parse(
+            #"{"type":"webauthn.get","challenge":"abc","origin":"https:\/\/example.com","crossOrigin":false,"other_keys_can_be_added_here":"x"}"#)
         #expect(c.origin == "https://example.com")
         #expect(c.crossOrigin == false)
     }
 
-    @Test("required members and their types", arguments: [
-        #"{"challenge":"a","origin":"o"}"#, #"{"type":1,"challenge":"a","origin":"o"}"#, #"{"type":"t","origin":"o"}"#,
-        #"{"type":"t","challenge":"a"}"#, #"{"type":"t","challenge":"a","origin":"o","crossOrigin":"yes"}"#, #"["type"]"#,
-    ])
+    @Test(
+        "required members and their types",
+        arguments: [
+            #"{"challenge":"a","origin":"o"}"#, #"{"type":1,"challenge":"a","origin":"o"}"#, #"{"type":"t","origin":"o"}"#,
+            #"{"type":"t","challenge":"a"}"#, #"{"type":"t","challenge":"a","origin":"o","crossOrigin":"yes"}"#, #"["type"]"#,
+        ])
     func refusals(_ json: String) async {
         await expectFailure(.malformedInput) { try parse(json) }
     }
@@ -145,7 +158,8 @@ struct ClientDataTests {
 
 @Suite("Response JSON (L3 §5.1)")
 struct ResponseJSONTests {
-    static let valid = #"{"id":"AQID","rawId":"AQID","type":"public-key","response":{"clientDataJSON":"e30","authenticatorData":"AA","signature":"AA","userHandle":null},"authenticatorAttachment":null,"clientExtensionResults":{}}"#
+    static let valid =
+        #"{"id":"AQID","rawId":"AQID","type":"public-key","response":{"clientDataJSON":"e30","authenticatorData":"AA","signature":"AA","userHandle":null},"authenticatorAttachment":null,"clientExtensionResults":{}}"#
 
     @Test func decodes() throws {
         let response = try AuthenticationResponse(json: Array(Self.valid.utf8))
@@ -153,14 +167,16 @@ struct ResponseJSONTests {
         #expect(response.userHandle == nil)
     }
 
-    @Test("refuses wrong types, mismatched ids, a wrong credential type and both extension spellings", arguments: [
-        (#""type":"public-key""#, #""type":"password""#, WebAuthnError.Code.credentialTypeMismatch),
-        (#""rawId":"AQID""#, #""rawId":"AQIE""#, .credentialIdMismatch),
-        (#""rawId":"AQID""#, #""rawId":1"#, .malformedInput),
-        (#""signature":"AA""#, #""signature":"AA==""#, .malformedInput),
-        (#""clientExtensionResults":{}"#, #""clientExtensionResults":{},"getClientExtensionResults":{}"#, .malformedInput),
-        (#""clientExtensionResults":{}"#, #""clientExtensionResults":[]"#, .malformedInput),
-    ])
+    @Test(
+        "refuses wrong types, mismatched ids, a wrong credential type and both extension spellings",
+        arguments: [
+            (#""type":"public-key""#, #""type":"password""#, WebAuthnError.Code.credentialTypeMismatch),
+            (#""rawId":"AQID""#, #""rawId":"AQIE""#, .credentialIdMismatch),
+            (#""rawId":"AQID""#, #""rawId":1"#, .malformedInput),
+            (#""signature":"AA""#, #""signature":"AA==""#, .malformedInput),
+            (#""clientExtensionResults":{}"#, #""clientExtensionResults":{},"getClientExtensionResults":{}"#, .malformedInput),
+            (#""clientExtensionResults":{}"#, #""clientExtensionResults":[]"#, .malformedInput),
+        ])
     func refusals(_ from: String, _ to: String, _ code: WebAuthnError.Code) async {
         let json = Self.valid.replacingOccurrences(of: from, with: to)
         await expectFailure(code) { try AuthenticationResponse(json: Array(json.utf8)) }

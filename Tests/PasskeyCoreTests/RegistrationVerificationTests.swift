@@ -78,7 +78,12 @@ struct RegistrationVerificationTests {
         var r = Fixtures.Registration()
         r.clientDataJSON = Fixtures.clientData(crossOrigin: true, topOrigin: "https://shop.example")
         await expectFailure(.topOriginMismatch) { try await verify(r, policy: Fixtures.policy { $0.allowCrossOrigin = true }) }
-        _ = try await verify(r, policy: Fixtures.policy { $0.allowCrossOrigin = true; $0.topOrigins = ["https://shop.example"] })
+        _ = try await verify(
+            r,
+            policy: Fixtures.policy {
+                $0.allowCrossOrigin = true
+                $0.topOrigins = ["https://shop.example"]
+            })
     }
 
     // §7.1 step 14
@@ -118,10 +123,13 @@ struct RegistrationVerificationTests {
     func missingAttestedCredential() async throws {
         var r = Fixtures.Registration()
         let authData = AuthenticatorDataBuilder.build(rpID: Fixtures.rpID, flags: [.userPresent], signCount: 0)
-        let object = CBOREncoder.encode(.map([CBORPair(.text("fmt"), .text("none")), CBORPair(.text("attStmt"), .map([])), CBORPair(.text("authData"), .bytes(authData))]))
+        let object = CBOREncoder.encode(
+            .map([CBORPair(.text("fmt"), .text("none")), CBORPair(.text("attStmt"), .map([])), CBORPair(.text("authData"), .bytes(authData))]))
         r.format = "none"
         let response = RegistrationResponse(rawID: r.credentialID, clientDataJSON: r.clientDataJSON, attestationObject: object)
-        await expectFailure(.missingAttestedCredentialData) { try await RegistrationVerifier(policy: Fixtures.policy()).verify(response, challenge: Fixtures.challenge) }
+        await expectFailure(.missingAttestedCredentialData) {
+            try await RegistrationVerifier(policy: Fixtures.policy()).verify(response, challenge: Fixtures.challenge)
+        }
     }
 
     @Test("rawId must be the credential ID the authenticator created")
@@ -141,10 +149,11 @@ struct RegistrationVerificationTests {
     @Test("a COSE key whose point is not on the curve is refused")
     func offCurveKey() async throws {
         var r = Fixtures.Registration()
-        r.coseKeyOverride = CBOREncoder.encode(.map([
-            CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-7)), CBORPair(.int(-1), .int(1)),
-            CBORPair(.int(-2), .bytes(Array(repeating: 1, count: 32))), CBORPair(.int(-3), .bytes(Array(repeating: 2, count: 32))),
-        ]))
+        r.coseKeyOverride = CBOREncoder.encode(
+            .map([
+                CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-7)), CBORPair(.int(-1), .int(1)),
+                CBORPair(.int(-2), .bytes(Array(repeating: 1, count: 32))), CBORPair(.int(-3), .bytes(Array(repeating: 2, count: 32))),
+            ]))
         await expectFailure(.invalidPublicKey) { try await verify(r) }
     }
 
@@ -153,7 +162,7 @@ struct RegistrationVerificationTests {
         var r = Fixtures.Registration()
         r.format = "android-tpm"
         await expectFailure(.unsupportedFormat) { try await verify(r) }
-        r.format = "Packed"  // case-sensitive match
+        r.format = "Packed" // case-sensitive match
         await expectFailure(.unsupportedFormat) { try await verify(r) }
     }
 
@@ -190,7 +199,9 @@ struct RegistrationVerificationTests {
         var r = Fixtures.Registration()
         let key = r.key
         r.format = "packed"
-        r.statement = { a, h in [CBORPair(.text("alg"), .int(-7)), CBORPair(.text("sig"), .bytes(try key.sign(a + h))), CBORPair(.text("ecdaaKeyId"), .bytes([1]))] }
+        r.statement = { a, h in
+            [CBORPair(.text("alg"), .int(-7)), CBORPair(.text("sig"), .bytes(try key.sign(a + h))), CBORPair(.text("ecdaaKeyId"), .bytes([1]))]
+        }
         await expectFailure(.invalidAttestationStatement) { try await verify(r) }
     }
 
@@ -211,12 +222,22 @@ struct RegistrationVerificationTests {
         let untrusted = try await verify(r, policy: Fixtures.policy { $0.clock = { at } })
         #expect(untrusted.attestationType == .basic)
         #expect(untrusted.trusted == false)
-        let trusted = try await verify(r, policy: Fixtures.policy { $0.attestation.trustAnchors = [pki.root]; $0.clock = { at } })
+        let trusted = try await verify(
+            r,
+            policy: Fixtures.policy {
+                $0.attestation.trustAnchors = [pki.root]
+                $0.clock = { at }
+            })
         #expect(trusted.trusted)
         #expect(trusted.trustPath.count == 1)
         let other = try Fixtures.PKI()
         await expectFailure(.untrustedAttestation) {
-            try await verify(r, policy: Fixtures.policy { $0.attestation = AttestationPolicy(trustAnchors: [other.root], requireTrustedAttestation: true); $0.clock = { at } })
+            try await verify(
+                r,
+                policy: Fixtures.policy {
+                    $0.attestation = AttestationPolicy(trustAnchors: [other.root], requireTrustedAttestation: true)
+                    $0.clock = { at }
+                })
         }
     }
 
@@ -227,10 +248,20 @@ struct RegistrationVerificationTests {
         r.packedX5c(attestationKey: pki.leafKey, chain: [pki.leaf])
         let late = Date(timeIntervalSince1970: 2_000_000_000)
         await expectFailure(.certificateInvalid) {
-            try await verify(r, policy: Fixtures.policy { $0.attestation.trustAnchors = [pki.root]; $0.clock = { late } })
+            try await verify(
+                r,
+                policy: Fixtures.policy {
+                    $0.attestation.trustAnchors = [pki.root]
+                    $0.clock = { late }
+                })
         }
         await expectFailure(.certificateInvalid) {
-            try await verify(r, policy: Fixtures.policy { $0.attestation = AttestationPolicy(trustAnchors: [pki.root], requireTrustedAttestation: true); $0.clock = { late } })
+            try await verify(
+                r,
+                policy: Fixtures.policy {
+                    $0.attestation = AttestationPolicy(trustAnchors: [pki.root], requireTrustedAttestation: true)
+                    $0.clock = { late }
+                })
         }
     }
 
@@ -238,7 +269,9 @@ struct RegistrationVerificationTests {
     func requireTrustedRefusesSelf() async throws {
         var r = Fixtures.Registration()
         r.packedSelf()
-        await expectFailure(.untrustedAttestation) { try await verify(r, policy: Fixtures.policy { $0.attestation.requireTrustedAttestation = true }) }
+        await expectFailure(.untrustedAttestation) {
+            try await verify(r, policy: Fixtures.policy { $0.attestation.requireTrustedAttestation = true })
+        }
     }
 
     @Test func packedX5cBadSignature() async throws {
@@ -303,7 +336,10 @@ struct RegistrationVerificationTests {
             r.statement = { authData, hash in
                 guard case .p256(let k) = key else { return [] }
                 let data: [UInt8] = [0] + Array(authData[0..<32]) + hash + id + Array(k.publicKey.x963Representation)
-                return [CBORPair(.text("sig"), .bytes(try CredentialPrivateKey.p256(signer).sign(data))), CBORPair(.text("x5c"), .array(try chain.map { .bytes(try Fixtures.der($0)) }))]
+                return [
+                    CBORPair(.text("sig"), .bytes(try CredentialPrivateKey.p256(signer).sign(data))),
+                    CBORPair(.text("x5c"), .array(try chain.map { .bytes(try Fixtures.der($0)) })),
+                ]
             }
         }
         var r = Fixtures.Registration()
@@ -331,8 +367,12 @@ struct RegistrationVerificationTests {
     func inconsistentCopies() async throws {
         let r = Fixtures.Registration()
         let original = try r.response()
-        let response = RegistrationResponse(rawID: original.rawID, clientDataJSON: original.clientDataJSON, attestationObject: original.attestationObject, authenticatorData: [1, 2, 3])
-        await expectFailure(.malformedInput) { try await RegistrationVerifier(policy: Fixtures.policy()).verify(response, challenge: Fixtures.challenge) }
+        let response = RegistrationResponse(
+            rawID: original.rawID, clientDataJSON: original.clientDataJSON, attestationObject: original.attestationObject,
+            authenticatorData: [1, 2, 3])
+        await expectFailure(.malformedInput) {
+            try await RegistrationVerifier(policy: Fixtures.policy()).verify(response, challenge: Fixtures.challenge)
+        }
     }
 
     @Test("authenticator extension outputs (ED) are parsed, not rejected")

@@ -27,7 +27,8 @@ struct SafetyNetAttestationTests {
             var nonce = Data(SHA256.hash(data: authData + hash)).base64EncodedString()
             if k.wrongNonce { nonce = Data(repeating: 1, count: 32).base64EncodedString() }
             let header = #"{"alg":"ES256","x5c":["\#(Data(try Fixtures.der(leaf)).base64EncodedString())"]}"#
-            let payload = #"{"nonce":"\#(nonce)","timestampMs":\#(Int64(k.timestamp.timeIntervalSince1970 * 1000)),"apkPackageName":"com.google.android.gms","ctsProfileMatch":\#(k.ctsProfileMatch),"basicIntegrity":true}"#
+            let payload =
+                #"{"nonce":"\#(nonce)","timestampMs":\#(Int64(k.timestamp.timeIntervalSince1970 * 1000)),"apkPackageName":"com.google.android.gms","ctsProfileMatch":\#(k.ctsProfileMatch),"basicIntegrity":true}"#
             let input = base64URL(Array(header.utf8)) + "." + base64URL(Array(payload.utf8))
             var signature = Array(try signingKey.signature(for: Array(input.utf8)).rawRepresentation)
             if k.corruptSignature { signature[0] ^= 1 }
@@ -36,7 +37,6 @@ struct SafetyNetAttestationTests {
         }
         return (r, ca)
     }
-
 
     @Test("a valid SafetyNet attestation is Basic and chains to its root; GlobalSign roots are built in")
     func valid() async throws {

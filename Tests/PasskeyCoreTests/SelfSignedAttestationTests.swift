@@ -13,7 +13,10 @@ struct SelfSignedAttestationTests {
     /// A packed attestation certificate meeting §8.2.1 (C, O, OU, CN; CA=false), signed by its own key.
     static func batchCertificate(_ key: P256.Signing.PrivateKey) throws -> Certificate {
         let name = try DistinguishedName {
-            CountryName("US"); OrganizationName("Chromium"); OrganizationalUnitName("Authenticator Attestation"); CommonName("Batch Certificate")
+            CountryName("US")
+            OrganizationName("Chromium")
+            OrganizationalUnitName("Authenticator Attestation")
+            CommonName("Batch Certificate")
         }
         return try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: TestCA.validFrom,

@@ -29,11 +29,14 @@ struct SubjectPublicKeyInfoTests {
     @Test("EC keys on P-256, P-384 and P-521 match swift-certificates")
     func ecKeys() throws {
         let p256 = P256.Signing.PrivateKey().publicKey
-        #expect(try COSEKey(coseBytes: ec2(alg: -7, crv: 1, point: p256.x963Representation)).subjectPublicKeyInfo() == x509(Certificate.PublicKey(p256)))
+        #expect(
+            try COSEKey(coseBytes: ec2(alg: -7, crv: 1, point: p256.x963Representation)).subjectPublicKeyInfo() == x509(Certificate.PublicKey(p256)))
         let p384 = P384.Signing.PrivateKey().publicKey
-        #expect(try COSEKey(coseBytes: ec2(alg: -35, crv: 2, point: p384.x963Representation)).subjectPublicKeyInfo() == x509(Certificate.PublicKey(p384)))
+        #expect(
+            try COSEKey(coseBytes: ec2(alg: -35, crv: 2, point: p384.x963Representation)).subjectPublicKeyInfo() == x509(Certificate.PublicKey(p384)))
         let p521 = P521.Signing.PrivateKey().publicKey
-        #expect(try COSEKey(coseBytes: ec2(alg: -36, crv: 3, point: p521.x963Representation)).subjectPublicKeyInfo() == x509(Certificate.PublicKey(p521)))
+        #expect(
+            try COSEKey(coseBytes: ec2(alg: -36, crv: 3, point: p521.x963Representation)).subjectPublicKeyInfo() == x509(Certificate.PublicKey(p521)))
     }
 
     @Test("Ed25519 keys match swift-certificates")

@@ -41,7 +41,8 @@ struct TPMAttestationTests {
         let ca = try TestCA("Test TPM Root")
         let aikKey = P256.Signing.PrivateKey()
         var extensions = Certificate.Extensions()
-        try extensions.append(Certificate.Extension(k.isCA ? BasicConstraints.isCertificateAuthority(maxPathLength: nil) : .notCertificateAuthority, critical: true))
+        try extensions.append(
+            Certificate.Extension(k.isCA ? BasicConstraints.isCertificateAuthority(maxPathLength: nil) : .notCertificateAuthority, critical: true))
         if k.includeSAN {
             let tpm = DistinguishedName([
                 RelativeDistinguishedName([RelativeDistinguishedName.Attribute(type: [2, 23, 133, 2, 1], utf8String: "id:FFFFF1D0")]),
@@ -65,7 +66,8 @@ struct TPMAttestationTests {
             if k.corruptExtraData { extraData[0] ^= 1 }
             var name = be16(0x000B) + Array(SHA256.hash(data: pub))
             if k.corruptName { name[5] ^= 1 }
-            let certInfo = be32(k.magic) + be16(k.type) + sized([0x00, 0x0B] + Array(repeating: 7, count: 32)) + sized(extraData)
+            let certInfo =
+                be32(k.magic) + be16(k.type) + sized([0x00, 0x0B] + Array(repeating: 7, count: 32)) + sized(extraData)
                 + Array(repeating: 0, count: 17) + Array(repeating: 0, count: 8) + sized(name) + sized([])
             var sig = Array(try aikKey.signature(for: certInfo).derRepresentation)
             if k.corruptSignature { sig[sig.count - 1] ^= 1 }
@@ -77,7 +79,6 @@ struct TPMAttestationTests {
         }
         return (r, ca)
     }
-
 
     @Test("a valid TPM attestation is AttCA and chains to its root")
     func valid() async throws {
@@ -97,7 +98,9 @@ struct TPMAttestationTests {
     }
 
     @Test("pubArea must describe the credential key (§8.3 step 2)")
-    func pubAreaKey() async throws { await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(otherPubAreaKey: true))) }
+    func pubAreaKey() async throws {
+        await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(otherPubAreaKey: true)))
+    }
 
     @Test("sig must verify over certInfo with the AIK (§8.3 step 5)")
     func signature() async throws { await expectAttestationFailure(.invalidSignature, try Self.registration(Knobs(corruptSignature: true))) }
@@ -111,7 +114,8 @@ struct TPMAttestationTests {
         await expectAttestationFailure(.certificateInvalid, try Self.registration(Knobs(includeSAN: false)))
         await expectAttestationFailure(.certificateInvalid, try Self.registration(Knobs(includeEKU: false)))
         await expectAttestationFailure(.certificateInvalid, try Self.registration(Knobs(isCA: true)))
-        await expectAttestationFailure(.aaguidMismatch, try Self.registration(Knobs(aaguidExtension: AAGUID(string: "00000000-0000-0000-0000-000000000001"))))
+        await expectAttestationFailure(
+            .aaguidMismatch, try Self.registration(Knobs(aaguidExtension: AAGUID(string: "00000000-0000-0000-0000-000000000001"))))
         let (r, ca) = try Self.registration(Knobs(aaguidExtension: Fixtures.aaguid))
         _ = try await verifyAttestation(r, anchors: [ca.certificate], requireTrusted: true)
     }

@@ -15,11 +15,16 @@ struct X5CChainTests {
     static let afterNow = TestCA.now.addingTimeInterval(86_400)
 
     /// A packed attestation leaf meeting §8.2.1, issued by `ca` for the given validity.
-    static func packedLeaf(_ ca: TestCA, key: P256.Signing.PrivateKey, from: Date = TestCA.validFrom, until: Date = TestCA.validUntil) throws -> Certificate {
+    static func packedLeaf(
+        _ ca: TestCA, key: P256.Signing.PrivateKey, from: Date = TestCA.validFrom, until: Date = TestCA.validUntil
+    ) throws -> Certificate {
         try ca.issue(
             .init(key.publicKey),
             subject: try DistinguishedName {
-                CountryName("SE"); OrganizationName("Test Vendor"); OrganizationalUnitName("Authenticator Attestation"); CommonName("Test Authenticator")
+                CountryName("SE")
+                OrganizationName("Test Vendor")
+                OrganizationalUnitName("Authenticator Attestation")
+                CommonName("Test Authenticator")
             },
             extensions: try Certificate.Extensions { Critical(BasicConstraints.notCertificateAuthority) },
             validFrom: from, validUntil: until)
@@ -49,7 +54,8 @@ struct X5CChainTests {
     @Test("F-6: an expired leaf")
     func expiredLeaf() async throws {
         let root = try TestCA(), key = P256.Signing.PrivateKey()
-        await Self.expectRefused(Self.packed(key, [try Self.packedLeaf(root, key: key, from: Self.past, until: Self.beforeNow)]), anchor: root.certificate)
+        await Self.expectRefused(
+            Self.packed(key, [try Self.packedLeaf(root, key: key, from: Self.past, until: Self.beforeNow)]), anchor: root.certificate)
     }
 
     @Test("F-7: a leaf not yet valid")
@@ -84,7 +90,10 @@ struct X5CChainTests {
     @Test("the same check guards fido-u2f, tpm, android-key and apple: each refuses its chain once expired")
     func everyFormat() async throws {
         let later = TestCA.validUntil.addingTimeInterval(1)
-        let made = [try TPMAttestationTests.registration(), try AndroidAppleAttestationTests.androidKey(), try AndroidAppleAttestationTests.apple(), try Self.fidoU2F()]
+        let made = [
+            try TPMAttestationTests.registration(), try AndroidAppleAttestationTests.androidKey(), try AndroidAppleAttestationTests.apple(),
+            try Self.fidoU2F(),
+        ]
         for (registration, ca) in made {
             #expect(try await verifyAttestation(registration, anchors: [ca.certificate]).trusted, "\(registration.format) is sound at TestCA.now")
             await expectFailure(.certificateInvalid) { try await verifyAttestation(registration, at: later) }
@@ -104,7 +113,8 @@ struct X5CChainTests {
     static func fidoU2F(aaguid: AAGUID = .zero, selfSigned: Bool = false) throws -> (Fixtures.Registration, TestCA) {
         let ca = try TestCA("Test U2F Root"), attestationKey = P256.Signing.PrivateKey()
         let subject = try DistinguishedName { CommonName("U2F Attestation") }
-        let leaf = selfSigned
+        let leaf =
+            selfSigned
             ? try Certificate(
                 version: .v3, serialNumber: .init(), publicKey: .init(attestationKey.publicKey), notValidBefore: TestCA.validFrom,
                 notValidAfter: TestCA.validUntil, issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
@@ -117,8 +127,10 @@ struct X5CChainTests {
         r.statement = { authData, hash in
             guard case .p256(let credentialKey) = key else { throw TestSetupError("fixture key is not P-256") }
             let signed: [UInt8] = [0] + Array(authData[0..<32]) + hash + id + Array(credentialKey.publicKey.x963Representation)
-            return [CBORPair(.text("sig"), .bytes(try CredentialPrivateKey.p256(attestationKey).sign(signed))),
-                    CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(leaf))]))]
+            return [
+                CBORPair(.text("sig"), .bytes(try CredentialPrivateKey.p256(attestationKey).sign(signed))),
+                CBORPair(.text("x5c"), .array([.bytes(try Fixtures.der(leaf))])),
+            ]
         }
         return (r, ca)
     }

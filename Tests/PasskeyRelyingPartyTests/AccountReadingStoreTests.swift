@@ -23,14 +23,18 @@ struct AccountReadingStoreTests {
             try await pending.insert(ceremony, now: now)
         }
 
-        func insertAuthentication(_ ceremony: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64) async throws
-            -> (user: TestUser, credentials: [CredentialRecord])? {
+        func insertAuthentication(
+            _ ceremony: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64
+        ) async throws
+            -> (user: TestUser, credentials: [CredentialRecord])?
+        {
             combinedInserts.add(1, ordering: .relaxed)
             let read = try await accounts.userWithCredentials(named: name)
             let handle = read.flatMap { $0.credentials.isEmpty ? nil : $0.user.handle } ?? ceremony.userHandle
             try await pending.insert(
                 PendingCeremony(
-                    challenge: ceremony.challenge, kind: ceremony.kind, userHandle: handle, username: ceremony.username, displayName: ceremony.displayName,
+                    challenge: ceremony.challenge, kind: ceremony.kind, userHandle: handle, username: ceremony.username,
+                    displayName: ceremony.displayName,
                     requireUserVerification: ceremony.requireUserVerification, expiresAt: ceremony.expiresAt, sessionHash: ceremony.sessionHash,
                     boundToUser: ceremony.boundToUser, conditional: ceremony.conditional),
                 now: now)
@@ -47,7 +51,9 @@ struct AccountReadingStoreTests {
 
     static let secret: [UInt8] = Array(repeating: 7, count: 32)
 
-    @Test("a sign-in by name reads the account with the ceremony's insert; the ceremony and the sealed one name the account, and finishing with the sealed one signs in")
+    @Test(
+        "a sign-in by name reads the account with the ceremony's insert; the ceremony and the sealed one name the account, and finishing with the sealed one signs in"
+    )
     func namesTheAccount() async throws {
         let accounts = TestAccounts()
         let ceremonies = ReadingCeremonies(accounts: accounts)

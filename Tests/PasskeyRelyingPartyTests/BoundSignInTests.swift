@@ -16,7 +16,8 @@ struct BoundSignInTests {
         let bob = try await PasskeysCeremonyTests().register("bob", passkeys, bobClient)
         return (
             passkeys, (adaClient, TestUser(handle: ada.credential.userHandle, name: "ada")),
-            (bobClient, TestUser(handle: bob.credential.userHandle, name: "bob")))
+            (bobClient, TestUser(handle: bob.credential.userHandle, name: "bob"))
+        )
     }
 
     @Test("Bob's discoverable sign-in posted to Ada's confirmation is refused (ceremonyUserMismatch), and so is a sign-in begun for Bob")
@@ -34,9 +35,10 @@ struct BoundSignInTests {
         // Sealed and kept by the caller, the same.
         let sealedForBob = try await passkeys.beginAuthentication(for: bob.1)
         let sealedResponse = try await bob.0.get(sealedForBob.options)
-        #expect(await refusal {
-            try await passkeys.finishAuthentication(sealedResponse, for: ada.1, ceremony: sealedForBob.sealedCeremony)
-        }?.code == "ceremonyUserMismatch")
+        #expect(
+            await refusal {
+                try await passkeys.finishAuthentication(sealedResponse, for: ada.1, ceremony: sealedForBob.sealedCeremony)
+            }?.code == "ceremonyUserMismatch")
     }
 
     @Test("a confirmation begun for Ada finishes for Ada, not through the plain finish that starts a session")

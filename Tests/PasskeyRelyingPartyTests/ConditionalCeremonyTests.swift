@@ -33,7 +33,9 @@ struct ConditionalCeremonyTests {
         #expect(try RegistrationOptionsRequest(json: JSONObject(["username": .string("a"), "mediation": .string("conditional")])).conditional)
         #expect(try !RegistrationOptionsRequest(json: JSONObject(["username": .string("a")])).conditional)
         for value in [JSONValue.string("optional"), .string("silent"), .bool(true)] {
-            #expect(throws: RelyingPartyError.self) { try RegistrationOptionsRequest(json: JSONObject(["username": .string("a"), "mediation": value])) }
+            #expect(throws: RelyingPartyError.self) {
+                try RegistrationOptionsRequest(json: JSONObject(["username": .string("a"), "mediation": value]))
+            }
         }
     }
 }

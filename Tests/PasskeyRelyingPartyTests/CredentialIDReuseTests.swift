@@ -12,7 +12,8 @@ struct CredentialIDReuseTests {
     static func registration(_ options: PublicKeyCredentialCreationOptionsJSON, credentialID: [UInt8]) throws -> [UInt8] {
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: Base64URL.encode(options.challenge), origin: TestClient.origin)
         let made = try SoftwareAuthenticator().makeCredential(
-            rpID: options.rp.id ?? "example.com", userHandle: options.user.id, clientDataHash: Array(SHA256.hash(data: clientData)), credentialID: credentialID)
+            rpID: options.rp.id ?? "example.com", userHandle: options.user.id, clientDataHash: Array(SHA256.hash(data: clientData)),
+            credentialID: credentialID)
         let json = try CredentialResponseJSON.registration(
             credentialID: credentialID, clientDataJSON: clientData, attestationObject: made.attestationObject, transports: ["internal"],
             authenticatorAttachment: "platform")

@@ -1,7 +1,8 @@
 import Foundation
 import PasskeyCore
-@testable import PasskeyRelyingParty
 import Testing
+
+@testable import PasskeyRelyingParty
 
 /// Issue 13: names of printable ASCII skip Foundation's normalization and trimming. The shortcut must accept,
 /// refuse and trim exactly as the general path does.
@@ -35,6 +36,8 @@ struct NameNormalizationTests {
                 try RequestMembers.name(JSONObject(["n": .string(refused)]), "n", required: true)
             }
         }
-        #expect(try RequestMembers.name(JSONObject(["n": .string(String(repeating: "a", count: RequestMembers.maximumNameLength))]), "n", required: true)?.count == RequestMembers.maximumNameLength)
+        #expect(
+            try RequestMembers.name(JSONObject(["n": .string(String(repeating: "a", count: RequestMembers.maximumNameLength))]), "n", required: true)?
+                .count == RequestMembers.maximumNameLength)
     }
 }

@@ -37,7 +37,8 @@ struct NewAccountRegistrationTests {
     func takenAndFree(nameCheckingStore: Bool) async throws {
         let accounts = TestAccounts()
         let checking = NameCheckingCeremonies(accounts: accounts)
-        let passkeys = nameCheckingStore
+        let passkeys =
+            nameCheckingStore
             ? Passkeys(configuration: .test(), accounts: accounts, ceremonies: checking)
             : Passkeys(configuration: .test(), accounts: accounts)
         let client = TestClient()

@@ -6,9 +6,11 @@ import Testing
 /// Issue 15: the typed L3 options values read and write exactly the JSON a browser's `parse…FromJSON()` takes.
 @Suite("Typed options JSON")
 struct OptionsJSONTests {
-    static let creation = #"{"rp":{"name":"Example","id":"example.com"},"user":{"id":"AQID","name":"ada","displayName":"Ada"},"challenge":"AAECAwQFBgcICQoLDA0ODw","pubKeyCredParams":[{"type":"public-key","alg":-7},{"type":"public-key","alg":-8}],"timeout":300000,"excludeCredentials":[{"type":"public-key","id":"BAU","transports":["internal","hybrid"]}],"authenticatorSelection":{"userVerification":"required","x-vendor":{"a":[1,2.5e3]},"residentKey":"preferred"},"hints":["client-device","hybrid"],"attestation":"direct","attestationFormats":["packed","tpm"],"extensions":{"credProps":true,"x-other":null}}"#
+    static let creation =
+        #"{"rp":{"name":"Example","id":"example.com"},"user":{"id":"AQID","name":"ada","displayName":"Ada"},"challenge":"AAECAwQFBgcICQoLDA0ODw","pubKeyCredParams":[{"type":"public-key","alg":-7},{"type":"public-key","alg":-8}],"timeout":300000,"excludeCredentials":[{"type":"public-key","id":"BAU","transports":["internal","hybrid"]}],"authenticatorSelection":{"userVerification":"required","x-vendor":{"a":[1,2.5e3]},"residentKey":"preferred"},"hints":["client-device","hybrid"],"attestation":"direct","attestationFormats":["packed","tpm"],"extensions":{"credProps":true,"x-other":null}}"#
 
-    static let request = #"{"challenge":"AAECAwQFBgcICQoLDA0ODw","timeout":60000,"rpId":"example.com","allowCredentials":[{"type":"public-key","id":"BAU"}],"userVerification":"discouraged","hints":["security-key"],"extensions":{"largeBlob":{"read":true}}}"#
+    static let request =
+        #"{"challenge":"AAECAwQFBgcICQoLDA0ODw","timeout":60000,"rpId":"example.com","allowCredentials":[{"type":"public-key","id":"BAU"}],"userVerification":"discouraged","hints":["security-key"],"extensions":{"largeBlob":{"read":true}}}"#
 
     @Test("every member round-trips byte for byte, echoed objects keeping their order and unknown members")
     func roundTrip() throws {
@@ -39,7 +41,8 @@ struct OptionsJSONTests {
 
     @Test("setting userVerification replaces the member where it stands")
     func userVerificationInPlace() throws {
-        var selection = try AuthenticatorSelectionCriteria(json: JSONParser.parseObject(Array(#"{"userVerification":"discouraged","residentKey":"required"}"#.utf8)))
+        var selection = try AuthenticatorSelectionCriteria(
+            json: JSONParser.parseObject(Array(#"{"userVerification":"discouraged","residentKey":"required"}"#.utf8)))
         selection.userVerification = .required
         #expect(JSONValue.object(selection.json).serialized() == #"{"userVerification":"required","residentKey":"required"}"#)
     }
@@ -67,6 +70,8 @@ struct OptionsJSONTests {
     @Test("trailing bytes and duplicate members are refused")
     func strictText() {
         #expect(throws: WebAuthnError.self) { try PublicKeyCredentialRequestOptionsJSON(jsonBytes: Array(#"{"challenge":"AAEC"} x"#.utf8)) }
-        #expect(throws: WebAuthnError.self) { try PublicKeyCredentialRequestOptionsJSON(jsonBytes: Array(#"{"challenge":"AAEC","challenge":"AAED"}"#.utf8)) }
+        #expect(throws: WebAuthnError.self) {
+            try PublicKeyCredentialRequestOptionsJSON(jsonBytes: Array(#"{"challenge":"AAEC","challenge":"AAED"}"#.utf8))
+        }
     }
 }

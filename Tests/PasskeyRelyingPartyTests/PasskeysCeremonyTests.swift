@@ -11,7 +11,8 @@ struct PasskeysCeremonyTests {
     /// Registers `name` and stores the result as an app would.
     func register(_ name: String, _ passkeys: Passkeys<TestAccounts>, _ client: TestClient) async throws -> RegisteredPasskey {
         // Discoverable, so the discoverable sign-ins below can find it.
-        let start = try await passkeys.beginRegistration(for: NewPasskeyUser(name: name), authenticatorSelection: AuthenticatorSelectionCriteria(residentKey: .required))
+        let start = try await passkeys.beginRegistration(
+            for: NewPasskeyUser(name: name), authenticatorSelection: AuthenticatorSelectionCriteria(residentKey: .required))
         let registered = try await passkeys.finishRegistration(try await client.create(start.options))
         passkeys.accounts.store(registered)
         return registered
@@ -97,7 +98,8 @@ struct PasskeysCeremonyTests {
     func userVerificationFloor() async throws {
         let passkeys = Passkeys(configuration: .test(userVerification: .required), accounts: TestAccounts())
         let lowered = try await passkeys.beginRegistration(
-            for: NewPasskeyUser(name: "barbara"), authenticatorSelection: AuthenticatorSelectionCriteria(residentKey: .required, userVerification: .discouraged))
+            for: NewPasskeyUser(name: "barbara"),
+            authenticatorSelection: AuthenticatorSelectionCriteria(residentKey: .required, userVerification: .discouraged))
         #expect(lowered.options.authenticatorSelection?.userVerification == .required)
         #expect(lowered.options.authenticatorSelection?.residentKey == .required)
         #expect(lowered.ceremony.requireUserVerification)
@@ -166,7 +168,8 @@ struct PasskeysCeremonyTests {
     func userHandleLength() async throws {
         let passkeys = Passkeys(configuration: .test(), accounts: TestAccounts())
         for handle in [[UInt8](), [UInt8](repeating: 1, count: 65)] {
-            #expect(await refusal { try await passkeys.beginRegistration(for: NewPasskeyUser(handle: handle, name: "x")) }?.code == "invalidUserHandle")
+            #expect(
+                await refusal { try await passkeys.beginRegistration(for: NewPasskeyUser(handle: handle, name: "x")) }?.code == "invalidUserHandle")
         }
     }
 }

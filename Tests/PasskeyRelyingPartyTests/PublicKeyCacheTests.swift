@@ -1,17 +1,19 @@
 import Crypto
 import PasskeyCore
-@testable import PasskeyRelyingParty
 import Testing
+
+@testable import PasskeyRelyingParty
 
 /// Issue 13: parsed public keys are cached per key bytes, bounded, and never stand for another key.
 @Suite("Parsed public key cache")
 struct PublicKeyCacheTests {
     static func coseKey() -> [UInt8] {
         let key = P256.Signing.PrivateKey().publicKey.x963Representation
-        return CBOREncoder.encode(.map([
-            CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-7)), CBORPair(.int(-1), .int(1)),
-            CBORPair(.int(-2), .bytes(Array(key[1..<33]))), CBORPair(.int(-3), .bytes(Array(key[33..<65]))),
-        ]))
+        return CBOREncoder.encode(
+            .map([
+                CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-7)), CBORPair(.int(-1), .int(1)),
+                CBORPair(.int(-2), .bytes(Array(key[1..<33]))), CBORPair(.int(-3), .bytes(Array(key[33..<65]))),
+            ]))
     }
 
     @Test("a key is parsed once and found again; different bytes are different keys")

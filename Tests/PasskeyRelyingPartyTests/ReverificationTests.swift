@@ -23,10 +23,12 @@ struct ReverificationTests {
         // Bob's passkey cannot answer Ada's step-up; nor can a response to Ada's ordinary sign-in verify her session.
         let forAda = try await passkeys.beginReverification(for: ada.1)
         var anyPasskey = forAda.options
-        anyPasskey.allowCredentials = []  // Bob's client answers with his own passkey
+        anyPasskey.allowCredentials = [] // Bob's client answers with his own passkey
         #expect(await refusal { try await passkeys.finishReverification(try await bob.0.get(anyPasskey), for: ada.1) }?.code == "unknownCredential")
         let signIn = try await passkeys.beginAuthentication(username: "ada")
-        #expect(await refusal { try await passkeys.finishReverification(try await ada.0.get(signIn.options), for: ada.1) }?.code == "ceremonyUserMismatch")
+        #expect(
+            await refusal { try await passkeys.finishReverification(try await ada.0.get(signIn.options), for: ada.1) }?.code == "ceremonyUserMismatch"
+        )
         // A step-up's response does not sign anyone in.
         let stepUp = try await passkeys.beginReverification(for: ada.1)
         #expect(await refusal { try await passkeys.finishAuthentication(try await ada.0.get(stepUp.options)) }?.code == "ceremonyUserMismatch")
@@ -74,7 +76,10 @@ struct RecoveryCodeBuildingBlockTests {
     func normalization() {
         #expect(RecoveryCodes.normalized("7k3m-q9xd 20fa-hz4t") == "7K3MQ9XD20FAHZ4T")
         #expect(RecoveryCodes.normalized("OIL0-0000-0000-0000") == "0110000000000000")
-        for bad in ["", "7K3M-Q9XD-20FA-HZ4", "7K3M-Q9XD-20FA-HZ4TT", "7K3M-Q9XD-20FA-HZ4U", "7K3M-Q9XD-20FA-HZ4\u{0}", String(repeating: "-", count: 65) + "7K3MQ9XD20FAHZ4T"] {
+        for bad in [
+            "", "7K3M-Q9XD-20FA-HZ4", "7K3M-Q9XD-20FA-HZ4TT", "7K3M-Q9XD-20FA-HZ4U", "7K3M-Q9XD-20FA-HZ4\u{0}",
+            String(repeating: "-", count: 65) + "7K3MQ9XD20FAHZ4T",
+        ] {
             #expect(RecoveryCodes.normalized(bad) == nil, "\(bad.debugDescription)")
         }
     }
@@ -94,7 +99,9 @@ struct RecoveryCodeBuildingBlockTests {
         #expect(throws: RelyingPartyError.self) { try RecoveryCodeHasher(key: Array(repeating: 1, count: 16)) }
     }
 
-    @Test("the stored hash is HMAC-SHA-256 over \"recovery-code\\0\" and the normalized code, as computed elsewhere; one hasher hashes many codes alike")
+    @Test(
+        "the stored hash is HMAC-SHA-256 over \"recovery-code\\0\" and the normalized code, as computed elsewhere; one hasher hashes many codes alike"
+    )
     func knownAnswer() throws {
         // Stored hashes outlive releases: computed with Python's hmac module (key bytes 0…31), not by this code.
         let hasher = try RecoveryCodeHasher(key: Array(0..<32))

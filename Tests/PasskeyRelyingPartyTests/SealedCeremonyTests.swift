@@ -1,7 +1,8 @@
 import Foundation
 import PasskeyCore
-@testable import PasskeyRelyingParty
 import Testing
+
+@testable import PasskeyRelyingParty
 
 /// Issue 30, items 1 and 2: a ceremony the caller keeps cannot be edited, forged, swapped or replayed, and passing
 /// one back never skips a store's single use.
@@ -62,7 +63,8 @@ struct SealedCeremonyTests {
     func replayWithoutStore() async throws {
         let (passkeys, _) = Self.callerKeeping()
         let client = TestClient()
-        let registration = try await passkeys.beginRegistration(for: NewPasskeyUser(name: "grace"), authenticatorSelection: AuthenticatorSelectionCriteria(residentKey: .required))
+        let registration = try await passkeys.beginRegistration(
+            for: NewPasskeyUser(name: "grace"), authenticatorSelection: AuthenticatorSelectionCriteria(residentKey: .required))
         let created = try await client.create(registration.options)
         passkeys.accounts.store(try await passkeys.finishRegistration(created, ceremony: registration.sealedCeremony))
         #expect(await refusal { try await passkeys.finishRegistration(created, ceremony: registration.sealedCeremony) }?.code == "unknownCeremony")

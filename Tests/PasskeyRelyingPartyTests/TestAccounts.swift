@@ -40,7 +40,8 @@ final class TestAccounts: PasskeyAccounts {
     func record(id: [UInt8]) -> (credential: CredentialRecord, user: TestUser)? {
         tables.withLock { tables in
             guard let record = tables.credentials.first(where: { $0.id == id }),
-                  let user = tables.users.first(where: { $0.handle == record.userHandle }) else { return nil }
+                let user = tables.users.first(where: { $0.handle == record.userHandle })
+            else { return nil }
             return (record, user)
         }
     }
@@ -85,7 +86,8 @@ struct TestClient {
 
 extension RelyingPartyConfiguration {
     static func test(userVerification: UserVerificationPolicy = .preferred) -> RelyingPartyConfiguration {
-        RelyingPartyConfiguration(rpID: "example.com", rpName: "Example", origins: [TestClient.origin], ceremonyTimeout: 60_000, userVerification: userVerification)
+        RelyingPartyConfiguration(
+            rpID: "example.com", rpName: "Example", origins: [TestClient.origin], ceremonyTimeout: 60_000, userVerification: userVerification)
     }
 }
 

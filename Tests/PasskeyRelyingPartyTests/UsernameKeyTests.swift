@@ -1,7 +1,8 @@
 import Foundation
 import PasskeyCore
-@testable import PasskeyRelyingParty
 import Testing
+
+@testable import PasskeyRelyingParty
 
 /// Issue 30, item 6: one comparison form for usernames, so look-alike names are one name, and new names that mix
 /// scripts are refused.
@@ -36,7 +37,10 @@ struct UsernameKeyTests {
 
     @Test("one script per new name, or Latin with Han and Kana, Hangul or Bopomofo; digits, marks and punctuation go with any")
     func scripts() {
-        for accepted in ["ada", "ада", "αδα", "josé", "cafe\u{301}", "ada.2", "李小龍", "やまだ太郎", "山田タロウ", "Tokyo東京", "김민준", "Seoul서울", "ㄅㄆ李", "ada_99", "אדה", "ﻋﺎﺩﻝ", "ａｄａ"] {
+        for accepted in [
+            "ada", "ада", "αδα", "josé", "cafe\u{301}", "ada.2", "李小龍", "やまだ太郎", "山田タロウ", "Tokyo東京", "김민준", "Seoul서울", "ㄅㄆ李", "ada_99", "אדה", "ﻋﺎﺩﻝ",
+            "ａｄａ",
+        ] {
             #expect(UsernameScripts.isSingleScript(accepted), "\(accepted)")
         }
         for refused in ["аda", "adа", "ΑDΑ", "pаypal", "αda", "ада1a", "김민준やまだ", "Ωmega", "ada\u{0561}"] {

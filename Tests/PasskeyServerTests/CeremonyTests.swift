@@ -12,7 +12,8 @@ struct CeremonyTests {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             var browser = TestBrowser(origin: TestServer.origin)
             let username = uniqueName()
-            let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username), "displayName": .string("Ada")]))
+            let options = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(username), "displayName": .string("Ada")]))
             #expect(options.ok)
             #expect(options.object["rp"]?.objectValue?["id"] == .string("localhost"))
             #expect(options.object["user"]?.objectValue?["name"] == .string(username))
@@ -45,7 +46,10 @@ struct CeremonyTests {
             let list = try await client.call(.get, "/credentials", session: discoverable.object["session"]?.stringValue)
             let credential = try #require(list.object["credentials"]?.arrayValue?.first?.objectValue)
             #expect(credential["lastUsedAt"] != .null, "sign-in records lastUsedAt")
-            #expect(Set(credential.keys).isSuperset(of: ["id", "name", "createdAt", "lastUsedAt", "aaguid", "format", "backupEligible", "backupState", "transports"]))
+            #expect(
+                Set(credential.keys).isSuperset(of: [
+                    "id", "name", "createdAt", "lastUsedAt", "aaguid", "format", "backupEligible", "backupState", "transports",
+                ]))
         }
     }
 
@@ -54,15 +58,18 @@ struct CeremonyTests {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             let selection = JSONObject(["residentKey": .string("required"), "userVerification": .string("required"), "custom": .number("1.50")])
             let extensions = JSONObject(["credProps": .bool(true), "example.extension": .string("x")])
-            let registration = try await client.call(.post, "/attestation/options", json: JSONObject([
-                "username": .string(uniqueName()), "displayName": .string("D"), "authenticatorSelection": .object(selection),
-                "attestation": .string("direct"), "extensions": .object(extensions),
-            ]))
+            let registration = try await client.call(
+                .post, "/attestation/options",
+                json: JSONObject([
+                    "username": .string(uniqueName()), "displayName": .string("D"), "authenticatorSelection": .object(selection),
+                    "attestation": .string("direct"), "extensions": .object(extensions),
+                ]))
             #expect(registration.object["authenticatorSelection"] == .object(selection))
             #expect(registration.object["attestation"] == .string("direct"))
             #expect(registration.object["extensions"] == .object(extensions))
 
-            let authentication = try await client.call(.post, "/assertion/options", json: JSONObject(["userVerification": .string("required"), "extensions": .object(extensions)]))
+            let authentication = try await client.call(
+                .post, "/assertion/options", json: JSONObject(["userVerification": .string("required"), "extensions": .object(extensions)]))
             #expect(authentication.ok)
             #expect(authentication.object["userVerification"] == .string("required"))
             #expect(authentication.object["extensions"] == .object(extensions))
@@ -88,10 +95,12 @@ struct CeremonyTests {
             let refused = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]))
             #expect(refused.status == .forbidden)
             let otherSession = try await client.register(uniqueName("mallory"), browser: &mallory)
-            let stillRefused = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: otherSession)
+            let stillRefused = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: otherSession)
             #expect(stillRefused.status == .forbidden)
 
-            let allowed = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: aliceSession)
+            let allowed = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: aliceSession)
             #expect(allowed.ok)
             #expect(allowed.object["excludeCredentials"]?.arrayValue?.count == 1, "the existing passkey is excluded")
             let added = try await client.call(.post, "/attestation/result", bytes: try alice.create(allowed.object))
@@ -108,27 +117,39 @@ struct CeremonyTests {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             var browser = TestBrowser(origin: TestServer.origin)
             let session = try await client.register(uniqueName(), browser: &browser)
-            let id = try #require((try await client.call(.get, "/credentials", session: session)).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+            let id = try #require(
+                (try await client.call(.get, "/credentials", session: session)).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?
+                    .stringValue)
 
             var other = TestBrowser(origin: TestServer.origin)
             let otherSession = try await client.register(uniqueName(), browser: &other)
-            #expect(try await client.call(.patch, "/credentials/\(id)", json: JSONObject(["name": .string("Mine now")]), session: otherSession).status == .notFound)
+            #expect(
+                try await client.call(.patch, "/credentials/\(id)", json: JSONObject(["name": .string("Mine now")]), session: otherSession).status
+                    == .notFound)
             #expect(try await client.call(.delete, "/credentials/\(id)", session: otherSession).status == .notFound)
 
-            let renamed = try await client.call(.patch, "/credentials/\(id)", json: JSONObject(["name": .string("  Work laptop  ")]), session: session)
+            let renamed = try await client.call(
+                .patch, "/credentials/\(id)", json: JSONObject(["name": .string("  Work laptop  ")]), session: session)
             #expect(renamed.ok)
             #expect(renamed.object["credential"]?.objectValue?["name"] == .string("Work laptop"))
-            for bad in [JSONObject(["name": .string("")]), JSONObject(["name": .number("3")]), JSONObject(), JSONObject(["name": .string(String(repeating: "x", count: 65))])] {
+            for bad in [
+                JSONObject(["name": .string("")]), JSONObject(["name": .number("3")]), JSONObject(),
+                JSONObject(["name": .string(String(repeating: "x", count: 65))]),
+            ] {
                 #expect(try await client.call(.patch, "/credentials/\(id)", json: bad, session: session).status == .badRequest)
             }
-            #expect(try await client.call(.patch, "/credentials/AAAA", json: JSONObject(["name": .string("x")]), session: session).status == .notFound)
-            #expect(try await client.call(.patch, "/credentials/%25%25", json: JSONObject(["name": .string("x")]), session: session).status == .notFound)
+            #expect(
+                try await client.call(.patch, "/credentials/AAAA", json: JSONObject(["name": .string("x")]), session: session).status == .notFound)
+            #expect(
+                try await client.call(.patch, "/credentials/%25%25", json: JSONObject(["name": .string("x")]), session: session).status == .notFound)
 
             // The only passkey cannot be removed (the account would have no way in); with a second one it can.
             let last = try await client.call(.delete, "/credentials/\(id)", session: session)
             #expect(last.status == .conflict && last.code == "lastPasskey", "\(last.errorMessage)")
             var second = TestBrowser(origin: TestServer.origin)
-            _ = try await client.register(try #require(try await client.call(.get, "/session", session: session).object["user"]?.objectValue?["name"]?.stringValue), browser: &second, session: session)
+            _ = try await client.register(
+                try #require(try await client.call(.get, "/session", session: session).object["user"]?.objectValue?["name"]?.stringValue),
+                browser: &second, session: session)
             #expect(try await client.call(.delete, "/credentials/\(id)", session: session).ok)
             #expect(try await client.call(.delete, "/credentials/\(id)", session: session).status == .notFound)
             #expect(try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.count == 1)
@@ -181,10 +202,11 @@ struct CeremonyTests {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             var browser = TestBrowser(origin: TestServer.origin)
             let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName())]))
-            let wrongOrigin = try await client.call(.post, "/attestation/result", bytes: try browser.create(options.object, origin: "https://evil.example"))
+            let wrongOrigin = try await client.call(
+                .post, "/attestation/result", bytes: try browser.create(options.object, origin: "https://evil.example"))
             #expect(wrongOrigin.status == .badRequest)
             #expect(wrongOrigin.code == "originMismatch")
-            browser.credentials.removeLast()  // the server refused it, so a real client would not keep it either
+            browser.credentials.removeLast() // the server refused it, so a real client would not keep it either
 
             _ = try await client.register(uniqueName(), browser: &browser)
             // A cloned authenticator replaying an older counter.

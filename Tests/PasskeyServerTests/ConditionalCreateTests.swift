@@ -15,7 +15,8 @@ struct ConditionalCreateTests {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             var browser = TestBrowser(origin: TestServer.origin)
             let username = uniqueName()
-            let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username), "mediation": Self.conditional]))
+            let options = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(username), "mediation": Self.conditional]))
             #expect(options.ok, "\(options.errorMessage)")
             #expect(options.object["mediation"] == Self.conditional, "the client is told to call create() with mediation")
             let accepted = try await client.call(.post, "/attestation/result", bytes: try browser.create(options.object, userPresent: false))
@@ -38,11 +39,15 @@ struct ConditionalCreateTests {
     func userVerification(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location(), userVerification: .required)) { client in
             var browser = TestBrowser(origin: TestServer.origin)
-            let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName()), "mediation": Self.conditional]))
-            let refused = try await client.call(.post, "/attestation/result", bytes: try browser.create(options.object, userVerified: false, userPresent: false))
+            let options = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(uniqueName()), "mediation": Self.conditional]))
+            let refused = try await client.call(
+                .post, "/attestation/result", bytes: try browser.create(options.object, userVerified: false, userPresent: false))
             #expect(!refused.ok && refused.code == "userNotVerified", "\(refused.object)")
-            let again = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName()), "mediation": Self.conditional]))
-            let accepted = try await client.call(.post, "/attestation/result", bytes: try browser.create(again.object, userVerified: true, userPresent: false))
+            let again = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(uniqueName()), "mediation": Self.conditional]))
+            let accepted = try await client.call(
+                .post, "/attestation/result", bytes: try browser.create(again.object, userVerified: true, userPresent: false))
             #expect(accepted.ok, "\(accepted.errorMessage)")
         }
     }
@@ -50,7 +55,8 @@ struct ConditionalCreateTests {
     @Test("mediation other than conditional is refused with 400", arguments: ["silent", "required", "Conditional", ""])
     func otherMediation(_ mediation: String) async throws {
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location())) { client in
-            let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName()), "mediation": .string(mediation)]))
+            let options = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(uniqueName()), "mediation": .string(mediation)]))
             #expect(options.status == .badRequest && options.errorMessage.contains("mediation"), "\(options.object)")
         }
     }

@@ -8,13 +8,18 @@ import Testing
 /// Server + WebAuthnClient + SoftwareAuthenticator, over loopback HTTP: every flow the way a real client runs it.
 @Suite("End to end: WebAuthn client and software authenticator against the server")
 struct EndToEndTests {
-    func client(_ store: InMemoryCredentialStore = InMemoryCredentialStore(), verifier: any UserVerifier = AlwaysVerify(), origin: String = TestServer.origin) -> WebAuthnClient {
+    func client(
+        _ store: InMemoryCredentialStore = InMemoryCredentialStore(), verifier: any UserVerifier = AlwaysVerify(), origin: String = TestServer.origin
+    ) -> WebAuthnClient {
         WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator(store: store, userVerifier: verifier))
     }
 
     func body(_ object: JSONObject) -> [UInt8] { Array(JSONValue.object(object).serialized().utf8) }
 
-    func expectClientError(_ name: WebAuthnClientError.Name, _ code: WebAuthnClientError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ work: () async throws -> Void) async {
+    func expectClientError(
+        _ name: WebAuthnClientError.Name, _ code: WebAuthnClientError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+        _ work: () async throws -> Void
+    ) async {
         do {
             try await work()
             Issue.record("expected \(name.rawValue) (\(code.rawValue))", sourceLocation: sourceLocation)
@@ -31,7 +36,10 @@ struct EndToEndTests {
             let store = InMemoryCredentialStore()
             let webauthn = client(store)
             let username = uniqueName("e2e")
-            let options = try await http.call(.post, "/attestation/options", json: JSONObject(["username": .string(username), "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")]))]))
+            let options = try await http.call(
+                .post, "/attestation/options",
+                json: JSONObject(["username": .string(username), "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")]))])
+            )
             let registered = try await http.call(.post, "/attestation/result", bytes: body(try await webauthn.create(options.object)))
             #expect(registered.ok, "\(registered.errorMessage)")
 
@@ -60,7 +68,9 @@ struct EndToEndTests {
             let webauthn = client()
             let username = uniqueName()
             let first = try await http.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]))
-            let session = try #require(try await http.call(.post, "/attestation/result", bytes: body(try await webauthn.create(first.object))).object["session"]?.stringValue)
+            let session = try #require(
+                try await http.call(.post, "/attestation/result", bytes: body(try await webauthn.create(first.object))).object["session"]?.stringValue
+            )
             let second = try await http.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: session)
             await expectClientError(.invalidState, .excludedCredentialMatched) { _ = try await webauthn.create(second.object) }
         }
@@ -85,7 +95,8 @@ struct EndToEndTests {
             let username = uniqueName()
             let registration = try await http.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]))
             #expect(try await http.call(.post, "/attestation/result", bytes: body(try await presenceOnly.create(registration.object))).ok)
-            let required = try await http.call(.post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("required")]))
+            let required = try await http.call(
+                .post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("required")]))
             await expectClientError(.notAllowed, .userVerificationUnavailable) { _ = try await presenceOnly.get(required.object) }
         }
     }

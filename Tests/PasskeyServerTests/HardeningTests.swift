@@ -4,14 +4,16 @@ import HummingbirdTesting
 import NIOCore
 import PasskeyCore
 import PasskeyHummingbird
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 @Suite("Hardening: malformed input, limits, headers")
 struct HardeningTests {
     static let malformedBodies: [String] = [
         "", "{", "[]", "null", "\"text\"", "{\"username\": 5}", "{\"username\": \"\"}", "{\"username\": [\"a\"]}",
-        "{\"username\": \"a\", \"username\": \"b\"}", "{\"username\": \"a\", \"displayName\": {}}", "{\"username\": \"a\", \"attestation\": \"maybe\"}",
+        "{\"username\": \"a\", \"username\": \"b\"}", "{\"username\": \"a\", \"displayName\": {}}",
+        "{\"username\": \"a\", \"attestation\": \"maybe\"}",
         "{\"username\": \"a\", \"authenticatorSelection\": \"platform\"}", "{\"username\": \"a\\u0000b\"}", "\u{FF}\u{FE}",
         "{\"userVerification\": \"always\"}", "{\"extensions\": []}", "{\"username\": \"nul\\u0000byte\"}",
     ]
@@ -32,8 +34,10 @@ struct HardeningTests {
             for path in ["/attestation/options", "/assertion/options"] {
                 // Sign-in options take no displayName, attestation or authenticatorSelection (they are ignored), and
                 // answer an unknown username like a known one; an empty body or username is a discoverable sign-in.
-                let acceptedBySignIn = ["", "{\"username\": \"\"}", "{\"username\": \"a\", \"displayName\": {}}",
-                                        "{\"username\": \"a\", \"attestation\": \"maybe\"}", "{\"username\": \"a\", \"authenticatorSelection\": \"platform\"}"]
+                let acceptedBySignIn = [
+                    "", "{\"username\": \"\"}", "{\"username\": \"a\", \"displayName\": {}}",
+                    "{\"username\": \"a\", \"attestation\": \"maybe\"}", "{\"username\": \"a\", \"authenticatorSelection\": \"platform\"}",
+                ]
                 for body in Self.malformedBodies where !(path == "/assertion/options" && acceptedBySignIn.contains(body)) {
                     let response = try await client.call(.post, path, bytes: Array(body.utf8))
                     #expect((400..<500).contains(response.status.code), "\(path) \(body): \(response.status)")
@@ -98,7 +102,9 @@ struct HardeningTests {
             // Each route answers with its resource file's exact bytes and type (issue #27: the page as resource files).
             let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../Sources/PasskeyServer/Web/Page").standardizedFileURL
-            for (route, file, type) in [("/", "index.html", "text/html"), ("/app.js", "app.js", "text/javascript"), ("/app.css", "app.css", "text/css")] {
+            for (route, file, type) in [
+                ("/", "index.html", "text/html"), ("/app.js", "app.js", "text/javascript"), ("/app.css", "app.css", "text/css"),
+            ] {
                 let expected = try Data(contentsOf: page.appendingPathComponent(file))
                 #expect(expected.count > 1000)
                 try await client.execute(uri: route, method: .get) { response in
@@ -155,7 +161,8 @@ struct HardeningTests {
                 #expect(text.contains(#"passkeys_ceremonies_total{kind="registration",outcome="succeeded"} 1"#), "\(text)")
                 #expect(text.contains(#"passkeys_ceremonies_total{kind="authentication",outcome="failed",code="originMismatch"} 1"#), "\(text)")
                 #expect(text.contains("passkeys_http_request_duration_seconds_bucket"))
-                #expect(text.contains("process_cpu_seconds_total") && text.contains("process_resident_memory_bytes") && text.contains("process_open_fds"))
+                #expect(
+                    text.contains("process_cpu_seconds_total") && text.contains("process_resident_memory_bytes") && text.contains("process_open_fds"))
                 #expect(text.contains("passkeys_store_up 1"))
             }
         }

@@ -45,7 +45,8 @@ struct MLDSACeremonyTests {
             #expect(discoverable.ok, "\(discoverable.errorMessage)")
 
             let assertionOptions = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(username)]))
-            let tampered = try await client.call(.post, "/assertion/result", bytes: try flippingSignatureBit(try browser.get(assertionOptions.object)))
+            let tampered = try await client.call(
+                .post, "/assertion/result", bytes: try flippingSignatureBit(try browser.get(assertionOptions.object)))
             // An unproven signature gets the unknown-passkey answer, so probes cannot tell stored IDs (docs/security.md).
             #expect(tampered.status == .badRequest)
             #expect(tampered.code == "unknownCredential")

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 @Suite("Undeclared methods on declared paths are 405 with Allow")
 struct MethodNotAllowedTests {
@@ -20,7 +21,9 @@ struct MethodNotAllowedTests {
                     let body: [UInt8]? = [.get, .trace, .options].contains(method) ? nil : Array("a=b".utf8)
                     let answer = try await client.call(
                         method, uri, bytes: body, contentType: "application/x-www-form-urlencoded", headers: [.origin: "https://evil.example"])
-                    #expect(answer.status == .methodNotAllowed && answer.code == "methodNotAllowed", "\(method) \(uri): \(answer.status) \(answer.errorMessage)")
+                    #expect(
+                        answer.status == .methodNotAllowed && answer.code == "methodNotAllowed",
+                        "\(method) \(uri): \(answer.status) \(answer.errorMessage)")
                     let allow = Set((answer.headers[.allow] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                     let expected = methods.contains("GET") ? methods.union(["HEAD"]) : methods
                     #expect(allow == expected, "\(method) \(uri): Allow \(allow), declared \(expected)")

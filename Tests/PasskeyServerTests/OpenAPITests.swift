@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 @Suite("/openapi.json matches the server")
 struct OpenAPITests {
@@ -27,7 +28,8 @@ struct OpenAPITests {
     static func documented(_ document: JSONObject) -> Set<String> {
         var documented = Set<String>()
         for path in document["paths"]?.objectValue?.members ?? [] {
-            for method in path.value.objectValue?.keys ?? [] where ["get", "put", "post", "patch", "delete", "options", "head", "trace"].contains(method) {
+            for method in path.value.objectValue?.keys ?? []
+            where ["get", "put", "post", "patch", "delete", "options", "head", "trace"].contains(method) {
                 documented.insert("\(method.uppercased()) \(path.key)")
             }
         }
@@ -77,15 +79,18 @@ struct OpenAPITests {
                 }
                 // An operation whose security has no empty alternative needs a session.
                 if let security = operation.objectValue?["security"]?.arrayValue,
-                   !security.contains(where: { $0.objectValue?.members.isEmpty ?? false }) {
+                    !security.contains(where: { $0.objectValue?.members.isEmpty ?? false })
+                {
                     #expect(statuses.contains("401"), "\(name) needs a session: \(statuses)")
                 }
             }
         }
         let json = String(decoding: try OpenAPIDocument.json(try await Self.served(configuration).routes), as: UTF8.self)
-        for code in ["unsupportedMediaType", "payloadTooLarge", "requestTimeout", "rateLimited", "storeUnavailable", "originNotAllowed",
-                     "crossSiteRequest", "lastPasskey", "signInConflict", "usernameTaken", "unknownCredential", WebAuthnError.Code.challengeMismatch.rawValue,
-                     "reverificationRequired", "recoverySessionRestricted", "invalidRecoveryCode", "ceremonyUserMismatch"] {
+        for code in [
+            "unsupportedMediaType", "payloadTooLarge", "requestTimeout", "rateLimited", "storeUnavailable", "originNotAllowed",
+            "crossSiteRequest", "lastPasskey", "signInConflict", "usernameTaken", "unknownCredential", WebAuthnError.Code.challengeMismatch.rawValue,
+            "reverificationRequired", "recoverySessionRestricted", "invalidRecoveryCode", "ceremonyUserMismatch",
+        ] {
             #expect(json.contains("\"\(code)\""), "\(code) is documented")
         }
         #expect(json.contains("\"Retry-After\""))

@@ -26,7 +26,10 @@ struct ProviderTests {
         let root = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: from, notValidAfter: until,
             issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions { Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil)); Critical(KeyUsage(keyCertSign: true)) },
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(keyCertSign: true))
+            },
             issuerPrivateKey: .init(rootKey))
         let signer = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(signerKey.publicKey), notValidBefore: from, notValidAfter: until,
@@ -44,7 +47,8 @@ struct ProviderTests {
             """
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8))
         let signature = Array(try signerKey.signature(for: Array(input.utf8)).rawRepresentation)
-        return try await MetadataBLOB.verify(Array((input + "." + Base64URL.encode(signature)).utf8), roots: [root], at: Date(timeIntervalSince1970: 1_800_000_000))
+        return try await MetadataBLOB.verify(
+            Array((input + "." + Base64URL.encode(signature)).utf8), roots: [root], at: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
     static func provider(_ client: any TestClientProtocol, session: String, language: String? = nil) async throws -> JSONObject? {

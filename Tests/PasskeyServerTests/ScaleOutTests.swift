@@ -5,7 +5,9 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-@Suite("Scale-out on PostgreSQL", .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set (scripts/test starts PostgreSQL and sets it)"))
+@Suite(
+    "Scale-out on PostgreSQL",
+    .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set (scripts/test starts PostgreSQL and sets it)"))
 struct ScaleOutTests {
     @Test("a ceremony begun on instance A finishes on instance B")
     func twoInstances() async throws {

@@ -47,7 +47,8 @@ enum TestServer {
         ServerConfiguration(
             host: "127.0.0.1", port: 0,
             relyingParty: RelyingPartyConfiguration(
-                rpID: "localhost", rpName: "Test RP", origins: [origin, androidApp.origin], ceremonyTimeout: 60_000, userVerification: userVerification, clock: { clock.read() }),
+                rpID: "localhost", rpName: "Test RP", origins: [origin, androidApp.origin], ceremonyTimeout: 60_000,
+                userVerification: userVerification, clock: { clock.read() }),
             database: database, appleAppIDs: ["ABCDE12345.com.example.app"],
             androidApps: [androidApp], rateLimit: rateLimit, trustedProxies: trustedProxies)
     }
@@ -96,21 +97,28 @@ extension TestClientProtocol {
         if body != nil, let contentType { headers[.contentType] = contentType }
         return try await execute(uri: path, method: method, headers: headers, body: body) { response in
             let text = String(buffer: response.body)
-            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(method) \(path): not JSON: \(text)", sourceLocation: sourceLocation)
+            #expect(
+                response.headers[.contentType]?.hasPrefix("application/json") == true, "\(method) \(path): not JSON: \(text)",
+                sourceLocation: sourceLocation)
             let object: JSONObject
             do { object = try JSONParser.parseObject(Array(text.utf8)) } catch {
                 Issue.record("\(method) \(path): body is not a JSON object: \(text)", sourceLocation: sourceLocation)
                 object = JSONObject()
             }
-            #expect(object["status"] != nil && object["errorMessage"] != nil, "\(method) \(path): no status/errorMessage", sourceLocation: sourceLocation)
+            #expect(
+                object["status"] != nil && object["errorMessage"] != nil, "\(method) \(path): no status/errorMessage", sourceLocation: sourceLocation)
             #expect(response.status.code < 500, "\(method) \(path): a 5xx is a bug: \(text)", sourceLocation: sourceLocation)
             return JSONResponse(status: response.status, headers: response.headers, object: object)
         }
     }
 
     /// Registers `username` with `browser`; returns the session.
-    func register(_ username: String, browser: inout TestBrowser, session: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let options = try await call(.post, "/attestation/options", json: JSONObject(["username": .string(username), "displayName": .string(username.capitalized)]), session: session)
+    func register(
+        _ username: String, browser: inout TestBrowser, session: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        let options = try await call(
+            .post, "/attestation/options", json: JSONObject(["username": .string(username), "displayName": .string(username.capitalized)]),
+            session: session)
         #expect(options.ok, "\(options.errorMessage)", sourceLocation: sourceLocation)
         let result = try await call(.post, "/attestation/result", bytes: try browser.create(options.object))
         #expect(result.ok, "\(result.errorMessage)", sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 @Suite("Passkey list timestamps")
 struct TimestampTests {

@@ -37,7 +37,10 @@ struct AuthenticatorPolicyCLITests {
 
     @Test("a value that is not an AAGUID, a model both allowed and denied, and proof relaxed without a list are usage errors")
     func usage() throws {
-        for extra in [["--deny-aaguid", "nope"], ["--allow-aaguid", Self.windowsHelloAAGUID, "--deny-aaguid", Self.windowsHelloAAGUID], ["--allow-unproven-aaguid"]] {
+        for extra in [
+            ["--deny-aaguid", "nope"], ["--allow-aaguid", Self.windowsHelloAAGUID, "--deny-aaguid", Self.windowsHelloAAGUID],
+            ["--allow-unproven-aaguid"],
+        ] {
             let result = try run(extra)
             #expect(result.status == 2, "\(extra): \(result.stderr)")
         }

@@ -13,8 +13,10 @@ struct CLITests {
 
     @Test("usage errors exit 2 with the message on stderr, nothing on stdout")
     func usageErrors() throws {
-        for arguments in [[], ["verify", "registration", "--rp-id", "x"], ["bench", "--seconds", "-1"], ["frobnicate"],
-                          ["verify", "authentication", "--rp-id", "x", "--origin", "o", "--challenge", "c", "--public-key", "%%"]] {
+        for arguments in [
+            [], ["verify", "registration", "--rp-id", "x"], ["bench", "--seconds", "-1"], ["frobnicate"],
+            ["verify", "authentication", "--rp-id", "x", "--origin", "o", "--challenge", "c", "--public-key", "%%"],
+        ] {
             let result = try CLIRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.status)")
             #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
@@ -31,8 +33,10 @@ struct CLITests {
 
     @Test("malformed input is a failed verification (exit 1) with a typed error, never a crash")
     func malformedInput() throws {
-        for input in ["", "{", "[]", #"{"id":1}"#, #"{"id":"AA","type":"public-key","response":{"clientDataJSON":"AA==","attestationObject":"AA"}}"#] {
-            let result = try CLIRunner.run(["verify", "registration", "--rp-id", "x", "--origin", "https://x", "--challenge", "c"], stdin: Data(input.utf8))
+        for input in ["", "{", "[]", #"{"id":1}"#, #"{"id":"AA","type":"public-key","response":{"clientDataJSON":"AA==","attestationObject":"AA"}}"#]
+        {
+            let result = try CLIRunner.run(
+                ["verify", "registration", "--rp-id", "x", "--origin", "https://x", "--challenge", "c"], stdin: Data(input.utf8))
             #expect(result.status == 1, "\(input)")
             #expect(result.json["verified"] as? Bool == false)
             #expect(result.errorCode == "malformedInput" || result.errorCode == "credentialTypeMismatch", "\(input): \(result.stdout)")
@@ -49,7 +53,8 @@ struct CLITests {
         let challenge = try #require((root["expected_challenge"] as? [String: Any])?["value"] as? String)
         #expect(challenge.hasPrefix("-"))
         let input = try JSONSerialization.data(withJSONObject: try #require(root["response"]))
-        let result = try CLIRunner.run(["verify", "registration", "--rp-id", "webauthn.io", "--origin", "https://webauthn.io", "--challenge=\(challenge)"], stdin: input)
+        let result = try CLIRunner.run(
+            ["verify", "registration", "--rp-id", "webauthn.io", "--origin", "https://webauthn.io", "--challenge=\(challenge)"], stdin: input)
         #expect(result.status == 0, "\(result.stdout)")
     }
 
@@ -63,7 +68,11 @@ struct CLITests {
             "--challenge", "8LBCiOY3q1cBZHFAWtS4AZZChzGphy67lK7I70zKi4yC7pgrQ2Pch7nAjLk1wq9greshIAsW2AjibhXjjI0TmQ", "--input", file.path,
         ])
         #expect(result.status == 0)
-        #expect(Set(result.json.keys) == ["verified", "credentialId", "publicKey", "algorithm", "signCount", "format", "attestationType", "trusted", "aaguid", "userVerified", "backupEligible", "backupState", "transports"])
+        #expect(
+            Set(result.json.keys) == [
+                "verified", "credentialId", "publicKey", "algorithm", "signCount", "format", "attestationType", "trusted", "aaguid", "userVerified",
+                "backupEligible", "backupState", "transports",
+            ])
         #expect(result.json["algorithm"] as? Int == -7)
         #expect(result.json["attestationType"] as? String == "basic")
         #expect(result.json["transports"] as? [String] == ["nfc", "usb"])
@@ -131,13 +140,15 @@ struct CLITests {
     func mlDSAOffline() throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-mldsa-\(UUID().uuidString)/credentials.json").path
         let challenge = "AAECAwQFBgcICQoLDA0ODw"
-        let create = #"{"action":"create","options":{"rp":{"id":"example.com","name":"Example"},"user":{"id":"AQID","name":"ada","displayName":"Ada"},"challenge":"\#(challenge)","pubKeyCredParams":[{"type":"public-key","alg":-49}],"authenticatorSelection":{"residentKey":"required"}}}"#
+        let create =
+            #"{"action":"create","options":{"rp":{"id":"example.com","name":"Example"},"user":{"id":"AQID","name":"ada","displayName":"Ada"},"challenge":"\#(challenge)","pubKeyCredParams":[{"type":"public-key","alg":-49}],"authenticatorSelection":{"residentKey":"required"}}}"#
         let created = try CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((create + "\n").utf8))
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.json["ok"] as? Bool == true, "\(created.stdout)")
         let registration = try JSONSerialization.data(withJSONObject: try #require(created.json["data"]))
 
-        let verified = try CLIRunner.run(["verify", "registration", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge], stdin: registration)
+        let verified = try CLIRunner.run(
+            ["verify", "registration", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge], stdin: registration)
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
         #expect(verified.json["algorithm"] as? Int == -49)
         let publicKey = try #require(verified.json["publicKey"] as? String)
@@ -148,19 +159,23 @@ struct CLITests {
         let get = #"{"action":"get","options":{"challenge":"\#(challenge)","rpId":"example.com"}}"#
         let got = try CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((get + "\n").utf8))
         let assertion = try JSONSerialization.data(withJSONObject: try #require(got.json["data"], "\(got.stdout)"))
-        let signedIn = try CLIRunner.run([
-            "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
-            "--public-key=\(publicKey)", "--sign-count", "1",
-        ], stdin: assertion)
+        let signedIn = try CLIRunner.run(
+            [
+                "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
+                "--public-key=\(publicKey)", "--sign-count", "1",
+            ], stdin: assertion)
         #expect(signedIn.status == 0 && signedIn.json["verified"] as? Bool == true, "\(signedIn.stdout) \(signedIn.stderr)")
 
         // The issue's report: an ML-DSA-44 key was refused as an unknown key type; now the refusal says why.
-        let mlDSA44Key = "ogEHAzgv"  // {1: 7, 3: -48}: kty AKP, alg ML-DSA-44, nothing more
-        let refused = try CLIRunner.run([
-            "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
-            "--public-key=\(mlDSA44Key)",
-        ], stdin: assertion)
-        #expect(refused.status == 1 && refused.errorCode == "unsupportedAlgorithm" && refused.stdout.contains("ML-DSA-44 (-48) is not supported"), "\(refused.stdout)")
+        let mlDSA44Key = "ogEHAzgv" // {1: 7, 3: -48}: kty AKP, alg ML-DSA-44, nothing more
+        let refused = try CLIRunner.run(
+            [
+                "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
+                "--public-key=\(mlDSA44Key)",
+            ], stdin: assertion)
+        #expect(
+            refused.status == 1 && refused.errorCode == "unsupportedAlgorithm" && refused.stdout.contains("ML-DSA-44 (-48) is not supported"),
+            "\(refused.stdout)")
     }
 
     @Test("bench reports every verification with its baseline ratio")
@@ -169,13 +184,14 @@ struct CLITests {
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(result.json["results"] as? [[String: Any]])
         let names = rows.compactMap { $0["name"] as? String }
-        #expect(names == [
-            "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
-            "verifyAuthentication.mldsa65", "verifyAuthentication.mldsa87",
-            "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
-            "verifyRegistration.tpm", "verifyRegistration.androidKey", "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
-            "raw.mldsa65Verify", "raw.mldsa87Verify",
-        ])
+        #expect(
+            names == [
+                "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
+                "verifyAuthentication.mldsa65", "verifyAuthentication.mldsa87",
+                "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
+                "verifyRegistration.tpm", "verifyRegistration.androidKey", "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
+                "raw.mldsa65Verify", "raw.mldsa87Verify",
+            ])
         let baselines = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["baseline"] as? String) } })
         #expect(baselines["verifyAuthentication.mldsa65"] == "raw.mldsa65Verify")
         #expect(baselines["verifyAuthentication.mldsa87"] == "raw.mldsa87Verify")

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// `passkeys register | login | credentials | load` against a real `passkeys serve` on loopback (CONTRACT.md §1.4, §1.6).
 @Suite("CLI ceremonies against a running server", .serialized)
@@ -17,11 +18,18 @@ struct CeremonyCLITests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database ?? "\(folder)/server.sqlite")", "--rate-limit", "0", "--metadata-url", "off"] + extra
+        process.arguments =
+            [
+                "serve", "--port", String(port), "--database", "sqlite:\(database ?? "\(folder)/server.sqlite")", "--rate-limit", "0",
+                "--metadata-url", "off",
+            ] + extra
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         let health = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
         for _ in 0..<100 {
             if (try? await URLSession.shared.data(from: health)) != nil { break }
@@ -127,7 +135,9 @@ struct CeremonyCLITests {
             let login = try CLIRunner.run(["login", "--username", "ada-pq"] + common)
             #expect(login.status == 0 && login.json["signedIn"] as? Bool == true, "\(login.stdout) \(login.stderr)")
 
-            let load = try CLIRunner.run(["load", "--server", server, "--duration", "1", "--concurrency", "2", "--users", "2", "--algorithm", "ML-DSA-87", "--json"])
+            let load = try CLIRunner.run([
+                "load", "--server", server, "--duration", "1", "--concurrency", "2", "--users", "2", "--algorithm", "ML-DSA-87", "--json",
+            ])
             #expect(load.status == 0, "\(load.stderr)")
             #expect((load.json["ceremonies"] as? Int ?? 0) > 0)
             #expect(load.json["failures"] as? Int == 0, "\(load.stdout)")
@@ -136,7 +146,9 @@ struct CeremonyCLITests {
             #expect(refused.status == 2 && refused.stderr.contains("ML-DSA-44 (-48) is not supported"), "\(refused.stdout) \(refused.stderr)")
         }
         try await Self.withServer(["--algorithm", "ES256"]) { server in
-            let refused = try CLIRunner.run(["register", "--username", "bob-pq", "--algorithm", "ML-DSA-87", "--server", server, "--store", Self.storePath()])
+            let refused = try CLIRunner.run([
+                "register", "--username", "bob-pq", "--algorithm", "ML-DSA-87", "--server", server, "--store", Self.storePath(),
+            ])
             #expect(refused.status == 1 && refused.stdout.contains("unsupportedAlgorithm"), "\(refused.stdout) \(refused.stderr)")
         }
     }
@@ -170,20 +182,27 @@ extension CeremonyCLITests {
                 return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             }
             func bridge(_ messages: [[String: Any]], store: String) throws -> [[String: Any]] {
-                let input = try messages.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n"
+                let input =
+                    try messages.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
+                    + "\n"
                 let result = try CLIRunner.run(["bridge", "--origin", server, "--store", store], stdin: Data(input.utf8))
                 #expect(result.status == 0)
-                return try result.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+                return try result.stdout.split(separator: "\n").map {
+                    try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+                }
             }
             let store = Self.storePath()
             let creation = try await post("/attestation/options", #"{"username":"bridge-user","authenticatorSelection":{"residentKey":"required"}}"#)
             let created = try bridge([["action": "create", "options": creation]], store: store)
             #expect(created.first?["ok"] as? Bool == true, "\(created)")
-            let registered = try await post("/attestation/result", String(decoding: try JSONSerialization.data(withJSONObject: try #require(created.first?["data"])), as: UTF8.self))
+            let registered = try await post(
+                "/attestation/result",
+                String(decoding: try JSONSerialization.data(withJSONObject: try #require(created.first?["data"])), as: UTF8.self))
             #expect(registered["status"] as? String == "ok", "\(registered)")
             let request = try await post("/assertion/options", "{}")
             let got = try bridge([["action": "get", "options": request]], store: store)
-            let signedIn = try await post("/assertion/result", String(decoding: try JSONSerialization.data(withJSONObject: try #require(got.first?["data"])), as: UTF8.self))
+            let signedIn = try await post(
+                "/assertion/result", String(decoding: try JSONSerialization.data(withJSONObject: try #require(got.first?["data"])), as: UTF8.self))
             #expect(signedIn["status"] as? String == "ok", "\(signedIn)")
             #expect((signedIn["user"] as? [String: Any])?["name"] as? String == "bridge-user")
         }

@@ -23,11 +23,13 @@ struct ContractEdgeTests {
     func unsupportedPublicKeyAlgorithm() throws {
         let v = try Vector(Self.authenticationVector)
         // A well-formed EC2 P-256 COSE key whose alg, -260, names no algorithm this verifier supports.
-        let key = CBOREncoder.encode(.map([
-            CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-260)), CBORPair(.int(-1), .int(1)),
-            CBORPair(.int(-2), .bytes(Array(repeating: 1, count: 32))), CBORPair(.int(-3), .bytes(Array(repeating: 2, count: 32))),
-        ]))
-        let arguments = v.arguments(legacyBase64: v.usesLegacyEncoding).filter { !$0.hasPrefix("--public-key=") } + ["--public-key", Base64URL.encode(key)]
+        let key = CBOREncoder.encode(
+            .map([
+                CBORPair(.int(1), .int(2)), CBORPair(.int(3), .int(-260)), CBORPair(.int(-1), .int(1)),
+                CBORPair(.int(-2), .bytes(Array(repeating: 1, count: 32))), CBORPair(.int(-3), .bytes(Array(repeating: 2, count: 32))),
+            ]))
+        let arguments =
+            v.arguments(legacyBase64: v.usesLegacyEncoding).filter { !$0.hasPrefix("--public-key=") } + ["--public-key", Base64URL.encode(key)]
         let result = try CLIRunner.run(arguments, stdin: try v.input())
         #expect(result.status == 1, "\(result.status): \(result.stderr)")
         #expect(result.json["verified"] as? Bool == false)

@@ -1,13 +1,14 @@
 import Foundation
+import Logging
+import PasskeyServer
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
-import PasskeyServer
-import Testing
 
 /// Issue 13: writes are committed in groups, and still every acknowledged registration and sign-in survives the
 /// process being killed without warning (WAL with `synchronous = FULL`; the answer waits for the commit).
@@ -69,7 +70,10 @@ struct DurabilityCLITests {
         #expect(credentials.first?.lastUsedAt != nil)
 
         let second = try await Self.start(database: database, port: port)
-        defer { second.terminate(); second.waitUntilExit() }
+        defer {
+            second.terminate()
+            second.waitUntilExit()
+        }
         let again = try CLIRunner.run(["login", "--username", "durable", "--server", server, "--store", store])
         #expect(again.status == 0, "the restarted server signs the account in: \(again.stdout) \(again.stderr)")
     }

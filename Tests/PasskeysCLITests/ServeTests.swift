@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import PasskeyServer
+import Testing
+
+@testable import PasskeysCLI
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import PasskeyServer
-@testable import PasskeysCLI
-import Testing
 
 @Suite("passkeys serve (CONTRACT.md §1.1)")
 struct ServeTests {
@@ -43,7 +45,10 @@ struct ServeTests {
         #expect(fromEnvironment.rateLimit == nil, "0 turns rate limiting off")
 
         let flagsWin = try resolve(
-            ["--port", "9100", "--rp-id", "flags.example", "--origin", "https://flags.example", "--origin", Self.androidOrigin, "--database", "sqlite:x.sqlite"],
+            [
+                "--port", "9100", "--rp-id", "flags.example", "--origin", "https://flags.example", "--origin", Self.androidOrigin, "--database",
+                "sqlite:x.sqlite",
+            ],
             environment: environment)
         #expect(flagsWin.port == 9100 && flagsWin.relyingParty.rpID == "flags.example")
         #expect(flagsWin.relyingParty.origins == ["https://flags.example", Self.androidOrigin])
@@ -73,9 +78,12 @@ struct ServeTests {
         }
     }
 
-    @Test("bad values are usage errors with plain words", arguments: [
-        ["--database", "mysql://x"], ["--port", "70000"], ["--apple-app-id", "com.example.app"], ["--android-app", "com.example:ZZ"], ["--rate-limit", "-1"],
-    ])
+    @Test(
+        "bad values are usage errors with plain words",
+        arguments: [
+            ["--database", "mysql://x"], ["--port", "70000"], ["--apple-app-id", "com.example.app"], ["--android-app", "com.example:ZZ"],
+            ["--rate-limit", "-1"],
+        ])
     func badValues(_ arguments: [String]) {
         #expect(throws: (any Error).self) { try resolve(arguments) }
     }
@@ -101,23 +109,32 @@ struct ServeTests {
         }
     }
 
-    @Test("FIDO metadata is fetched from FIDO's MDS3 by default, from --metadata-url or PASSKEYS_METADATA_URL, and not at all with 'off' or --metadata FILE")
+    @Test(
+        "FIDO metadata is fetched from FIDO's MDS3 by default, from --metadata-url or PASSKEYS_METADATA_URL, and not at all with 'off' or --metadata FILE"
+    )
     func metadataURL() throws {
         let byDefault = try #require(try resolve([]).metadataRefresh)
         #expect(byDefault.url.absoluteString == "https://mds3.fidoalliance.org/" && byDefault.cacheDirectory == nil)
         #expect(try resolve(["--metadata-url", "off"]).metadataRefresh == nil)
         #expect(try resolve([], environment: ["PASSKEYS_METADATA_URL": "off"]).metadataRefresh == nil)
-        let local = try #require(try resolve(["--metadata-cache", "/var/cache/passkeys"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh)
+        let local = try #require(
+            try resolve(["--metadata-cache", "/var/cache/passkeys"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh
+        )
         #expect(local.url.absoluteString == "http://127.0.0.1:9/mds" && local.cacheDirectory == "/var/cache/passkeys")
-        #expect(try resolve(["--metadata-url", "off"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil, "flags win")
+        #expect(
+            try resolve(["--metadata-url", "off"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil,
+            "flags win")
         // An air-gapped site's file is never replaced, so nothing is fetched even with the variable set.
         #expect(try resolve(["--metadata", "blob.jwt"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil)
     }
 
-    @Test("metadata flags that contradict each other are usage errors", arguments: [
-        ["--metadata-url", "ftp://127.0.0.1/mds"], ["--metadata-url", "mds3"], ["--metadata", "blob.jwt", "--metadata-url", "http://127.0.0.1:9/mds"],
-        ["--metadata", "blob.jwt", "--metadata-cache", "/tmp/x"], ["--metadata-url", "off", "--metadata-crl", "x.crl"],
-    ])
+    @Test(
+        "metadata flags that contradict each other are usage errors",
+        arguments: [
+            ["--metadata-url", "ftp://127.0.0.1/mds"], ["--metadata-url", "mds3"],
+            ["--metadata", "blob.jwt", "--metadata-url", "http://127.0.0.1:9/mds"],
+            ["--metadata", "blob.jwt", "--metadata-cache", "/tmp/x"], ["--metadata-url", "off", "--metadata-crl", "x.crl"],
+        ])
     func badMetadataFlags(_ arguments: [String]) {
         #expect(throws: (any Error).self) { try resolve(arguments) }
     }

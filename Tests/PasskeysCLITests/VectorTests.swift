@@ -47,17 +47,23 @@ enum VectorCatalog {
     /// Library-policy negatives where this project's policy differs, with the reason.
     static let policyDivergences: [String: String] = [
         "registration-fido-u2f-tokenbinding-not-supported-negative-py":
-            "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (issue #2, docs/decisions.md); py_webauthn rejects it",
+            "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (issue #2, docs/decisions.md); py_webauthn rejects it"
     ]
 
     /// Vectors the source expects to pass that this project refuses, with the error code and the reason.
     static let refusedDivergences: [String: (code: String, reason: String)] = [
-        "registration-tpm-sha1-fido2-net-lib-swa": ("certificateInvalid",
-            "x5c[1] (the FIDO conformance tool's fake TPM intermediate) has a negative serial number, an INTEGER with its top bit set, which RFC 5280 §4.1.2.2 forbids and swift-certificates refuses to parse"),
-        "registration-tpm-sha256-fido2-net-lib-swa": ("certificateInvalid",
-            "x5c[1] has the same non-DER negative serial number as the SHA-1 variant"),
-        "registration-packed-x5c-feitian-biopass-go": ("certificateInvalid",
-            "x5c[2] is the self-signed Feitian FIDO Root CA; a root inside x5c is refused (FIDO conformance Resp-5 F-10, issue #12). The source (go-webauthn) checks the statement only, never the chain"),
+        "registration-tpm-sha1-fido2-net-lib-swa": (
+            "certificateInvalid",
+            "x5c[1] (the FIDO conformance tool's fake TPM intermediate) has a negative serial number, an INTEGER with its top bit set, which RFC 5280 §4.1.2.2 forbids and swift-certificates refuses to parse"
+        ),
+        "registration-tpm-sha256-fido2-net-lib-swa": (
+            "certificateInvalid",
+            "x5c[1] has the same non-DER negative serial number as the SHA-1 variant"
+        ),
+        "registration-packed-x5c-feitian-biopass-go": (
+            "certificateInvalid",
+            "x5c[2] is the self-signed Feitian FIDO Root CA; a root inside x5c is refused (FIDO conformance Resp-5 F-10, issue #12). The source (go-webauthn) checks the statement only, never the chain"
+        ),
     ]
 
     /// The error code each negative vector must produce.
@@ -168,7 +174,9 @@ struct Vector {
     }
 }
 
-@Suite("Real-device vectors through `passkeys verify`", .enabled(if: VectorCatalog.available, "no vectors at ../shared/vectors (set PASSKEYS_VECTORS to run them)"))
+@Suite(
+    "Real-device vectors through `passkeys verify`",
+    .enabled(if: VectorCatalog.available, "no vectors at ../shared/vectors (set PASSKEYS_VECTORS to run them)"))
 struct VectorTests {
     @Test("vector gives its expected result", arguments: VectorCatalog.names)
     func vector(_ name: String) throws {
@@ -189,7 +197,9 @@ struct VectorTests {
         }
         if v.usesLegacyEncoding {
             let strict = try CLIRunner.run(v.arguments(legacyBase64: false, extra: extra), stdin: input)
-            #expect(strict.status == 1 && strict.errorCode == "malformedInput", "\(name): strict decoding must refuse non-canonical base64, got \(strict.stdout)")
+            #expect(
+                strict.status == 1 && strict.errorCode == "malformedInput",
+                "\(name): strict decoding must refuse non-canonical base64, got \(strict.stdout)")
         }
         let result = try CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding, extra: extra), stdin: input)
 

@@ -41,9 +41,25 @@ final class AccountModel {
     }
 
     func refresh() async { await run { self.passkeys = try await self.coordinator.passkeys() } }
-    func rename(_ passkey: PasskeySummary, to name: String) async { await run { _ = try await self.coordinator.rename(passkey.id, to: name); self.passkeys = try await self.coordinator.passkeys() } }
-    func remove(_ passkey: PasskeySummary) async { await run { try await self.coordinator.remove(passkey.id); self.passkeys = try await self.coordinator.passkeys() } }
-    func signOut() async { await run { try await self.coordinator.signOut(); self.user = nil; self.passkeys = [] } }
+    func rename(_ passkey: PasskeySummary, to name: String) async {
+        await run {
+            _ = try await self.coordinator.rename(passkey.id, to: name)
+            self.passkeys = try await self.coordinator.passkeys()
+        }
+    }
+    func remove(_ passkey: PasskeySummary) async {
+        await run {
+            try await self.coordinator.remove(passkey.id)
+            self.passkeys = try await self.coordinator.passkeys()
+        }
+    }
+    func signOut() async {
+        await run {
+            try await self.coordinator.signOut()
+            self.user = nil
+            self.passkeys = []
+        }
+    }
 
     private func run(_ body: () async throws -> Void) async {
         do {
@@ -51,7 +67,7 @@ final class AccountModel {
             try await body()
         } catch let error as PasskeyError {
             switch error.kind {
-            case .cancelled: break  // the user closed the sheet: nothing to say
+            case .cancelled: break // the user closed the sheet: nothing to say
             case .noCredentials: message = "No passkey for this account on this device. Create one?"
             case .excludedCredentialMatched: message = "This device already has a passkey for this account."
             case .domainNotAssociated: message = "Set-up problem: the app is not associated with \(Self.relyingPartyID) (see README)."

@@ -15,8 +15,9 @@ struct BridgeWebView: UIViewRepresentable {
         let handler = PasskeyBridgeMessageHandler(bridge: bridge)
         try? handler.install(in: configuration.userContentController)
         // Pages written against navigator.credentials work unchanged once the shim is installed.
-        configuration.userContentController.addUserScript(WKUserScript(
-            source: "window.passkeys && window.passkeys.installCredentialsShim();", injectionTime: .atDocumentStart, forMainFrameOnly: true))
+        configuration.userContentController.addUserScript(
+            WKUserScript(
+                source: "window.passkeys && window.passkeys.installCredentialsShim();", injectionTime: .atDocumentStart, forMainFrameOnly: true))
         let view = WKWebView(frame: .zero, configuration: configuration)
         view.load(URLRequest(url: url))
         return view

@@ -12,12 +12,17 @@ struct PasskeyListView: View {
                 ForEach(account.passkeys) { passkey in
                     VStack(alignment: .leading) {
                         Text(passkey.name).font(.headline)
-                        Text("\(passkey.authenticatorName ?? passkey.format) · created \(passkey.createdAt.formatted(date: .abbreviated, time: .omitted))")
-                            .font(.caption).foregroundStyle(.secondary)
+                        Text(
+                            "\(passkey.authenticatorName ?? passkey.format) · created \(passkey.createdAt.formatted(date: .abbreviated, time: .omitted))"
+                        )
+                        .font(.caption).foregroundStyle(.secondary)
                     }
                     .swipeActions {
                         Button("Remove", role: .destructive) { Task { await account.remove(passkey) } }
-                        Button("Rename") { renaming = passkey; newName = passkey.name }
+                        Button("Rename") {
+                            renaming = passkey
+                            newName = passkey.name
+                        }
                     }
                 }
             }

@@ -26,7 +26,10 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
     ///   - authenticatorSelection: `residentKey`, `userVerification`, `authenticatorAttachment` wishes.
     ///   - attestation: the attestation conveyance preference.
     ///   - extensions: client extension inputs.
-    public init(username: String, displayName: String? = nil, authenticatorSelection: JSONObject? = nil, attestation: String? = nil, extensions: JSONObject? = nil) {
+    public init(
+        username: String, displayName: String? = nil, authenticatorSelection: JSONObject? = nil, attestation: String? = nil,
+        extensions: JSONObject? = nil
+    ) {
         self.username = username
         self.displayName = displayName ?? username
         self.authenticatorSelection = authenticatorSelection

@@ -37,7 +37,9 @@ public struct RelyingPartyClient: Sendable {
     }
 
     /// `POST /assertion/options`: request options for `navigator.credentials.get`.
-    public func beginAuthentication(_ request: AuthenticationOptionsRequest = AuthenticationOptionsRequest()) async throws(RelyingPartyClientError) -> JSONObject {
+    public func beginAuthentication(
+        _ request: AuthenticationOptionsRequest = AuthenticationOptionsRequest()
+    ) async throws(RelyingPartyClientError) -> JSONObject {
         Self.options(try await call(.post, "/assertion/options", body: request.json))
     }
 
@@ -69,7 +71,9 @@ public struct RelyingPartyClient: Sendable {
             guard case .array(let items)? = json["credentials"] else { throw WebAuthnError(.malformedInput, "credentials: expected an array") }
             var passkeys: [PasskeySummary] = []
             for (index, item) in items.enumerated() {
-                guard case .object(let object) = item else { throw WebAuthnError(.malformedInput, "credentials[\(index)]: expected an object, found \(item.typeName)") }
+                guard case .object(let object) = item else {
+                    throw WebAuthnError(.malformedInput, "credentials[\(index)]: expected an object, found \(item.typeName)")
+                }
                 passkeys.append(try PasskeySummary(json: object, in: "credentials[\(index)]"))
             }
             return passkeys
@@ -97,11 +101,14 @@ public struct RelyingPartyClient: Sendable {
     // MARK: Plumbing
 
     /// Sends one request and returns the JSON body of an `ok` answer.
-    func call(_ method: TransportRequest.Method, _ path: String, body: JSONObject? = nil, session: String? = nil) async throws(RelyingPartyClientError) -> JSONObject {
+    func call(
+        _ method: TransportRequest.Method, _ path: String, body: JSONObject? = nil, session: String? = nil
+    ) async throws(RelyingPartyClientError) -> JSONObject {
         var headers = [("Accept", "application/json")]
         if body != nil { headers.append(("Content-Type", "application/json")) }
         if let session { headers.append(("Authorization", "Bearer \(session)")) }
-        let request = TransportRequest(method: method, url: baseURL + path, headers: headers, body: body.map { Array(JSONValue.object($0).serialized().utf8) })
+        let request = TransportRequest(
+            method: method, url: baseURL + path, headers: headers, body: body.map { Array(JSONValue.object($0).serialized().utf8) })
         let response: TransportResponse
         do {
             response = try await transport.send(request)
@@ -130,7 +137,9 @@ public struct RelyingPartyClient: Sendable {
         return options
     }
 
-    static func decode<T>(_ answer: JSONObject, _ endpoint: String, _ body: (JSONObject) throws(WebAuthnError) -> T) throws(RelyingPartyClientError) -> T {
+    static func decode<T>(
+        _ answer: JSONObject, _ endpoint: String, _ body: (JSONObject) throws(WebAuthnError) -> T
+    ) throws(RelyingPartyClientError) -> T {
         do { return try body(answer) } catch {
             throw .malformedResponse("\(endpoint): \(error.message)")
         }

@@ -16,14 +16,17 @@ enum BridgeSignal {
         do { try RPIDValidation.checkRPID(rpID, for: page) } catch { throw PasskeyErrorClassifier.classify(error) }
         switch action {
         case "signalUnknownCredential":
-            let credentialID = try member { () throws(WebAuthnError) in try details.requiredBase64URL("credentialId", in: action, strictness: .strict) }
+            let credentialID = try member { () throws(WebAuthnError) in try details.requiredBase64URL("credentialId", in: action, strictness: .strict)
+            }
             return .unknownCredential(relyingPartyID: rpID, credentialID: credentialID)
         case "signalAllAcceptedCredentials":
             let userHandle = try member { () throws(WebAuthnError) in try details.requiredBase64URL("userId", in: action, strictness: .strict) }
             let ids = try member { () throws(WebAuthnError) in try details.optionalStringArray("allAcceptedCredentialIds", in: action) }
             guard let ids else { throw PasskeyBridge.invalidMessage("\(action): expected allAcceptedCredentialIds, found none") }
             var credentialIDs: [[UInt8]] = []
-            for id in ids { credentialIDs.append(try member { () throws(WebAuthnError) in try Base64URL.decode(id, field: "\(action).allAcceptedCredentialIds") }) }
+            for id in ids {
+                credentialIDs.append(try member { () throws(WebAuthnError) in try Base64URL.decode(id, field: "\(action).allAcceptedCredentialIds") })
+            }
             return .allAcceptedCredentials(relyingPartyID: rpID, userHandle: userHandle, credentialIDs: credentialIDs)
         default:
             let userHandle = try member { () throws(WebAuthnError) in try details.requiredBase64URL("userId", in: action, strictness: .strict) }

@@ -47,7 +47,8 @@ public struct PasskeyBridge: Sendable {
 
     private func perform(_ message: [UInt8], from origin: String) async throws(PasskeyError) -> JSONObject {
         guard allowedOrigins.contains(origin) else {
-            throw PasskeyError(.failed(reason: "originNotAllowed"), "pages from \(origin) may not use passkeys through this app", name: "SecurityError")
+            throw PasskeyError(
+                .failed(reason: "originNotAllowed"), "pages from \(origin) may not use passkeys through this app", name: "SecurityError")
         }
         let page: RPIDValidation.Origin
         do { page = try RPIDValidation.origin(origin) } catch { throw PasskeyErrorClassifier.classify(error) }
@@ -59,13 +60,15 @@ public struct PasskeyBridge: Sendable {
         guard case .object(let options)? = object["options"] else {
             throw Self.invalidMessage("expected an 'options' object in the message")
         }
-        let mediation: PasskeyMediation? = switch object["mediation"] {
-        case nil, .null?: .modal
-        case .string(let value)?: PasskeyMediation(rawValue: value)
-        default: nil
-        }
+        let mediation: PasskeyMediation? =
+            switch object["mediation"] {
+            case nil, .null?: .modal
+            case .string(let value)?: PasskeyMediation(rawValue: value)
+            default: nil
+            }
         guard let mediation else {
-            throw Self.invalidMessage("expected mediation 'optional', 'conditional' or 'immediate', found \(object["mediation"].map { $0.serialized() } ?? "none")")
+            throw Self.invalidMessage(
+                "expected mediation 'optional', 'conditional' or 'immediate', found \(object["mediation"].map { $0.serialized() } ?? "none")")
         }
         switch object["action"]?.stringValue {
         case "create": return try await provider.create(try PageScope.creation(options, page: page), mediation: mediation)

@@ -27,9 +27,13 @@ public final class PasskeyBridgeMessageHandler: NSObject, WKScriptMessageHandler
 
     /// WebKit's entry point for a message: answers one from the main frame with the bridge's reply as a JSON string,
     /// and refuses one from a subframe, which the bridge's origin check could not vouch for.
-    public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) async -> (Any?, String?) {
+    public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) async -> (Any?, String?)
+    {
         guard message.frameInfo.isMainFrame else {
-            return (PasskeyBridge.reply(refusing: PasskeyBridge.invalidMessage("expected a message from the main frame, found one from a subframe")).serialized(), nil)
+            return (
+                PasskeyBridge.reply(refusing: PasskeyBridge.invalidMessage("expected a message from the main frame, found one from a subframe"))
+                    .serialized(), nil
+            )
         }
         let security = message.frameInfo.securityOrigin
         let origin = PasskeyBridge.origin(scheme: security.protocol, host: security.host, port: security.port)

@@ -7,7 +7,8 @@ public enum PasskeyBridgeScript {
     public static var source: String {
         get throws {
             guard let url = Bundle.module.url(forResource: "passkeys-bridge", withExtension: "js") else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "passkeys-bridge.js is missing from the PasskeyClient resources"])
+                throw CocoaError(
+                    .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "passkeys-bridge.js is missing from the PasskeyClient resources"])
             }
             return try String(contentsOf: url, encoding: .utf8)
         }

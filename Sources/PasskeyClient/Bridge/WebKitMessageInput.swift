@@ -17,7 +17,9 @@ extension PasskeyBridge {
             throw invalidMessage("expected a message object ({\"action\":…,\"options\":{…}}), found \(describe(body))")
         }
         guard JSONSerialization.isValidJSONObject(object) else {
-            throw invalidMessage("expected a message of JSON values (strings, finite numbers, booleans, null, arrays, objects), found NaN, Infinity, a date or another object inside it")
+            throw invalidMessage(
+                "expected a message of JSON values (strings, finite numbers, booleans, null, arrays, objects), found NaN, Infinity, a date or another object inside it"
+            )
         }
         do {
             return Array(try JSONSerialization.data(withJSONObject: object))

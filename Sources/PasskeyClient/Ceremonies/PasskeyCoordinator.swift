@@ -55,7 +55,8 @@ public actor PasskeyCoordinator {
     /// signed-in user, it adds a passkey without a sheet. The options request asks the server for a conditional
     /// ceremony, the only kind it finishes without user presence.
     @discardableResult
-    public func register(username: String, displayName: String? = nil, mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> Registered {
+    public func register(username: String, displayName: String? = nil, mediation: PasskeyMediation = .modal) async throws(PasskeyError) -> Registered
+    {
         // A conditional create (iOS 18, after a password sign-in) comes without user presence; the server accepts that
         // only for a ceremony begun as conditional, so the options request says so.
         var request = RegistrationOptionsRequest.passkey(username: username, displayName: displayName)
@@ -84,7 +85,8 @@ public actor PasskeyCoordinator {
             let id = Base64URL.encode(credentialID)
             return PasskeyError(
                 .registrationOutcomeUnknown(credentialID: id),
-                "the server's answer to the new passkey \(id) did not arrive or could not be read (\(reported.message)); the passkey was kept on this device because the server may have registered it: sign in with it or list the account's passkeys to find out")
+                "the server's answer to the new passkey \(id) did not arrive or could not be read (\(reported.message)); the passkey was kept on this device because the server may have registered it: sign in with it or list the account's passkeys to find out"
+            )
         }
         // The server's refusal is the error to report; a failed rollback cannot change what the caller should do.
         if !credentialID.isEmpty { try? await provider.forget(credentialID: credentialID) }
@@ -105,14 +107,19 @@ public actor PasskeyCoordinator {
     }
 
     private func authenticate(_ request: AuthenticationOptionsRequest, mediation: PasskeyMediation) async throws(PasskeyError) -> SignedIn {
-        let options = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.beginAuthentication(request) }
+        let options = try await server { [relyingParty] () async throws(RelyingPartyClientError) in
+            try await relyingParty.beginAuthentication(request)
+        }
         let response = try await provider.get(options, mediation: mediation)
         let signedIn: SignedIn
         do {
-            signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.finishAuthentication(response) }
+            signedIn = try await server { [relyingParty] () async throws(RelyingPartyClientError) in
+                try await relyingParty.finishAuthentication(response)
+            }
         } catch {
             if let signals, let relyingPartyID = options["rpId"]?.stringValue,
-               let signal = PasskeySignal.afterSignIn(failedWith: error, relyingPartyID: relyingPartyID) {
+                let signal = PasskeySignal.afterSignIn(failedWith: error, relyingPartyID: relyingPartyID)
+            {
                 await signals.signal(signal)
             }
             throw error
@@ -152,7 +159,9 @@ public actor PasskeyCoordinator {
     /// call to delete it).
     public func remove(_ passkeyID: String) async throws(PasskeyError) {
         let session = try requireSession()
-        try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.removePasskey(id: passkeyID, session: session) }
+        try await server { [relyingParty] () async throws(RelyingPartyClientError) in
+            try await relyingParty.removePasskey(id: passkeyID, session: session)
+        }
         if signals != nil {
             // The removal is done; a list that cannot be read now only leaves the platform's list as it was.
             _ = try? await passkeys()
@@ -191,7 +200,9 @@ public actor PasskeyCoordinator {
     // MARK: Plumbing
 
     private func requireSession() throws(PasskeyError) -> String {
-        guard let session else { throw PasskeyError(.failed(reason: "notSignedIn"), "sign in or register first: this call needs a session", name: "NotAllowedError") }
+        guard let session else {
+            throw PasskeyError(.failed(reason: "notSignedIn"), "sign in or register first: this call needs a session", name: "NotAllowedError")
+        }
         return session
     }
 

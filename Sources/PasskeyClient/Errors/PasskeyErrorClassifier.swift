@@ -70,13 +70,14 @@ public enum PasskeyErrorClassifier {
     }
 
     static func classify(_ error: WebAuthnClientError) -> PasskeyError {
-        let kind: PasskeyError.Kind = switch error.code {
-        case .cancelled: .cancelled
-        case .timeout: .timeout
-        case .noCredentials: .noCredentials
-        case .excludedCredentialMatched: .excludedCredentialMatched
-        default: .failed(reason: error.code.rawValue)
-        }
+        let kind: PasskeyError.Kind =
+            switch error.code {
+            case .cancelled: .cancelled
+            case .timeout: .timeout
+            case .noCredentials: .noCredentials
+            case .excludedCredentialMatched: .excludedCredentialMatched
+            default: .failed(reason: error.code.rawValue)
+            }
         return PasskeyError(kind, error.message, name: error.name.rawValue)
     }
 

@@ -13,7 +13,8 @@ extension PlatformRegistrationRequest {
         var requests: [ASAuthorizationRequest] = []
         if authenticators.contains(.platform) {
             let request = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID)
-                .createCredentialRegistrationRequest(challenge: Data(options.challengeBytes), name: options.userName, userID: Data(options.userHandle))
+                .createCredentialRegistrationRequest(
+                    challenge: Data(options.challengeBytes), name: options.userName, userID: Data(options.userHandle))
             request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
             request.attestationPreference = .init(rawValue: options.attestation)
             // excludedCredentials: iOS 17.4, Mac Catalyst 16.6, macOS 13.5 (below our macOS 14 minimum).
@@ -22,7 +23,11 @@ extension PlatformRegistrationRequest {
             }
             if let largeBlob = options.largeBlob { request.largeBlob = largeBlob == .required ? .supportRequired : .supportPreferred }
             if #available(iOS 18.0, macOS 15.0, *) {
-                if let eval = options.prf?.eval { request.prf = .inputValues(PRFInputs.Values.platform(eval)) } else if options.prf != nil { request.prf = .checkForSupport }
+                if let eval = options.prf?.eval {
+                    request.prf = .inputValues(PRFInputs.Values.platform(eval))
+                } else if options.prf != nil {
+                    request.prf = .checkForSupport
+                }
                 if conditional { request.requestStyle = .conditional }
             } else if conditional {
                 throw PasskeyError(.failed(reason: "notSupported"), "conditional registration needs iOS 18 or macOS 15", name: "NotSupportedError")
@@ -31,7 +36,9 @@ extension PlatformRegistrationRequest {
         }
         if authenticators.contains(.securityKey) {
             let request = ASAuthorizationSecurityKeyPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID)
-                .createCredentialRegistrationRequest(challenge: Data(options.challengeBytes), displayName: options.userDisplayName, name: options.userName, userID: Data(options.userHandle))
+                .createCredentialRegistrationRequest(
+                    challenge: Data(options.challengeBytes), displayName: options.userDisplayName, name: options.userName,
+                    userID: Data(options.userHandle))
             request.credentialParameters = options.algorithms.map { .init(algorithm: .init(rawValue: Int($0.rawValue))) }
             request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
             request.attestationPreference = .init(rawValue: options.attestation)
@@ -47,7 +54,8 @@ extension PlatformAssertionRequest {
     func authorizationRequests() -> [ASAuthorizationRequest] {
         var requests: [ASAuthorizationRequest] = []
         if authenticators.contains(.platform) {
-            let request = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(challenge: Data(options.challengeBytes))
+            let request = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(
+                challenge: Data(options.challengeBytes))
             request.allowedCredentials = options.allowCredentials.map { .init(credentialID: Data($0.id)) }
             request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
             switch options.largeBlob {
@@ -66,7 +74,8 @@ extension PlatformAssertionRequest {
             requests.append(request)
         }
         if authenticators.contains(.securityKey) {
-            let request = ASAuthorizationSecurityKeyPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID).createCredentialAssertionRequest(challenge: Data(options.challengeBytes))
+            let request = ASAuthorizationSecurityKeyPublicKeyCredentialProvider(relyingPartyIdentifier: relyingPartyID)
+                .createCredentialAssertionRequest(challenge: Data(options.challengeBytes))
             request.allowedCredentials = options.allowCredentials.map(\.securityKeyDescriptor)
             request.userVerificationPreference = .init(rawValue: options.userVerification.rawValue)
             requests.append(request)
@@ -77,7 +86,8 @@ extension PlatformAssertionRequest {
 
 extension PlatformRegistrationResult {
     init(_ credential: any ASAuthorizationCredential, request: PlatformRegistrationRequest) throws(PasskeyError) {
-        guard let created = credential as? any ASAuthorizationPublicKeyCredentialRegistration, let attestationObject = created.rawAttestationObject else {
+        guard let created = credential as? any ASAuthorizationPublicKeyCredentialRegistration, let attestationObject = created.rawAttestationObject
+        else {
             throw PasskeyError(.failed(reason: "invalidResponse"), "the platform returned no attestation object")
         }
         let platform = credential as? ASAuthorizationPlatformPublicKeyCredentialRegistration, local = platform?.attachment == .platform
@@ -99,13 +109,16 @@ extension PlatformAssertionResult {
     init(_ credential: any ASAuthorizationCredential, request: PlatformAssertionRequest) throws(PasskeyError) {
         // The headers declare these nonnull `Data`, Apple's documentation `Data!`: `as Data?` compiles against both.
         guard let asserted = credential as? any ASAuthorizationPublicKeyCredentialAssertion,
-              let authenticatorData = asserted.rawAuthenticatorData as Data?, let signature = asserted.signature as Data? else {
+            let authenticatorData = asserted.rawAuthenticatorData as Data?, let signature = asserted.signature as Data?
+        else {
             throw PasskeyError(.failed(reason: "invalidResponse"), "the platform returned no passkey assertion")
         }
         let platform = credential as? ASAuthorizationPlatformPublicKeyCredentialAssertion
         self.init(
-            credentialID: Array(asserted.credentialID), clientDataJSON: Array(asserted.rawClientDataJSON), authenticatorData: Array(authenticatorData),
-            signature: Array(signature), userID: (asserted.userID as Data?).map { Array($0) }, attachment: platform?.attachment == .platform ? "platform" : "cross-platform")
+            credentialID: Array(asserted.credentialID), clientDataJSON: Array(asserted.rawClientDataJSON),
+            authenticatorData: Array(authenticatorData),
+            signature: Array(signature), userID: (asserted.userID as Data?).map { Array($0) },
+            attachment: platform?.attachment == .platform ? "platform" : "cross-platform")
         switch platform?.largeBlob?.result {
         case .read(let data)?: largeBlobRead = data.map { Array($0) }
         case .write(let success)?: largeBlobWritten = success
@@ -136,10 +149,12 @@ extension AuthorizationCode {
     /// or drops fails the Apple type-check, and ``matchesSDK`` compares the numbers on a device.
     @available(iOS 26.0, macOS 26.0, *)
     static var sdkCases: [(ASAuthorizationError.Code, AuthorizationCode)] {
-        [(.unknown, .unknown), (.canceled, .canceled), (.invalidResponse, .invalidResponse), (.notHandled, .notHandled),
-         (.failed, .failed), (.notInteractive, .notInteractive), (.matchedExcludedCredential, .matchedExcludedCredential),
-         (.credentialImport, .credentialImport), (.credentialExport, .credentialExport),
-         (.preferSignInWithApple, .preferSignInWithApple), (.deviceNotConfiguredForPasskeyCreation, .deviceNotConfiguredForPasskeyCreation)]
+        [
+            (.unknown, .unknown), (.canceled, .canceled), (.invalidResponse, .invalidResponse), (.notHandled, .notHandled),
+            (.failed, .failed), (.notInteractive, .notInteractive), (.matchedExcludedCredential, .matchedExcludedCredential),
+            (.credentialImport, .credentialImport), (.credentialExport, .credentialExport),
+            (.preferSignInWithApple, .preferSignInWithApple), (.deviceNotConfiguredForPasskeyCreation, .deviceNotConfiguredForPasskeyCreation),
+        ]
     }
 
     @available(iOS 26.0, macOS 26.0, *)

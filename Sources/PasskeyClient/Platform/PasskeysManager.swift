@@ -9,7 +9,9 @@ public import PasskeyModel
 ///
 /// One request is in flight at a time: a modal request replaces a waiting AutoFill one, anything else is refused.
 @MainActor
-public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationControllerDelegate, ASAuthorizationControllerPresentationContextProviding {
+public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationControllerDelegate,
+    ASAuthorizationControllerPresentationContextProviding
+{
     /// The RP ID used when options carry none: the domain in the app's `webcredentials:` Associated Domains entry.
     public nonisolated let relyingPartyID: String
     private let anchor: @MainActor () -> ASPresentationAnchor
@@ -57,7 +59,8 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
     }
 
     private func authenticate(_ request: PlatformAssertionRequest) async throws(PasskeyError) -> JSONObject {
-        try PlatformAssertionResult(try await perform(request.authorizationRequests(), mediation: request.mediation).credential, request: request).json()
+        try PlatformAssertionResult(try await perform(request.authorizationRequests(), mediation: request.mediation).credential, request: request)
+            .json()
     }
 
     private func perform(_ requests: [ASAuthorizationRequest], mediation: PasskeyMediation) async throws(PasskeyError) -> ASAuthorization {
@@ -83,7 +86,13 @@ public final class PasskeysManager: NSObject, PasskeyProvider, ASAuthorizationCo
                     // performAutoFillAssistedRequests unavailable on both): the answer is NotSupportedError, as
                     // PublicKeyCredential.isConditionalMediationAvailable() false would tell a page.
                     #if os(macOS) || targetEnvironment(macCatalyst)
-                    case .conditional: finish(controller, .failure(PasskeyError(.failed(reason: "notSupported"), "AutoFill sign-in is not available on macOS or Mac Catalyst", name: "NotSupportedError")))
+                    case .conditional:
+                        finish(
+                            controller,
+                            .failure(
+                                PasskeyError(
+                                    .failed(reason: "notSupported"), "AutoFill sign-in is not available on macOS or Mac Catalyst",
+                                    name: "NotSupportedError")))
                     #else
                     case .conditional: controller.performAutoFillAssistedRequests()
                     #endif

@@ -78,7 +78,8 @@ public struct PlatformAssertionResult: Sendable {
     public var prfSecond: [UInt8]?
 
     /// A result from the fields every assertion has; set the extension outputs afterwards, when the platform gave them.
-    public init(credentialID: [UInt8], clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], userID: [UInt8]?, attachment: String) {
+    public init(credentialID: [UInt8], clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], userID: [UInt8]?, attachment: String)
+    {
         self.credentialID = credentialID
         self.clientDataJSON = clientDataJSON
         self.authenticatorData = authenticatorData

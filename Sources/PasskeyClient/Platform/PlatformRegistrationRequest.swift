@@ -42,11 +42,15 @@ public struct PlatformRegistrationRequest: Sendable {
         default: authenticators = [.platform, .securityKey]
         }
         if conditional && options.authenticatorAttachment == "cross-platform" {
-            throw PasskeyError(.failed(reason: "invalidOptions"), "a conditional create makes a platform passkey; the options ask for a cross-platform authenticator", name: "NotSupportedError")
+            throw PasskeyError(
+                .failed(reason: "invalidOptions"),
+                "a conditional create makes a platform passkey; the options ask for a cross-platform authenticator", name: "NotSupportedError")
         }
         // Apple's platform passkeys are ES256 only.
         if authenticators == [.platform] && !options.algorithms.contains(.es256) {
-            throw PasskeyError(.failed(reason: "unsupportedAlgorithm"), "platform passkeys use ES256 (-7), which pubKeyCredParams does not list", name: "NotSupportedError")
+            throw PasskeyError(
+                .failed(reason: "unsupportedAlgorithm"), "platform passkeys use ES256 (-7), which pubKeyCredParams does not list",
+                name: "NotSupportedError")
         }
     }
 }

@@ -16,19 +16,27 @@ enum AAGUIDExtension {
     static func verify(_ certificate: Certificate, matches aaguid: AAGUID, format: String) throws(WebAuthnError) {
         guard let ext = certificate.extensions[oid: oid] else { return }
         guard !ext.critical else {
-            throw WebAuthnError(.certificateInvalid, "attestation certificate (\(format)): expected the AAGUID extension \(oid) to be non-critical, found it marked critical")
+            throw WebAuthnError(
+                .certificateInvalid,
+                "attestation certificate (\(format)): expected the AAGUID extension \(oid) to be non-critical, found it marked critical")
         }
         let value: [UInt8]
         do {
             value = Array(try ASN1OctetString(derEncoded: ext.value).bytes)
         } catch {
-            throw WebAuthnError(.certificateInvalid, "attestation certificate (\(format)): expected the AAGUID extension \(oid) to hold an OCTET STRING, found something else")
+            throw WebAuthnError(
+                .certificateInvalid,
+                "attestation certificate (\(format)): expected the AAGUID extension \(oid) to hold an OCTET STRING, found something else")
         }
         guard let certified = AAGUID(bytes: value) else {
-            throw WebAuthnError(.certificateInvalid, "attestation certificate (\(format)): expected the AAGUID extension \(oid) to hold 16 bytes, found \(value.count)")
+            throw WebAuthnError(
+                .certificateInvalid,
+                "attestation certificate (\(format)): expected the AAGUID extension \(oid) to hold 16 bytes, found \(value.count)")
         }
         guard certified == aaguid else {
-            throw WebAuthnError(.aaguidMismatch, "attestation certificate (\(format)): the AAGUID extension \(oid) holds \(certified), but authenticator data carries \(aaguid)")
+            throw WebAuthnError(
+                .aaguidMismatch,
+                "attestation certificate (\(format)): the AAGUID extension \(oid) holds \(certified), but authenticator data carries \(aaguid)")
         }
     }
 }

@@ -28,20 +28,31 @@ public enum AttestationChain {
         for (index, certificate) in chain.enumerated() {
             guard certificate.notValidBefore <= time, time <= certificate.notValidAfter else {
                 let state = time < certificate.notValidBefore ? "not yet valid" : "expired"
-                throw WebAuthnError(.certificateInvalid, "\(field)[\(index)]: expected a certificate valid at \(time), found one valid from \(certificate.notValidBefore) to \(certificate.notValidAfter) (\(state))")
+                throw WebAuthnError(
+                    .certificateInvalid,
+                    "\(field)[\(index)]: expected a certificate valid at \(time), found one valid from \(certificate.notValidBefore) to \(certificate.notValidAfter) (\(state))"
+                )
             }
             let isLast = index == chain.count - 1
             if isSelfSigned(certificate), !isSelfIssuedAttestationCertificate(index: index, count: chain.count),
-               !(roots == .allowedLast && isLast && index > 0) {
-                throw WebAuthnError(.certificateInvalid, "\(field)[\(index)]: expected the attestation certificate or an intermediate, found a self-signed root (\(certificate.subject)) after \(index) certificate(s); roots belong in the relying party's trust anchors, not in the chain")
+                !(roots == .allowedLast && isLast && index > 0)
+            {
+                throw WebAuthnError(
+                    .certificateInvalid,
+                    "\(field)[\(index)]: expected the attestation certificate or an intermediate, found a self-signed root (\(certificate.subject)) after \(index) certificate(s); roots belong in the relying party's trust anchors, not in the chain"
+                )
             }
             guard !isLast else { continue }
             let issuer = chain[index + 1]
             guard certificate.issuer == issuer.subject else {
-                throw WebAuthnError(.certificateInvalid, "\(field)[\(index + 1)]: expected the issuer of \(field)[\(index)], \(certificate.issuer), found \(issuer.subject)")
+                throw WebAuthnError(
+                    .certificateInvalid,
+                    "\(field)[\(index + 1)]: expected the issuer of \(field)[\(index)], \(certificate.issuer), found \(issuer.subject)")
             }
             guard issuer.publicKey.isValidSignature(certificate.signature, for: certificate) else {
-                throw WebAuthnError(.certificateInvalid, "\(field)[\(index + 1)]: expected the key that signed \(field)[\(index)], found one its signature does not verify with")
+                throw WebAuthnError(
+                    .certificateInvalid,
+                    "\(field)[\(index + 1)]: expected the key that signed \(field)[\(index)], found one its signature does not verify with")
             }
         }
     }

@@ -100,10 +100,12 @@ struct StatementReader {
     /// SHA-1 (RS1) is refused here for every format but `tpm`, the only one §8 allows it in.
     func signingKey(of certificate: Certificate, for alg: COSEAlgorithm) throws(WebAuthnError) -> SignatureKey {
         guard alg != .rs1 || format == "tpm" else {
-            throw WebAuthnError(.unsupportedAlgorithm, "attStmt (\(format)).alg: RS1 (SHA-1) is allowed only in TPM attestation, found it in \(format)")
+            throw WebAuthnError(
+                .unsupportedAlgorithm, "attStmt (\(format)).alg: RS1 (SHA-1) is allowed only in TPM attestation, found it in \(format)")
         }
         guard let key = SignatureKey(certificate: certificate) else {
-            throw WebAuthnError(.certificateInvalid, "attStmt (\(format)).x5c[0]: expected an EC, Ed25519 or RSA public key, found \(certificate.publicKey)")
+            throw WebAuthnError(
+                .certificateInvalid, "attStmt (\(format)).x5c[0]: expected an EC, Ed25519 or RSA public key, found \(certificate.publicKey)")
         }
         guard key.supports(alg) else { throw invalid("alg \(alg) does not fit the attestation certificate's key, \(key.kindDescription)") }
         return key
@@ -115,7 +117,8 @@ struct StatementReader {
         guard case .array(let items) = value else { throw invalid("expected '\(key)' to be an array, found \(value.typeName)") }
         guard !items.isEmpty else { throw invalid("expected '\(key)' to hold at least one certificate, found an empty array") }
         guard items.count <= Self.maximumChainLength else {
-            throw WebAuthnError(.inputTooLarge, "attStmt (\(format)).\(key): expected at most \(Self.maximumChainLength) certificates, found \(items.count)")
+            throw WebAuthnError(
+                .inputTooLarge, "attStmt (\(format)).\(key): expected at most \(Self.maximumChainLength) certificates, found \(items.count)")
         }
         var certificates: [Certificate] = []
         for (index, item) in items.enumerated() {
@@ -123,7 +126,9 @@ struct StatementReader {
             do {
                 certificates.append(try Certificate(derEncoded: der))
             } catch {
-                throw WebAuthnError(.certificateInvalid, "attStmt (\(format)).\(key)[\(index)]: expected a DER-encoded X.509 certificate, found bytes that do not parse as one (\(error))")
+                throw WebAuthnError(
+                    .certificateInvalid,
+                    "attStmt (\(format)).\(key)[\(index)]: expected a DER-encoded X.509 certificate, found bytes that do not parse as one (\(error))")
             }
         }
         return certificates

@@ -26,7 +26,8 @@ public enum AttestationTrust {
         }
         // A batch certificate (its own issuer, alone in x5c) is trusted only as an anchor itself; say so plainly.
         let selfSigned = trustPath.count == 1 && leaf.issuer == leaf.subject
-        let selfSignedReason = "the attestation certificate is self-signed (\(leaf.subject)) and is not one of the \(anchors.count) configured trust anchors"
+        let selfSignedReason =
+            "the attestation certificate is self-signed (\(leaf.subject)) and is not one of the \(anchors.count) configured trust anchors"
         guard !anchors.isEmpty else {
             return Verdict(trusted: false, reason: selfSigned ? selfSignedReason : "no trust anchors are configured")
         }
@@ -35,7 +36,9 @@ public enum AttestationTrust {
         // certificate as its own trust anchor); RFC 5280 path validation would refuse it for not being a CA.
         if trustPath.count == 1, anchors.contains(leaf) {
             guard leaf.notValidBefore <= time, time <= leaf.notValidAfter else {
-                return Verdict(trusted: false, reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")
+                return Verdict(
+                    trusted: false,
+                    reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")
             }
             return Verdict(trusted: true, reason: nil)
         }
@@ -56,7 +59,9 @@ public enum AttestationTrust {
                 return Verdict(trusted: false, reason: selfSignedReason)
             }
             if leaf.notValidAfter < time || leaf.notValidBefore > time {
-                return Verdict(trusted: false, reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")
+                return Verdict(
+                    trusted: false,
+                    reason: "the attestation certificate is valid from \(leaf.notValidBefore) to \(leaf.notValidAfter), not at \(time)")
             }
             return Verdict(trusted: false, reason: "the attestation chain does not lead to any of the \(anchors.count) configured trust anchors")
         }

@@ -38,10 +38,15 @@ public struct AuthenticatorPolicy: Sendable, Equatable {
         }
         guard let allowed else { return }
         guard allowed.contains(aaguid) else {
-            throw WebAuthnError(.authenticatorNotAllowed, "authenticator \(aaguid): expected one of the \(allowed.count) model(s) this relying party allows, found another")
+            throw WebAuthnError(
+                .authenticatorNotAllowed,
+                "authenticator \(aaguid): expected one of the \(allowed.count) model(s) this relying party allows, found another")
         }
         if requireProof, !proven {
-            throw WebAuthnError(.authenticatorNotAllowed, "authenticator \(aaguid): this relying party allows only models a trusted attestation proves, found \(attestation), which proves no model")
+            throw WebAuthnError(
+                .authenticatorNotAllowed,
+                "authenticator \(aaguid): this relying party allows only models a trusted attestation proves, found \(attestation), which proves no model"
+            )
         }
     }
 }

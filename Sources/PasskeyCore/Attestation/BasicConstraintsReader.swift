@@ -19,13 +19,16 @@ enum BasicConstraintsReader {
             }
             guard let first = children.first(where: { _ in true }), first.identifier == .boolean else { return false }
             guard case .primitive(let bytes) = first.content, bytes.count == 1 else {
-                throw WebAuthnError(.certificateInvalid, "attestation certificate: expected a one-byte cA BOOLEAN in Basic Constraints, found another length")
+                throw WebAuthnError(
+                    .certificateInvalid, "attestation certificate: expected a one-byte cA BOOLEAN in Basic Constraints, found another length")
             }
             return bytes.first != 0
         } catch let error as WebAuthnError {
             throw error
         } catch {
-            throw WebAuthnError(.certificateInvalid, "attestation certificate: expected a well-formed Basic Constraints extension, found bytes that do not parse (\(error))")
+            throw WebAuthnError(
+                .certificateInvalid,
+                "attestation certificate: expected a well-formed Basic Constraints extension, found bytes that do not parse (\(error))")
         }
     }
 }

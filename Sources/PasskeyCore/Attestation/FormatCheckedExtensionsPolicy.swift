@@ -17,7 +17,9 @@ struct FormatCheckedExtensionsPolicy: VerifierPolicy {
     mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
         for certificate in chain.dropFirst() {
             for ext in certificate.extensions where ext.critical && verifyingCriticalExtensions.contains(ext.oid) {
-                return .failsToMeetPolicy(reason: "the CA certificate '\(certificate.subject)' marks \(ext.oid) critical, which only the attestation certificate itself may")
+                return .failsToMeetPolicy(
+                    reason: "the CA certificate '\(certificate.subject)' marks \(ext.oid) critical, which only the attestation certificate itself may"
+                )
             }
         }
         return .meetsPolicy

@@ -17,7 +17,10 @@ public struct PackedAttestation: AttestationStatementVerifier {
             let leaf = chain[0]
             let key = try reader.signingKey(of: leaf, for: alg)
             guard key.isValidSignature(sig, over: signed, algorithm: alg) else {
-                throw WebAuthnError(.invalidSignature, "attStmt (packed).sig: expected a valid \(alg) signature by the attestation certificate over authenticatorData ‖ clientDataHash, found one that does not verify")
+                throw WebAuthnError(
+                    .invalidSignature,
+                    "attStmt (packed).sig: expected a valid \(alg) signature by the attestation certificate over authenticatorData ‖ clientDataHash, found one that does not verify"
+                )
             }
             try PackedCertificateRequirements.verify(leaf, aaguid: input.attestedCredential.aaguid)
             return AttestationOutcome(type: .basic, trustPath: chain)
@@ -28,7 +31,10 @@ public struct PackedAttestation: AttestationStatementVerifier {
             throw reader.invalid("self attestation: expected alg to equal the credential key's \(input.credentialPublicKey.algorithm), found \(alg)")
         }
         guard input.credentialPublicKey.isValidSignature(sig, over: signed) else {
-            throw WebAuthnError(.invalidSignature, "attStmt (packed).sig: expected a valid self-attestation \(alg) signature by the credential key over authenticatorData ‖ clientDataHash, found one that does not verify")
+            throw WebAuthnError(
+                .invalidSignature,
+                "attStmt (packed).sig: expected a valid self-attestation \(alg) signature by the credential key over authenticatorData ‖ clientDataHash, found one that does not verify"
+            )
         }
         return AttestationOutcome(type: .self, trustPath: [])
     }

@@ -16,7 +16,8 @@ enum PackedCertificateRequirements {
         // Subject: C (ISO 3166 code), O, OU = "Authenticator Attestation", CN.
         let subject = SubjectFields(certificate.subject)
         guard let country = subject.first(.RDNAttributeType.countryName), country.count == 2,
-              country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            country.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             throw fail("expected subject C to be a two-letter ISO 3166 country code, found \(subject.describe(.RDNAttributeType.countryName))")
         }
         guard let organization = subject.first(.RDNAttributeType.organizationName), !organization.isEmpty else {

@@ -65,7 +65,9 @@ public struct CredentialPublicKey: Sendable {
                 throw invalid("expected a valid \(cose.algorithm.name) public key (FIPS 204), found bytes the cryptography library refuses")
             }
             guard let parsed else {
-                throw WebAuthnError(.unsupportedAlgorithm, "\(field): \(cose.algorithm) needs the ML-DSA of swift-crypto or CryptoKit, which this system does not have")
+                throw WebAuthnError(
+                    .unsupportedAlgorithm,
+                    "\(field): \(cose.algorithm) needs the ML-DSA of swift-crypto or CryptoKit, which this system does not have")
             }
             key = .mlDSA(parsed)
         }

@@ -20,7 +20,7 @@ struct ByteReader {
             throw fail("expected \(count) bytes of \(field) at offset \(offset), found \(remaining)")
         }
         defer { offset += count }
-        return Array(bytes[offset ..< offset + count])
+        return Array(bytes[offset..<offset + count])
     }
 
     mutating func uint16(_ field: String) throws(WebAuthnError) -> UInt16 {

@@ -1,5 +1,5 @@
-public import X509
 import Crypto
+public import X509
 import _CryptoExtras
 
 /// A JSON Web Signature in compact serialization (RFC 7515 §7.1) whose key comes from its own `x5c` header
@@ -62,7 +62,9 @@ public struct JWS: Sendable {
             throw fail("expected alg to be one of \(Self.algorithms.keys.sorted().joined(separator: ", ")), found '\(alg)'")
         }
         algorithm = alg
-        guard case .array(let x5c)? = header["x5c"] else { throw fail("expected an 'x5c' header array with the signing certificate, found \(header["x5c"]?.typeName ?? "none")") }
+        guard case .array(let x5c)? = header["x5c"] else {
+            throw fail("expected an 'x5c' header array with the signing certificate, found \(header["x5c"]?.typeName ?? "none")")
+        }
         guard !x5c.isEmpty else { throw fail("expected x5c to hold at least one certificate, found an empty array") }
         guard x5c.count <= maximumCertificates else {
             throw WebAuthnError(.inputTooLarge, "\(context): expected at most \(maximumCertificates) x5c certificates, found \(x5c.count)")
@@ -76,7 +78,8 @@ public struct JWS: Sendable {
             do {
                 certificates.append(try Certificate(derEncoded: der))
             } catch {
-                throw WebAuthnError(.certificateInvalid, "\(context).x5c[\(index)]: expected a DER-encoded X.509 certificate, found bytes that do not parse")
+                throw WebAuthnError(
+                    .certificateInvalid, "\(context).x5c[\(index)]: expected a DER-encoded X.509 certificate, found bytes that do not parse")
             }
         }
         self.certificates = certificates
@@ -96,7 +99,9 @@ public struct JWS: Sendable {
         case .ed25519, .rsa, .mlDSA: break
         }
         guard key.isValidSignature(signature, over: signingInput, algorithm: cose) else {
-            throw WebAuthnError(.invalidSignature, "\(context): expected a valid \(algorithm) signature by x5c[0] over header.payload, found one that does not verify")
+            throw WebAuthnError(
+                .invalidSignature, "\(context): expected a valid \(algorithm) signature by x5c[0] over header.payload, found one that does not verify"
+            )
         }
     }
 }

@@ -31,7 +31,9 @@ public struct CertificateRevocationList: Sendable {
         }
         do {
             let root = try DER.parse(der)
-            guard root.identifier == .sequence, case .constructed(let top) = root.content else { throw Self.fail("expected CertificateList to be a SEQUENCE") }
+            guard root.identifier == .sequence, case .constructed(let top) = root.content else {
+                throw Self.fail("expected CertificateList to be a SEQUENCE")
+            }
             var parts = top.makeIterator()
             guard let tbs = parts.next(), let algorithm = parts.next(), let signatureNode = parts.next(), parts.next() == nil else {
                 throw Self.fail("expected CertificateList { tbsCertList, signatureAlgorithm, signatureValue }")
@@ -46,9 +48,9 @@ public struct CertificateRevocationList: Sendable {
 
             guard case .constructed(let fieldsCollection) = tbs.content else { throw Self.fail("expected tbsCertList to be a SEQUENCE") }
             var fields = Array(fieldsCollection)[...]
-            if fields.first?.identifier == .integer { fields = fields.dropFirst() }  // version v2
+            if fields.first?.identifier == .integer { fields = fields.dropFirst() } // version v2
             guard fields.count >= 3 else { throw Self.fail("expected signature, issuer and thisUpdate in tbsCertList") }
-            fields = fields.dropFirst()  // signature AlgorithmIdentifier, repeated inside the signed part
+            fields = fields.dropFirst() // signature AlgorithmIdentifier, repeated inside the signed part
             issuer = try DistinguishedName(derEncoded: fields.removeFirst())
             thisUpdate = try Self.date(fields.removeFirst())
             if let next = fields.first, next.identifier == .utcTime || next.identifier == .generalizedTime {
@@ -61,7 +63,8 @@ public struct CertificateRevocationList: Sendable {
             if let list = fields.first, list.identifier == .sequence, case .constructed(let entries) = list.content {
                 for entry in entries {
                     guard case .constructed(let entryParts) = entry.content, let serial = entryParts.first(where: { _ in true }),
-                          serial.identifier == .integer, case .primitive(let raw) = serial.content else {
+                        serial.identifier == .integer, case .primitive(let raw) = serial.content
+                    else {
                         throw Self.fail("expected each revoked entry to start with the certificate's serial number")
                     }
                     revoked.insert(Array(raw.drop(while: { $0 == 0 })))
@@ -92,7 +95,10 @@ public struct CertificateRevocationList: Sendable {
         for certificate in chain where certificate.issuer == issuer {
             let serial = Array(certificate.serialNumber.bytes.drop(while: { $0 == 0 }))
             if revokedSerialNumbers.contains(serial) {
-                throw WebAuthnError(.metadataInvalid, "metadata BLOB: the certificate '\(certificate.subject)' (serial \(certificate.serialNumber)) is revoked by the CRL of '\(issuer)'")
+                throw WebAuthnError(
+                    .metadataInvalid,
+                    "metadata BLOB: the certificate '\(certificate.subject)' (serial \(certificate.serialNumber)) is revoked by the CRL of '\(issuer)'"
+                )
             }
         }
     }
@@ -118,9 +124,12 @@ public struct CertificateRevocationList: Sendable {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        guard let date = calendar.date(from: DateComponents(
-            year: components.0, month: components.1, day: components.2,
-            hour: components.3, minute: components.4, second: components.5)) else {
+        guard
+            let date = calendar.date(
+                from: DateComponents(
+                    year: components.0, month: components.1, day: components.2,
+                    hour: components.3, minute: components.4, second: components.5))
+        else {
             throw fail("expected a valid date, found \(components)")
         }
         return date

@@ -35,12 +35,17 @@ public enum MetadataBLOB {
         let jws = try JWS(compact: trimmed, code: .metadataInvalid, context: "metadata BLOB")
         let verdict = await AttestationTrust.evaluate(trustPath: jws.certificates, anchors: roots, at: time)
         guard verdict.trusted else {
-            throw WebAuthnError(.metadataInvalid, "metadata BLOB: expected the x5c chain to lead to a configured metadata root, but \(verdict.reason ?? "it does not")")
+            throw WebAuthnError(
+                .metadataInvalid,
+                "metadata BLOB: expected the x5c chain to lead to a configured metadata root, but \(verdict.reason ?? "it does not")")
         }
         if let signer = jws.certificates.first, roots.contains(where: BuiltInRoots.fidoMetadataServiceRoots.contains) {
             let names = signerNames(signer)
             guard !names.isDisjoint(with: fidoSignerNames) else {
-                throw WebAuthnError(.metadataInvalid, "metadata BLOB: expected a signing certificate for \(fidoSignerNames.sorted().joined(separator: " or ")) under FIDO's public roots, found one for \(names.isEmpty ? "no name" : names.sorted().joined(separator: ", "))")
+                throw WebAuthnError(
+                    .metadataInvalid,
+                    "metadata BLOB: expected a signing certificate for \(fidoSignerNames.sorted().joined(separator: " or ")) under FIDO's public roots, found one for \(names.isEmpty ? "no name" : names.sorted().joined(separator: ", "))"
+                )
             }
         }
         for crl in crls {
@@ -59,7 +64,8 @@ public enum MetadataBLOB {
             }
             let nextUpdate = try payload.requiredString("nextUpdate", in: "metadata BLOB payload")
             guard case .array(let items)? = payload["entries"] else {
-                throw WebAuthnError(.metadataInvalid, "metadata BLOB payload: expected an 'entries' array, found \(payload["entries"]?.typeName ?? "none")")
+                throw WebAuthnError(
+                    .metadataInvalid, "metadata BLOB payload: expected an 'entries' array, found \(payload["entries"]?.typeName ?? "none")")
             }
             var entries: [MetadataEntry] = []
             entries.reserveCapacity(items.count)
@@ -70,7 +76,7 @@ public enum MetadataBLOB {
                 entries.append(try MetadataEntry(json: object, index: index))
             }
             return MetadataIndex(serialNumber: serial, nextUpdate: nextUpdate, entries: entries)
-        } catch where error.code == .metadataInvalid {
+        } catch  where error.code == .metadataInvalid {
             throw error
         } catch {
             throw WebAuthnError(.metadataInvalid, error.message)

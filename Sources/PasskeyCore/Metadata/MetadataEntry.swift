@@ -52,7 +52,9 @@ public struct MetadataEntry: Sendable {
             } else {
                 aaguid = nil
             }
-            attestationCertificateKeyIdentifiers = (try entry.optionalStringArray("attestationCertificateKeyIdentifiers", in: path) ?? []).map { $0.lowercased() }
+            attestationCertificateKeyIdentifiers = (try entry.optionalStringArray("attestationCertificateKeyIdentifiers", in: path) ?? []).map {
+                $0.lowercased()
+            }
             let statement = try entry.optionalObject("metadataStatement", in: path)
             description = try statement?.optionalString("description", in: "\(path).metadataStatement")
             icon = try statement?.optionalString("icon", in: "\(path).metadataStatement")
@@ -85,11 +87,14 @@ public struct MetadataEntry: Sendable {
             for (i, report) in reports.enumerated() {
                 guard case .object(let object) = report else { throw fail("expected statusReports[\(i)] to be an object, found \(report.typeName)") }
                 let status = try object.requiredString("status", in: "\(path).statusReports[\(i)]")
-                parsed.append(StatusReport(status: AuthenticatorStatus(rawValue: status), effectiveDate: try object.optionalString("effectiveDate", in: "\(path).statusReports[\(i)]")))
+                parsed.append(
+                    StatusReport(
+                        status: AuthenticatorStatus(rawValue: status),
+                        effectiveDate: try object.optionalString("effectiveDate", in: "\(path).statusReports[\(i)]")))
             }
             statusReports = parsed
             timeOfLastStatusChange = try entry.optionalString("timeOfLastStatusChange", in: path)
-        } catch where error.code == .metadataInvalid {
+        } catch  where error.code == .metadataInvalid {
             throw error
         } catch {
             throw WebAuthnError(.metadataInvalid, error.message)

@@ -16,7 +16,8 @@ public enum AuthenticatorProviders {
     public static func provider(for aaguid: AAGUID, metadata: MetadataIndex?, languages: [String] = []) -> AuthenticatorProvider? {
         guard aaguid != .zero else { return nil }
         if let entry = metadata?.entry(for: aaguid),
-           let name = friendlyName(entry.friendlyNames, languages: languages) ?? entry.description, !name.isEmpty {
+            let name = friendlyName(entry.friendlyNames, languages: languages) ?? entry.description, !name.isEmpty
+        {
             // Metadata Statement 3.1.1: the model's own icon first, the provider's logo where the model has none.
             let icon = (entry.icon ?? entry.providerLogoLight).flatMap(ProviderIcon.init(dataURL:))
             let iconDark = (entry.iconDark ?? entry.providerLogoDark).flatMap(ProviderIcon.init(dataURL:))

@@ -93,16 +93,23 @@ public struct AuthenticationVerifier: Sendable {
     ) throws(WebAuthnError) -> VerifiedAuthentication {
         // §7.2 step 5.
         if !allowCredentials.isEmpty && !allowCredentials.contains(response.rawID) {
-            throw WebAuthnError(.credentialNotAllowed, "rawId: expected one of the \(allowCredentials.count) credentials in allowCredentials, found \(Base64URL.encode(response.rawID))")
+            throw WebAuthnError(
+                .credentialNotAllowed,
+                "rawId: expected one of the \(allowCredentials.count) credentials in allowCredentials, found \(Base64URL.encode(response.rawID))")
         }
         // §7.2 step 6: the response is for this credential, owned by the user it claims.
         guard response.rawID == credential.id else {
-            throw WebAuthnError(.credentialIdMismatch, "rawId: expected the stored credential \(Base64URL.encode(credential.id)), found \(Base64URL.encode(response.rawID))")
+            throw WebAuthnError(
+                .credentialIdMismatch,
+                "rawId: expected the stored credential \(Base64URL.encode(credential.id)), found \(Base64URL.encode(response.rawID))")
         }
         if let handle = response.userHandle {
             // The owner's handle stays out of the message: it identifies an account to whoever sent the assertion.
             if let owner = credential.userHandle, handle != owner {
-                throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of the account that owns this credential, found \(Base64URL.encode(handle)), which is not it")
+                throw WebAuthnError(
+                    .userHandleMismatch,
+                    "response.userHandle: expected the user handle of the account that owns this credential, found \(Base64URL.encode(handle)), which is not it"
+                )
             }
         } else if userHandleRequired {
             throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of a discoverable credential, found none")
@@ -110,18 +117,26 @@ public struct AuthenticationVerifier: Sendable {
         let authData = try verifyCeremonyData(response, challenge: challenge)
         // Step 20: backup eligibility is fixed when the credential is created (§6.1.3).
         if let recorded = credential.backupEligible, recorded != authData.backupEligible {
-            throw WebAuthnError(.backupEligibilityChanged, "authenticatorData flags: expected BE=\(recorded ? 1 : 0) as recorded at registration, found BE=\(authData.backupEligible ? 1 : 0)")
+            throw WebAuthnError(
+                .backupEligibilityChanged,
+                "authenticatorData flags: expected BE=\(recorded ? 1 : 0) as recorded at registration, found BE=\(authData.backupEligible ? 1 : 0)")
         }
         // Steps 22–23: the signature covers authenticatorData ‖ SHA-256(clientDataJSON).
         var signed = response.authenticatorData
         signed.reserveCapacity(signed.count + 32)
         SHA256.hash(data: response.clientDataJSON).withUnsafeBytes { signed.append(contentsOf: $0) }
         guard credential.publicKey.isValidSignature(response.signature, over: signed) else {
-            throw WebAuthnError(.invalidSignature, "response.signature: expected a valid \(credential.publicKey.algorithm) signature by the stored credential key over authenticatorData ‖ SHA-256(clientDataJSON), found one that does not verify")
+            throw WebAuthnError(
+                .invalidSignature,
+                "response.signature: expected a valid \(credential.publicKey.algorithm) signature by the stored credential key over authenticatorData ‖ SHA-256(clientDataJSON), found one that does not verify"
+            )
         }
         // Step 24: if either counter is non-zero, the new one must be greater (§6.1.1).
         if authData.signCount != 0 || credential.signCount != 0, authData.signCount <= credential.signCount {
-            throw WebAuthnError(.signCountRegression, "authenticatorData.signCount: expected a counter greater than the stored \(credential.signCount), found \(authData.signCount); the authenticator may have been cloned")
+            throw WebAuthnError(
+                .signCountRegression,
+                "authenticatorData.signCount: expected a counter greater than the stored \(credential.signCount), found \(authData.signCount); the authenticator may have been cloned"
+            )
         }
         return VerifiedAuthentication(
             credentialID: credential.id, newSignCount: authData.signCount, userVerified: authData.userVerified,

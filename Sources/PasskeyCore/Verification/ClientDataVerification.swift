@@ -9,7 +9,9 @@ enum ClientDataVerification {
         }
         // §7.1 step 8 / §7.2 step 12.
         guard c.challenge == challenge.base64URL else {
-            throw WebAuthnError(.challengeMismatch, "clientDataJSON.challenge does not match the expected challenge: expected '\(challenge.base64URL)', found '\(c.challenge)'")
+            throw WebAuthnError(
+                .challengeMismatch,
+                "clientDataJSON.challenge does not match the expected challenge: expected '\(challenge.base64URL)', found '\(c.challenge)'")
         }
         // §7.1 step 9 / §7.2 step 13: an exact match against the origins the RP serves (§13.4.9).
         guard policy.origins.contains(c.origin) else {
@@ -17,7 +19,9 @@ enum ClientDataVerification {
         }
         // §7.1 step 10 / §7.2 step 14.
         if c.crossOrigin == true && !policy.allowCrossOrigin {
-            throw WebAuthnError(.crossOriginNotAllowed, "clientDataJSON.crossOrigin: expected false (this relying party is not embedded in cross-origin iframes), found true")
+            throw WebAuthnError(
+                .crossOriginNotAllowed,
+                "clientDataJSON.crossOrigin: expected false (this relying party is not embedded in cross-origin iframes), found true")
         }
         // §7.1 step 11 / §7.2 step 15.
         if let top = c.topOrigin {
@@ -38,15 +42,22 @@ enum FlagVerification {
     static func verify(_ authData: AuthenticatorData, policy: VerificationPolicy) throws(WebAuthnError) {
         // §7.1 step 15 / §7.2 step 17.
         if policy.requireUserPresence && !authData.userPresent {
-            throw WebAuthnError(.userNotPresent, "authenticatorData flags: expected UP (user present), found \(authData.flags.rawValue == 0 ? "no flags" : authData.flags.description)")
+            throw WebAuthnError(
+                .userNotPresent,
+                "authenticatorData flags: expected UP (user present), found \(authData.flags.rawValue == 0 ? "no flags" : authData.flags.description)"
+            )
         }
         // §7.1 step 16 / §7.2 step 18.
         if policy.requireUserVerification && !authData.userVerified {
-            throw WebAuthnError(.userNotVerified, "authenticatorData flags: user verification is required, so expected UV, found \(authData.flags.rawValue == 0 ? "no flags" : authData.flags.description)")
+            throw WebAuthnError(
+                .userNotVerified,
+                "authenticatorData flags: user verification is required, so expected UV, found \(authData.flags.rawValue == 0 ? "no flags" : authData.flags.description)"
+            )
         }
         // §7.1 step 17 / §7.2 step 19: a credential cannot be backed up unless it is backup eligible (§6.1.3).
         if authData.backupState && !authData.backupEligible {
-            throw WebAuthnError(.invalidBackupFlags, "authenticatorData flags: BS (backed up) is set without BE (backup eligible), which §6.1.3 does not allow")
+            throw WebAuthnError(
+                .invalidBackupFlags, "authenticatorData flags: BS (backed up) is set without BE (backup eligible), which §6.1.3 does not allow")
         }
     }
 }

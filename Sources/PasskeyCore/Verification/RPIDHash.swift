@@ -6,7 +6,9 @@ enum RPIDHash {
     /// §7.1 step 14 / §7.2 step 16.
     static func verify(_ authData: AuthenticatorData, expected: [UInt8], rpID: String) throws(WebAuthnError) {
         guard authData.rpIDHash == expected else {
-            throw WebAuthnError(.rpIdHashMismatch, "authenticatorData.rpIdHash: expected SHA-256('\(rpID)') = \(Hex.encode(expected)), found \(Hex.encode(authData.rpIDHash))")
+            throw WebAuthnError(
+                .rpIdHashMismatch,
+                "authenticatorData.rpIdHash: expected SHA-256('\(rpID)') = \(Hex.encode(expected)), found \(Hex.encode(authData.rpIDHash))")
         }
     }
 }

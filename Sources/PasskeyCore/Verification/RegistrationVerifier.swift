@@ -44,30 +44,42 @@ public struct RegistrationVerifier: Sendable {
         // Steps 15–17.
         try FlagVerification.verify(authData, policy: policy)
         guard let attested = authData.attestedCredential else {
-            throw WebAuthnError(.missingAttestedCredentialData, "authenticatorData: expected attested credential data (AT flag) in a registration, found flags \(authData.flags)")
+            throw WebAuthnError(
+                .missingAttestedCredentialData,
+                "authenticatorData: expected attested credential data (AT flag) in a registration, found flags \(authData.flags)")
         }
         // The credential the client reports is the one the authenticator created.
         guard attested.credentialID == response.rawID else {
-            throw WebAuthnError(.credentialIdMismatch, "rawId: expected the credential ID in authenticator data (\(Base64URL.encode(attested.credentialID))), found \(Base64URL.encode(response.rawID))")
+            throw WebAuthnError(
+                .credentialIdMismatch,
+                "rawId: expected the credential ID in authenticator data (\(Base64URL.encode(attested.credentialID))), found \(Base64URL.encode(response.rawID))"
+            )
         }
         // Step 21, checked before step 20 so an unsupported format is reported as such whatever its key:
         // a case-sensitive match of fmt against the supported formats.
         guard let format = policy.attestation.formats.first(where: { $0.format == attestation.format }) else {
-            throw WebAuthnError(.unsupportedFormat, "attestationObject.fmt: expected one of \(policy.attestation.formats.map(\.format).joined(separator: ", ")), found '\(attestation.format)'")
+            throw WebAuthnError(
+                .unsupportedFormat,
+                "attestationObject.fmt: expected one of \(policy.attestation.formats.map(\.format).joined(separator: ", ")), found '\(attestation.format)'"
+            )
         }
         // Step 20: the key is well formed and its alg is one the RP offered in pubKeyCredParams.
         let publicKey = try attested.publicKey()
         guard policy.algorithms.contains(publicKey.algorithm) else {
-            throw WebAuthnError(.unsupportedAlgorithm, "credential public key alg: expected one of \(policy.algorithms.map(\.name).joined(separator: ", ")), found \(publicKey.algorithm)")
+            throw WebAuthnError(
+                .unsupportedAlgorithm,
+                "credential public key alg: expected one of \(policy.algorithms.map(\.name).joined(separator: ", ")), found \(publicKey.algorithm)")
         }
         if let reported = response.publicKeyAlgorithm, reported != publicKey.algorithm.rawValue {
-            throw .malformed("response.publicKeyAlgorithm: expected \(publicKey.algorithm.rawValue), the alg of the credential public key, found \(reported)")
+            throw .malformed(
+                "response.publicKeyAlgorithm: expected \(publicKey.algorithm.rawValue), the alg of the credential public key, found \(reported)")
         }
         // Step 22.
         let now = policy.clock()
-        let outcome = try format.verify(AttestationInput(
-            statement: attestation.statement, authenticatorData: authData, attestedCredential: attested,
-            credentialPublicKey: publicKey, clientDataHash: clientDataHash, verificationTime: now))
+        let outcome = try format.verify(
+            AttestationInput(
+                statement: attestation.statement, authenticatorData: authData, attestedCredential: attested,
+                credentialPublicKey: publicKey, clientDataHash: clientDataHash, verificationTime: now))
         // The trust path must be a sound chain at `now` even when no anchor will judge it (FIDO conformance
         // Resp-5 F-6, F-7, F-9, F-10, F-12): a broken chain is refused, not merely left untrusted.
         try AttestationChain.verifySound(outcome.trustPath, field: "attestation (\(attestation.format)) x5c", at: now, roots: format.chainRoots)
@@ -76,7 +88,10 @@ public struct RegistrationVerifier: Sendable {
         let metadataEntry = policy.attestation.metadata?.entry(aaguid: attested.aaguid, trustPath: outcome.trustPath)
         if let report = metadataEntry?.refusedStatus {
             let model = metadataEntry?.description.map { " (\($0))" } ?? ""
-            throw WebAuthnError(.authenticatorCompromised, "authenticator \(attested.aaguid)\(model): FIDO metadata reports status \(report.status)\(report.effectiveDate.map { " since \($0)" } ?? ""), which this relying party refuses")
+            throw WebAuthnError(
+                .authenticatorCompromised,
+                "authenticator \(attested.aaguid)\(model): FIDO metadata reports status \(report.status)\(report.effectiveDate.map { " since \($0)" } ?? ""), which this relying party refuses"
+            )
         }
         // Step 24: assess trustworthiness.
         var trusted = false
@@ -92,7 +107,8 @@ public struct RegistrationVerifier: Sendable {
             }
         case .self:
             guard policy.attestation.allowSelf else {
-                throw WebAuthnError(.attestationTypeNotAllowed, "attestation: this relying party does not accept self attestation, found self attestation")
+                throw WebAuthnError(
+                    .attestationTypeNotAllowed, "attestation: this relying party does not accept self attestation, found self attestation")
             }
         case .basic, .attCA, .anonCA:
             var anchors = policy.attestation.trustAnchors
@@ -102,7 +118,9 @@ public struct RegistrationVerifier: Sendable {
                 trustPath: outcome.trustPath, anchors: anchors, at: now, leafCheckedExtensions: format.checkedCriticalExtensions)
             trusted = verdict.trusted
             if !trusted && policy.attestation.requireTrustedAttestation {
-                throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")
+                throw WebAuthnError(
+                    .untrustedAttestation,
+                    "attestation (\(attestation.format)): expected a chain to a trusted root, but \(verdict.reason ?? "it is not trusted")")
             }
             // A model FIDO metadata lists attests under the roots metadata gives for it (FIDO MDS3 §3.1.7,
             // attestationRootCertificates), and only those: a chain to any other anchor (the RP's, a format's
@@ -113,7 +131,10 @@ public struct RegistrationVerifier: Sendable {
                     leafCheckedExtensions: format.checkedCriticalExtensions)
                 guard modelVerdict.trusted else {
                     let model = entry.description.map { " (\($0))" } ?? ""
-                    throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): FIDO metadata lists authenticator \(attested.aaguid)\(model) with its attestation roots; expected a chain to one of them, but \(modelVerdict.reason ?? "it does not lead to them")")
+                    throw WebAuthnError(
+                        .untrustedAttestation,
+                        "attestation (\(attestation.format)): FIDO metadata lists authenticator \(attested.aaguid)\(model) with its attestation roots; expected a chain to one of them, but \(modelVerdict.reason ?? "it does not lead to them")"
+                    )
                 }
                 aaguidProven = true
             } else if trusted, let leaf = outcome.trustPath.first {
@@ -121,12 +142,16 @@ public struct RegistrationVerifier: Sendable {
             }
         }
         if !trusted && policy.attestation.requireTrustedAttestation && outcome.trustPath.isEmpty {
-            throw WebAuthnError(.untrustedAttestation, "attestation (\(attestation.format)): expected a certificate chain to a trusted root, found \(outcome.type.rawValue) attestation with none")
+            throw WebAuthnError(
+                .untrustedAttestation,
+                "attestation (\(attestation.format)): expected a certificate chain to a trusted root, found \(outcome.type.rawValue) attestation with none"
+            )
         }
         // Step 24's "acceptable" also covers which models this relying party admits (allow and deny lists by AAGUID).
         try policy.attestation.authenticators.check(
             attested.aaguid, proven: aaguidProven,
-            attestation: "\(outcome.type.rawValue) attestation (\(attestation.format))\(trusted ? ", trusted but not bound to the AAGUID" : ", not trusted")")
+            attestation:
+                "\(outcome.type.rawValue) attestation (\(attestation.format))\(trusted ? ", trusted but not bound to the AAGUID" : ", not trusted")")
         // Step 25 is enforced while parsing authenticator data.
         return VerifiedRegistration(
             credentialID: attested.credentialID, publicKey: publicKey, signCount: authData.signCount,

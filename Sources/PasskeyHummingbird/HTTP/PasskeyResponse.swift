@@ -1,5 +1,5 @@
-public import Hummingbird
 import HTTPTypes
+public import Hummingbird
 
 /// An answer in the conformance API's shape (FIDO2 conformance server API; CONTRACT.md §2): a JSON object whose
 /// first members are `status` (`ok` or `failed`) and `errorMessage` (empty when ok), then the endpoint's members.

@@ -11,7 +11,9 @@ extension PasskeyHooks {
     /// The default: ``storeRegistration(_:request:context:)``, then the account check, then
     /// ``startSession(for:credential:request:context:)``. A hook that returned another account than the credential's
     /// stops it before any session starts (500, `HookMismatch/registeredUser`).
-    public func completeRegistration(_ registration: PasskeyRegistration, request: Request, context: Context) async throws -> RegistrationCompletion<User> {
+    public func completeRegistration(
+        _ registration: PasskeyRegistration, request: Request, context: Context
+    ) async throws -> RegistrationCompletion<User> {
         let user = try await storeRegistration(registration, request: request, context: context)
         try registration.requireAccount(user)
         let session = try await startSession(for: user, credential: registration.credential, request: request, context: context)

@@ -43,10 +43,11 @@ extension PasskeyRoutes where Hooks: PasskeyReverificationHooks {
         }
         try await hooks.storeReverification(reverification, signedIn: signedIn, request: request, context: context)
         let window = passkeys.configuration.reverificationWindow
-        return .ok(JSONObject([
-            "verifiedAt": .string(RFC3339.string(millisecondsSince1970: reverification.verifiedAt)),
-            "verifiedUntil": .string(RFC3339.string(millisecondsSince1970: reverification.verifiedAt + window)),
-        ]))
+        return .ok(
+            JSONObject([
+                "verifiedAt": .string(RFC3339.string(millisecondsSince1970: reverification.verifiedAt)),
+                "verifiedUntil": .string(RFC3339.string(millisecondsSince1970: reverification.verifiedAt + window)),
+            ]))
     }
 }
 

@@ -51,7 +51,8 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
     /// for ML-DSA-44 (-48), that no vetted implementation is available to it. Nil for any other identifier.
     public static func refusalReason(_ identifier: Int64) -> String? {
         guard identifier == mlDSA44Identifier else { return nil }
-        return "ML-DSA-44 (-48) is not supported: swift-crypto, the vetted implementation this package verifies with, provides ML-DSA-65 (-49) and ML-DSA-87 (-50) only, and the package does no post-quantum arithmetic of its own"
+        return
+            "ML-DSA-44 (-48) is not supported: swift-crypto, the vetted implementation this package verifies with, provides ML-DSA-65 (-49) and ML-DSA-87 (-50) only, and the package does no post-quantum arithmetic of its own"
     }
 
     /// The JOSE/COSE name (`ES256`, `EdDSA`, `RS1`), as messages, `passkeys inspect` and metadata show the algorithm.
@@ -92,7 +93,8 @@ public enum COSEAlgorithm: Int64, Sendable, CaseIterable, CustomStringConvertibl
                 throw WebAuthnError(.unsupportedAlgorithm, "\(field): \(reason)")
             }
         }
-        throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected one of \(allCases.map(\.name).joined(separator: ", ")) or its COSE number, found '\(text)'")
+        throw WebAuthnError(
+            .unsupportedAlgorithm, "\(field): expected one of \(allCases.map(\.name).joined(separator: ", ")) or its COSE number, found '\(text)'")
     }
 
     /// The name and the identifier, such as `ES256 (-7)`, for messages.

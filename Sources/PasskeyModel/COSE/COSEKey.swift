@@ -67,7 +67,9 @@ public struct COSEKey: Sendable {
 
         guard let ktyValue = map[intKey: Label.kty] else { throw invalid("expected a kty (1) parameter, found none") }
         guard let ktyInt = ktyValue.intValue, let kty = KeyType(rawValue: ktyInt) else {
-            throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected kty 1 (OKP), 2 (EC2), 3 (RSA) or 7 (AKP), found \(ktyValue.intValue.map(String.init) ?? ktyValue.typeName)")
+            throw WebAuthnError(
+                .unsupportedAlgorithm,
+                "\(field): expected kty 1 (OKP), 2 (EC2), 3 (RSA) or 7 (AKP), found \(ktyValue.intValue.map(String.init) ?? ktyValue.typeName)")
         }
         guard let algValue = map[intKey: Label.alg] else { throw invalid("expected an alg (3) parameter, found none") }
         guard let algInt = algValue.intValue else { throw invalid("expected alg to be an integer, found \(algValue.typeName)") }
@@ -105,7 +107,9 @@ public struct COSEKey: Sendable {
             guard let crvValue = map[intKey: Label.crv]?.intValue, crvValue == COSECurve.ed25519.rawValue else {
                 throw WebAuthnError(.unsupportedAlgorithm, "\(field): expected OKP crv 6 (Ed25519), found \(shownCurve())")
             }
-            guard algorithm.keyFamily == .okp else { throw invalid("expected alg EdDSA (-8) or Ed25519 (-19) for an Ed25519 key, found \(algorithm)") }
+            guard algorithm.keyFamily == .okp else {
+                throw invalid("expected alg EdDSA (-8) or Ed25519 (-19) for an Ed25519 key, found \(algorithm)")
+            }
             let x = try bytesParam(Label.x, "x")
             guard x.count == 32 else { throw invalid("expected a 32-byte Ed25519 public key, found \(x.count) bytes") }
             parameters = .ed25519(x: x)
@@ -121,7 +125,9 @@ public struct COSEKey: Sendable {
             let significant = modulus.drop(while: { $0 == 0 })
             let bits = significant.first.map { significant.count * 8 - $0.leadingZeroBitCount } ?? 0
             guard bits >= 2048 else { throw invalid("expected an RSA modulus of at least 2048 bits, found \(bits) bits") }
-            guard bits <= 16384 else { throw WebAuthnError(.inputTooLarge, "\(field): expected an RSA modulus of at most 16384 bits, found \(bits) bits") }
+            guard bits <= 16384 else {
+                throw WebAuthnError(.inputTooLarge, "\(field): expected an RSA modulus of at most 16384 bits, found \(bits) bits")
+            }
             guard let lastExponentByte = exponent.last, exponent.count <= 8, lastExponentByte & 1 == 1 else {
                 throw invalid("expected a small odd RSA public exponent, found \(exponent.count) bytes")
             }

@@ -82,7 +82,8 @@ public struct CreationOptions: Sendable {
             let residentKeyValue = try selection?.optionalString("residentKey", in: "authenticatorSelection")
             let requireResidentKey = try selection?.optionalBool("requireResidentKey", in: "authenticatorSelection") ?? false
             // §5.4.4: residentKey wins; requireResidentKey is its Level 1 spelling; unknown values are ignored.
-            residentKeyRequirement = residentKeyValue.flatMap(ResidentKeyRequirement.init(rawValue:)) ?? (requireResidentKey ? .required : .discouraged)
+            residentKeyRequirement =
+                residentKeyValue.flatMap(ResidentKeyRequirement.init(rawValue:)) ?? (requireResidentKey ? .required : .discouraged)
             userVerification = try UserVerificationRequirement(selection?.optionalString("userVerification", in: "authenticatorSelection"))
             authenticatorAttachment = try selection?.optionalString("authenticatorAttachment", in: "authenticatorSelection")
                 .flatMap { ["platform", "cross-platform"].contains($0) ? $0 : nil }
@@ -173,9 +174,13 @@ public struct CredentialDescriptor: Sendable, Equatable {
 
     static func list(_ value: JSONValue?, field: String) throws -> [CredentialDescriptor] {
         guard let value else { return [] }
-        guard case .array(let items) = value else { throw WebAuthnClientError(.typeError, .invalidOptions, "\(field): expected an array, found \(value.typeName)") }
+        guard case .array(let items) = value else {
+            throw WebAuthnClientError(.typeError, .invalidOptions, "\(field): expected an array, found \(value.typeName)")
+        }
         return try items.enumerated().map { index, item in
-            guard case .object(let descriptor) = item else { throw WebAuthnClientError(.typeError, .invalidOptions, "\(field)[\(index)]: expected an object, found \(item.typeName)") }
+            guard case .object(let descriptor) = item else {
+                throw WebAuthnClientError(.typeError, .invalidOptions, "\(field)[\(index)]: expected an object, found \(item.typeName)")
+            }
             return CredentialDescriptor(
                 id: try descriptor.requiredBase64URL("id", in: "\(field)[\(index)]", strictness: .strict),
                 transports: try descriptor.optionalStringArray("transports", in: "\(field)[\(index)]") ?? [])

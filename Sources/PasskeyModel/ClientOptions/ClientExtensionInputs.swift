@@ -38,7 +38,9 @@ public enum LargeBlobOperation: Sendable, Equatable {
         }
         let read = input["read"] == .bool(true)
         let write: [UInt8]?
-        do { write = try input.optionalBase64URL("write", in: "extensions.largeBlob", strictness: .strict) } catch { throw invalidExtension(error.message) }
+        do { write = try input.optionalBase64URL("write", in: "extensions.largeBlob", strictness: .strict) } catch {
+            throw invalidExtension(error.message)
+        }
         switch (read, write) {
         case (true, .some): throw WebAuthnClientError(.notSupported, .invalidOptions, "extensions.largeBlob: expected read or write, found both")
         case (true, nil): self = .read
@@ -79,7 +81,9 @@ public struct PRFInputs: Sendable, Equatable {
         eval = try Self.values(input["eval"], field: "extensions.prf.eval")
         var byCredential: [[UInt8]: Values] = [:]
         if let value = input["evalByCredential"] {
-            guard case .object(let map) = value else { throw invalidExtension("extensions.prf.evalByCredential: expected an object, found \(value.typeName)") }
+            guard case .object(let map) = value else {
+                throw invalidExtension("extensions.prf.evalByCredential: expected an object, found \(value.typeName)")
+            }
             // §10.1.4 client processing (get), steps 1–2: only with an allow list, and only for its credentials.
             if !map.isEmpty && allowCredentials.isEmpty {
                 throw WebAuthnClientError(.notSupported, .invalidOptions, "extensions.prf.evalByCredential needs allowCredentials")
@@ -90,7 +94,8 @@ public struct PRFInputs: Sendable, Equatable {
                     throw WebAuthnClientError(.typeError, .invalidOptions, error.message)
                 }
                 guard allowCredentials.contains(where: { $0.id == id }) else {
-                    throw WebAuthnClientError(.typeError, .invalidOptions, "extensions.prf.evalByCredential: \(member.key) is not in allowCredentials")
+                    throw WebAuthnClientError(
+                        .typeError, .invalidOptions, "extensions.prf.evalByCredential: \(member.key) is not in allowCredentials")
                 }
                 byCredential[id] = try Self.values(member.value, field: "extensions.prf.evalByCredential.\(member.key)")
             }

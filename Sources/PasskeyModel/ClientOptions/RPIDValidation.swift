@@ -19,8 +19,10 @@ public enum RPIDValidation {
     /// - Throws: `SecurityError` (``WebAuthnClientError/Code/insecureOrigin``) for anything else, as §5.1.3 step 5 /
     ///   §5.1.4 step 6 ("If the caller's origin is an opaque origin … or not a secure context").
     public static func origin(_ text: String) throws(WebAuthnClientError) -> Origin {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(), !host.isEmpty,
-              components.path.isEmpty || components.path == "/", components.query == nil else {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(),
+            !host.isEmpty,
+            components.path.isEmpty || components.path == "/", components.query == nil
+        else {
             throw WebAuthnClientError(.security, .insecureOrigin, "'\(text)' is not an origin (scheme://host[:port])")
         }
         let loopback = host == "localhost" || host.hasSuffix(".localhost") || host == "127.0.0.1" || host == "::1" || host == "[::1]"
@@ -42,7 +44,8 @@ public enum RPIDValidation {
         // An address is digits and dots (an IPv6 one has colons). ASCII hosts, nearly all, are checked byte by byte;
         // others by Unicode number property, so digits of other scripts still count as an address.
         let host = origin.host
-        let isIP = host.utf8.contains(UInt8(ascii: ":"))
+        let isIP =
+            host.utf8.contains(UInt8(ascii: ":"))
             || (host.utf8.allSatisfy { $0 < 0x80 }
                 ? host.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
                 : host.allSatisfy { $0.isNumber || $0 == "." })
@@ -55,7 +58,8 @@ public enum RPIDValidation {
             allowed = origin.host.hasSuffix("." + id) && id.contains(".")
         }
         guard allowed, !id.isEmpty else {
-            throw WebAuthnClientError(.security, .rpIdNotAllowed, "the RP ID '\(rpID)' is not the host of \(origin.serialized) nor a registrable suffix of it")
+            throw WebAuthnClientError(
+                .security, .rpIdNotAllowed, "the RP ID '\(rpID)' is not the host of \(origin.serialized) nor a registrable suffix of it")
         }
     }
 

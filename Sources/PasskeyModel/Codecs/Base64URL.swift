@@ -83,7 +83,9 @@ public enum Base64URL {
     ///   - field: names the value in error messages, e.g. `response.clientDataJSON`; evaluated only to word an error.
     ///   - strictness: ``Strictness/strict`` unless reading data captured from older clients.
     /// - Throws: ``WebAuthnError`` with code `malformedInput` saying which character or length was wrong.
-    public static func decode(_ string: String, field: @autoclosure () -> String = "value", strictness: Strictness = .strict) throws(WebAuthnError) -> [UInt8] {
+    public static func decode(
+        _ string: String, field: @autoclosure () -> String = "value", strictness: Strictness = .strict
+    ) throws(WebAuthnError) -> [UInt8] {
         var string = string
         // Native strings are contiguous UTF-8; `makeContiguousUTF8` is free for them and copies bridged ones once.
         string.makeContiguousUTF8()
@@ -105,7 +107,10 @@ public enum Base64URL {
         var count = input.count
         if strictness == .lenient {
             var padding = 0
-            while count > 0 && input[count - 1] == UInt8(ascii: "=") { count -= 1; padding += 1 }
+            while count > 0 && input[count - 1] == UInt8(ascii: "=") {
+                count -= 1
+                padding += 1
+            }
             if padding > 0 && (count + padding) % 4 != 0 {
                 throw .malformed("\(field()): expected base64url, found \(padding) '=' padding characters that do not fit a length of \(count)")
             }
@@ -122,9 +127,12 @@ public enum Base64URL {
             let char = input[position]
             let value = table[Int(char)]
             if value == 255 {
-                let shown = char == UInt8(ascii: "=") ? "'=' padding" :
-                    (char == UInt8(ascii: "+") || char == UInt8(ascii: "/")) ? "'\(Character(Unicode.Scalar(char)))' from the standard base64 alphabet" :
-                    (char >= 0x20 && char < 0x7F ? "'\(Character(Unicode.Scalar(char)))'" : "byte 0x" + Hex.encode([char]))
+                let shown =
+                    char == UInt8(ascii: "=")
+                    ? "'=' padding"
+                    : (char == UInt8(ascii: "+") || char == UInt8(ascii: "/"))
+                        ? "'\(Character(Unicode.Scalar(char)))' from the standard base64 alphabet"
+                        : (char >= 0x20 && char < 0x7F ? "'\(Character(Unicode.Scalar(char)))'" : "byte 0x" + Hex.encode([char]))
                 throw .malformed("\(field()): expected base64url without padding, found \(shown) at position \(position)")
             }
             accumulator = accumulator << 6 | UInt32(value)

@@ -46,7 +46,9 @@ public struct CBORDecoder {
     }
 
     /// Decodes one item starting at `start` and returns it with the index just past it.
-    public static func decodePrefix(_ bytes: [UInt8], from start: Int, what: String = "CBOR", options: Options = Options()) throws(WebAuthnError) -> (CBORValue, Int) {
+    public static func decodePrefix(
+        _ bytes: [UInt8], from start: Int, what: String = "CBOR", options: Options = Options()
+    ) throws(WebAuthnError) -> (CBORValue, Int) {
         var decoder = CBORDecoder(bytes: bytes, index: start, options: options, what: what)
         let value = try decoder.decodeItem(depth: 0)
         return (value, decoder.index)
@@ -85,10 +87,18 @@ public struct CBORDecoder {
         let minimum: UInt64
         switch info {
         case 0..<24: return UInt64(info)
-        case 24: value = try readUInt(1); minimum = 24
-        case 25: value = try readUInt(2); minimum = 0x100
-        case 26: value = try readUInt(4); minimum = 0x1_0000
-        case 27: value = try readUInt(8); minimum = 0x1_0000_0000
+        case 24:
+            value = try readUInt(1)
+            minimum = 24
+        case 25:
+            value = try readUInt(2)
+            minimum = 0x100
+        case 26:
+            value = try readUInt(4)
+            minimum = 0x1_0000
+        case 27:
+            value = try readUInt(8)
+            minimum = 0x1_0000_0000
         case 31: throw error("expected a definite length, found an indefinite-length item")
         default: throw error("expected a valid additional-information value, found reserved value \(info)")
         }
@@ -177,7 +187,7 @@ public struct CBORDecoder {
             guard depth < options.maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(options.maxDepth) levels") }
             let tag = try readArgument(info)
             return .tagged(tag, try decodeItem(depth: depth + 1))
-        default:  // 7
+        default: // 7
             switch info {
             case 20: return .bool(false)
             case 21: return .bool(true)

@@ -44,7 +44,12 @@ public enum CBOREncoder {
             let bits = d.bitPattern
             for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         case .simple(let v):
-            if v < 24 { out.append(0xE0 | v) } else { out.append(0xF8); out.append(v) }
+            if v < 24 {
+                out.append(0xE0 | v)
+            } else {
+                out.append(0xF8)
+                out.append(v)
+            }
         }
     }
 
@@ -52,10 +57,13 @@ public enum CBOREncoder {
         let m = major << 5
         switch argument {
         case 0..<24: out.append(m | UInt8(argument))
-        case 24...0xFF: out.append(m | 24); out.append(UInt8(argument))
+        case 24...0xFF:
+            out.append(m | 24)
+            out.append(UInt8(argument))
         case 0x100...0xFFFF:
             out.append(m | 25)
-            out.append(UInt8(argument >> 8)); out.append(UInt8(truncatingIfNeeded: argument))
+            out.append(UInt8(argument >> 8))
+            out.append(UInt8(truncatingIfNeeded: argument))
         case 0x1_0000...0xFFFF_FFFF:
             out.append(m | 26)
             for shift in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }

@@ -76,9 +76,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return .object(try parseObject(depth: depth + 1))
         case UInt8(ascii: "["): return .array(try parseArray(depth: depth + 1))
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("expected a value, found '\(Self.show(bytes[index]))'")
         }
@@ -93,7 +99,10 @@ public struct JSONParser {
         guard index + count <= bytes.count else { throw error("expected '\(literal)', found the end of the document") }
         let matches = literal.withUTF8Buffer { buffer in
             var i = 0
-            while i < count { if bytes[index + i] != buffer[i] { return false }; i += 1 }
+            while i < count {
+                if bytes[index + i] != buffer[i] { return false }
+                i += 1
+            }
             return true
         }
         guard matches else { throw error("expected '\(literal)'") }
@@ -102,10 +111,13 @@ public struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(WebAuthnError) -> JSONObject {
         guard depth <= maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(maxDepth) levels at byte \(index)") }
-        index += 1  // {
+        index += 1 // {
         var object = JSONObject()
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return object }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return object
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
@@ -123,25 +135,40 @@ public struct JSONParser {
             object.appendUnchecked(key, value)
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}', found the end of the document") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return object }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return object
+            }
             throw error("expected ',' or '}', found '\(Self.show(bytes[index]))'")
         }
     }
 
     private mutating func parseArray(depth: Int) throws(WebAuthnError) -> [JSONValue] {
         guard depth <= maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(maxDepth) levels at byte \(index)") }
-        index += 1  // [
+        index += 1 // [
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return items
+        }
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or ']', found the end of the document") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return items
+            }
             throw error("expected ',' or ']', found '\(Self.show(bytes[index]))'")
         }
     }
@@ -173,7 +200,7 @@ public struct JSONParser {
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     private mutating func parseString() throws(WebAuthnError) -> String {
-        index += 1  // opening quote
+        index += 1 // opening quote
         let start = index
         var ascii = true
         // Fast path: no escapes. ASCII needs no UTF-8 validation, which is what almost every WebAuthn string is.
@@ -207,7 +234,11 @@ public struct JSONParser {
                 return s
             }
             if b < 0x20 { throw error("expected no raw control character in a string, found 0x\(Hex.encode([b]))") }
-            if b != UInt8(ascii: "\\") { scalars.append(b); index += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                scalars.append(b)
+                index += 1
+                continue
+            }
             index += 1
             guard index < bytes.count else { break }
             let escaped = bytes[index]

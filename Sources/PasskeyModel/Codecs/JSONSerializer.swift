@@ -25,7 +25,10 @@ extension JSONValue {
         case .number(let n): out.append(contentsOf: n.utf8)
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -35,7 +38,10 @@ extension JSONValue {
             if pretty { Self.newline(indent, to: &out) }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            if object.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            if object.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (i, member) in object.members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }

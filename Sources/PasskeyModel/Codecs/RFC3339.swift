@@ -17,7 +17,8 @@ public enum RFC3339 {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
     }
 
     /// Seconds since 1970-01-01T00:00:00Z, with the fraction as written (up to nanoseconds; further digits are
@@ -47,8 +48,8 @@ public enum RFC3339 {
             return true
         }
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")), let day = digits(2),
-              expect(UInt8(ascii: "T")), let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2),
-              expect(UInt8(ascii: ":")), let second = digits(2)
+            expect(UInt8(ascii: "T")), let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2),
+            expect(UInt8(ascii: ":")), let second = digits(2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
         var fraction = 0.0
@@ -69,7 +70,9 @@ public enum RFC3339 {
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let offsetHours = digits(2), expect(UInt8(ascii: ":")), let offsetMinutes = digits(2), offsetHours < 24, offsetMinutes < 60 else { return nil }
+            guard let offsetHours = digits(2), expect(UInt8(ascii: ":")), let offsetMinutes = digits(2), offsetHours < 24, offsetMinutes < 60 else {
+                return nil
+            }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
             return nil

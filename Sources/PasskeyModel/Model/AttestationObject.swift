@@ -34,7 +34,9 @@ public struct AttestationObject: Sendable {
         guard let stmtValue = map[textKey: "attStmt"] else { throw .malformed("\(field): expected an 'attStmt' member, found none") }
         guard case .map(let statement) = stmtValue else { throw .malformed("\(field).attStmt: expected a map, found \(stmtValue.typeName)") }
         guard let authDataValue = map[textKey: "authData"] else { throw .malformed("\(field): expected an 'authData' member, found none") }
-        guard case .bytes(let authData) = authDataValue else { throw .malformed("\(field).authData: expected a byte string, found \(authDataValue.typeName)") }
+        guard case .bytes(let authData) = authDataValue else {
+            throw .malformed("\(field).authData: expected a byte string, found \(authDataValue.typeName)")
+        }
         format = fmt
         self.statement = statement
         authenticatorData = try AuthenticatorData(bytes: authData, field: "\(field).authData")

@@ -51,13 +51,16 @@ public struct AuthenticatorData: Sendable {
         if flags.contains(.attestedCredentialData) {
             // §6.5.1: aaguid (16) ‖ credentialIdLength (2, big-endian) ‖ credentialId ‖ credentialPublicKey (COSE_Key).
             guard bytes.count - index >= 18 else {
-                throw .malformed("\(field): the AT flag is set, so expected an AAGUID and credential ID length (18 bytes), found \(bytes.count - index) bytes")
+                throw .malformed(
+                    "\(field): the AT flag is set, so expected an AAGUID and credential ID length (18 bytes), found \(bytes.count - index) bytes")
             }
             let aaguid = AAGUID(unchecked: Array(bytes[index..<index + 16]))
             let idLength = Int(bytes[index + 16]) << 8 | Int(bytes[index + 17])
             index += 18
             guard idLength <= Self.maximumCredentialIDLength else {
-                throw WebAuthnError(.credentialIdTooLong, "\(field): expected a credential ID of at most \(Self.maximumCredentialIDLength) bytes, found a declared length of \(idLength)")
+                throw WebAuthnError(
+                    .credentialIdTooLong,
+                    "\(field): expected a credential ID of at most \(Self.maximumCredentialIDLength) bytes, found a declared length of \(idLength)")
             }
             guard bytes.count - index >= idLength else {
                 throw .malformed("\(field): expected a \(idLength)-byte credential ID, found \(bytes.count - index) bytes")
@@ -91,7 +94,9 @@ public struct AuthenticatorData: Sendable {
         }
 
         guard index == bytes.count else {
-            throw .malformed("\(field): expected \(index) bytes given flags \(flags.rawValue == 0 ? "(none)" : flags.description), found \(bytes.count - index) trailing bytes")
+            throw .malformed(
+                "\(field): expected \(index) bytes given flags \(flags.rawValue == 0 ? "(none)" : flags.description), found \(bytes.count - index) trailing bytes"
+            )
         }
     }
 }

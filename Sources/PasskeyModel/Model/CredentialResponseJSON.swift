@@ -22,7 +22,10 @@ public enum CredentialResponseJSON {
             throw WebAuthnError(.missingAttestedCredentialData, "attestationObject.authData: expected attested credential data (flag AT), found none")
         }
         guard attested.credentialID == credentialID else {
-            throw WebAuthnError(.credentialIdMismatch, "the credential ID (\(Base64URL.encode(credentialID))) differs from the one in authenticatorData (\(Base64URL.encode(attested.credentialID)))")
+            throw WebAuthnError(
+                .credentialIdMismatch,
+                "the credential ID (\(Base64URL.encode(credentialID))) differs from the one in authenticatorData (\(Base64URL.encode(attested.credentialID)))"
+            )
         }
         let publicKey = try attested.coseKey()
         let response = JSONObject([

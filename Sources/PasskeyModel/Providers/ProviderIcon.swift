@@ -32,13 +32,16 @@ public struct ProviderIcon: Sendable, Hashable, CustomStringConvertible {
         // RFC 2397: data:[<mediatype>][;base64],<data>; only the base64 form of the four types, no parameters.
         let prefix = "data:"
         guard dataURL.utf8.count <= (Self.maximumBytes / 3 + 1) * 4 + 64, dataURL.hasPrefix(prefix),
-              let comma = dataURL.firstIndex(of: ",") else { return nil }
+            let comma = dataURL.firstIndex(of: ",")
+        else { return nil }
         let header = dataURL[dataURL.index(dataURL.startIndex, offsetBy: prefix.count)..<comma]
         guard header.hasSuffix(";base64"),
-              let type = MediaType(rawValue: String(header.dropLast(";base64".count)).lowercased()) else { return nil }
+            let type = MediaType(rawValue: String(header.dropLast(";base64".count)).lowercased())
+        else { return nil }
         let payload = String(dataURL[dataURL.index(after: comma)...])
         guard let bytes = try? Base64URL.decode(payload, strictness: .lenient), !bytes.isEmpty,
-              bytes.count <= Self.maximumBytes, Self.content(bytes, matches: type) else { return nil }
+            bytes.count <= Self.maximumBytes, Self.content(bytes, matches: type)
+        else { return nil }
         self.dataURL = dataURL
         self.mediaType = type
     }

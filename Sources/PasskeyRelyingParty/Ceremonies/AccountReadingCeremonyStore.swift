@@ -19,6 +19,8 @@ public protocol AccountReadingCeremonyStore<User>: CeremonyStore {
     /// `ceremony` (a sign-in begun by name) in the same step: with the account's user handle when the account has a
     /// credential, else with `ceremony.userHandle` as given (the name's stand-in). Returns the account and its
     /// credentials (empty when it has none), or nil when no account has the name; the ceremony is stored either way.
-    func insertAuthentication(_ ceremony: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64) async throws
+    func insertAuthentication(
+        _ ceremony: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64
+    ) async throws
         -> (user: User, credentials: [CredentialRecord])?
 }

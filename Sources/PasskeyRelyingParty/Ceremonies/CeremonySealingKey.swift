@@ -43,10 +43,11 @@ public struct CeremonySealingKey: Sendable {
     /// the text's length, which is bounded before it is decoded.
     func open(_ sealed: SealedCeremony, kind: PendingCeremony.Kind, challenge: String) -> PendingCeremony? {
         guard sealed.text.utf8.count <= SealedCeremony.maximumLength,
-              let combined = try? Base64URL.decode(sealed.text, field: "ceremony"),
-              let box = try? ChaChaPoly.SealedBox(combined: combined),
-              let plaintext = try? ChaChaPoly.open(box, using: key, authenticating: Self.associatedData(kind, challenge)),
-              let ceremony = try? JSONDecoder().decode(PendingCeremony.self, from: plaintext) else { return nil }
+            let combined = try? Base64URL.decode(sealed.text, field: "ceremony"),
+            let box = try? ChaChaPoly.SealedBox(combined: combined),
+            let plaintext = try? ChaChaPoly.open(box, using: key, authenticating: Self.associatedData(kind, challenge)),
+            let ceremony = try? JSONDecoder().decode(PendingCeremony.self, from: plaintext)
+        else { return nil }
         // Bound by the associated data already; compared again so the ceremony is the one its binding says.
         guard ceremony.kind == kind, ceremony.challenge == challenge else { return nil }
         return ceremony

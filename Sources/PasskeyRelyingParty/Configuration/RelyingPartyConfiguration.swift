@@ -43,7 +43,8 @@ public struct RelyingPartyConfiguration: Sendable {
     public init(
         rpID: String, rpName: String, origins: [String], algorithms: [COSEAlgorithm] = RelyingPartyConfiguration.defaultAlgorithms,
         ceremonyTimeout: Int64 = 300_000, sessionLifetime: Int64 = 7 * 24 * 3_600_000,
-        attestation: AttestationPolicy = AttestationPolicy(), userVerification: UserVerificationPolicy = .preferred, clock: @escaping @Sendable () -> Date = { Date() }
+        attestation: AttestationPolicy = AttestationPolicy(), userVerification: UserVerificationPolicy = .preferred,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.rpID = rpID
         self.rpName = rpName
@@ -67,7 +68,9 @@ public struct RelyingPartyConfiguration: Sendable {
             guard algorithm != .rs1 else {
                 throw WebAuthnError(.unsupportedAlgorithm, "\(field): RS1 (-65535) is for TPM attestation statements only, never a credential key")
             }
-            guard !chosen.contains(algorithm) else { throw WebAuthnError(.malformedInput, "\(field): expected each algorithm once, found \(algorithm) twice") }
+            guard !chosen.contains(algorithm) else {
+                throw WebAuthnError(.malformedInput, "\(field): expected each algorithm once, found \(algorithm) twice")
+            }
             chosen.append(algorithm)
         }
         return chosen

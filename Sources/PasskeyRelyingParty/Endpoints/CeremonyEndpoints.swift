@@ -47,21 +47,25 @@ package struct CeremonyEndpoints<Accounts: PasskeyAccounts>: Sendable {
             if let (client, limiter) = takenNames, !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
             if let (client, limiter) = takenNames { limiter.refund(client) }
-            start = try await keeping(for: client, {
-                try await passkeys.beginRegistration(
-                    for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
-                    authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions,
-                    conditional: options.conditional)
-            }, ceremony: \.ceremony)
+            start = try await keeping(
+                for: client,
+                {
+                    try await passkeys.beginRegistration(
+                        for: NewPasskeyUser(name: name, displayName: displayName), excluding: [],
+                        authenticatorSelection: options.authenticatorSelection, attestation: options.attestation, extensions: options.extensions,
+                        conditional: options.conditional)
+                }, ceremony: \.ceremony)
         case .signedInUser:
             guard let signedIn else { throw RelyingPartyError.notSignedIn }
             if requireStepUp { try passkeys.requireRecentVerification(signedIn.verifiedAt) }
             // Bound to the session: finishing stores the passkey only while this session lives.
-            start = try await keeping(for: client, {
-                try await passkeys.beginRegistration(
-                    for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
-                    extensions: options.extensions, sessionHash: signedIn.sessionID, conditional: options.conditional)
-            }, ceremony: \.ceremony)
+            start = try await keeping(
+                for: client,
+                {
+                    try await passkeys.beginRegistration(
+                        for: signedIn.user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,
+                        extensions: options.extensions, sessionHash: signedIn.sessionID, conditional: options.conditional)
+                }, ceremony: \.ceremony)
         }
         return start.clientJSON
     }
@@ -80,7 +84,8 @@ package struct CeremonyEndpoints<Accounts: PasskeyAccounts>: Sendable {
         } else {
             // `Passkeys.beginRegistration` always records the name; a ceremony without one was not begun here.
             guard let name = ceremony.username else {
-                throw RelyingPartyError(.badRequest, "This registration is incomplete; begin again with attestation/options.", code: "unknownCeremony")
+                throw RelyingPartyError(
+                    .badRequest, "This registration is incomplete; begin again with attestation/options.", code: "unknownCeremony")
             }
             // The name may have been taken since the options were given; the app's transaction checks again.
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
@@ -102,10 +107,12 @@ package struct CeremonyEndpoints<Accounts: PasskeyAccounts>: Sendable {
     package func beginAuthentication(_ body: [UInt8], client: String?) async throws -> JSONObject {
         try admitOptions(client)
         let options = try AuthenticationOptionsRequest(json: RequestJSON.object(body))
-        let start = try await keeping(for: client, {
-            try await passkeys.beginAuthentication(
-                username: options.username, userVerification: options.userVerification, extensions: options.extensions)
-        }, ceremony: \.ceremony)
+        let start = try await keeping(
+            for: client,
+            {
+                try await passkeys.beginAuthentication(
+                    username: options.username, userVerification: options.userVerification, extensions: options.extensions)
+            }, ceremony: \.ceremony)
         return start.options.json
     }
 

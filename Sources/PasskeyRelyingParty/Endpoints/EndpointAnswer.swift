@@ -31,7 +31,9 @@ package struct EndpointAnswer: Sendable {
         return body
     }
 
-    init(status: Int, body: JSONObject, retryAfter: String? = nil, allow: String? = nil, log: (level: LogLevel, message: String, detail: String)? = nil) {
+    init(
+        status: Int, body: JSONObject, retryAfter: String? = nil, allow: String? = nil, log: (level: LogLevel, message: String, detail: String)? = nil
+    ) {
         self.status = status
         self.body = body
         self.retryAfter = retryAfter
@@ -57,7 +59,9 @@ package struct EndpointAnswer: Sendable {
         case let outage as StoreUnavailable:
             return EndpointAnswer(
                 status: 503,
-                body: failedBody("The service is briefly unavailable (its storage cannot be reached); try again in a few seconds.", code: "storeUnavailable", credentialID: nil),
+                body: failedBody(
+                    "The service is briefly unavailable (its storage cannot be reached); try again in a few seconds.", code: "storeUnavailable",
+                    credentialID: nil),
                 retryAfter: "5", log: (.warning, "passkey routes: storage unavailable", outage.reason))
         default:
             return nil
@@ -67,7 +71,8 @@ package struct EndpointAnswer: Sendable {
     /// A fault: 500 `internalError`, with the error logged (never shown to the client).
     package static func fault(_ error: any Error) -> EndpointAnswer {
         EndpointAnswer(
-            status: 500, body: failedBody("The server failed unexpectedly; this is a bug and has been logged.", code: "internalError", credentialID: nil),
+            status: 500,
+            body: failedBody("The server failed unexpectedly; this is a bug and has been logged.", code: "internalError", credentialID: nil),
             log: (.error, "passkey routes: unexpected error", String(reflecting: error)))
     }
 

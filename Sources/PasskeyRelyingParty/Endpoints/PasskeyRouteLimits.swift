@@ -1,4 +1,3 @@
-
 /// What the passkey routes (PasskeyHummingbird's `PasskeyRoutes`, PasskeyVapor's `PasskeyRouteCollection`) allow each client: how often it may begin a ceremony (the two `options` routes create
 /// server state) and how many of its begun ceremonies may wait at once.
 ///

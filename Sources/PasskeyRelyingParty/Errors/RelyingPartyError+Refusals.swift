@@ -26,7 +26,8 @@ extension RelyingPartyError {
     /// revoked) before the registration was finished.
     public static var sessionEnded: RelyingPartyError {
         RelyingPartyError(
-            .forbidden, "The session that began this registration has ended (signed out, expired, or its passkey was removed); sign in and begin again.",
+            .forbidden,
+            "The session that began this registration has ended (signed out, expired, or its passkey was removed); sign in and begin again.",
             code: "sessionEnded")
     }
 

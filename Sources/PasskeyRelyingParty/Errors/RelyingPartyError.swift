@@ -58,11 +58,13 @@ public struct RelyingPartyError: Error, Sendable, Equatable {
     /// sender sent (docs/security.md). Any other refusal is returned as it is.
     public func echoingSubmittedCredential(_ body: [UInt8]) -> RelyingPartyError {
         guard code == "unknownCredential", credentialID == nil,
-              let submitted = try? AuthenticationResponse(json: body) else { return self }
+            let submitted = try? AuthenticationResponse(json: body)
+        else { return self }
         return RelyingPartyError(status, message, code: code, credentialID: Base64URL.encode(submitted.rawID), reason: reason)
     }
 
     package static func badRequest(_ message: String) -> Self { Self(.badRequest, message) }
     package static let tooManyRequests = Self(.tooManyRequests, "Too many requests from this client; try again in a moment.", code: "rateLimited")
-    package static let noSession = Self(.unauthorized, "Sign in first: this needs a valid session (Authorization: Bearer <session> or the session cookie).")
+    package static let noSession = Self(
+        .unauthorized, "Sign in first: this needs a valid session (Authorization: Bearer <session> or the session cookie).")
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -19,7 +20,9 @@ struct MetadataCache: Sendable {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
         guard let size, size.intValue <= maximumBytes else {
-            throw MetadataFetchError(.tooLarge, "'\(path)' holds \(size.map { "\($0.intValue) bytes" } ?? "something that is not a file"), more than a BLOB's \(maximumBytes)")
+            throw MetadataFetchError(
+                .tooLarge,
+                "'\(path)' holds \(size.map { "\($0.intValue) bytes" } ?? "something that is not a file"), more than a BLOB's \(maximumBytes)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MetadataFetchError(.unavailable, "cannot read '\(path)'")

@@ -71,7 +71,8 @@ extension MetadataRefreshEvent: CustomStringConvertible {
         case .loadedFromCache(let no, let next): "FIDO metadata: using the cached BLOB no \(no) (next update \(next))"
         case .cacheRefused(let why): "FIDO metadata: the cached BLOB is not used: \(why)"
         case .updated(let no, let next): "FIDO metadata: BLOB no \(no) in use (next update \(next))"
-        case .failed(let result, let why): "FIDO metadata: the check failed (\(result.rawValue)): \(why); keeping the metadata in use and retrying with backoff"
+        case .failed(let result, let why):
+            "FIDO metadata: the check failed (\(result.rawValue)): \(why); keeping the metadata in use and retrying with backoff"
         case .stale(let no, let next): "FIDO metadata: BLOB no \(no) is stale: its next update (\(next)) has passed and no newer BLOB came"
         case .recovered(let no, let next): "FIDO metadata: current again with BLOB no \(no) (next update \(next))"
         case .cacheWriteFailed(let why): "FIDO metadata: cannot write the cache: \(why)"

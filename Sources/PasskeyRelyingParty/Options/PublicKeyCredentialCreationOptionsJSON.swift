@@ -55,9 +55,13 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
         rp = try PublicKeyCredentialRpEntity(json: json.requiredObject("rp"))
         user = try PublicKeyCredentialUserEntityJSON(json: json.requiredObject("user"))
         challenge = try json.requiredBase64URL("challenge", strictness: .strict)
-        guard let parameters = try json.optionalArray("pubKeyCredParams", in: "", { (item, field) throws(WebAuthnError) in
-            try PublicKeyCredentialParameters(json: item.object(field))
-        }) else {
+        guard
+            let parameters = try json.optionalArray(
+                "pubKeyCredParams", in: "",
+                { (item, field) throws(WebAuthnError) in
+                    try PublicKeyCredentialParameters(json: item.object(field))
+                })
+        else {
             throw .malformed("pubKeyCredParams: expected an array, found nothing (the member is required)")
         }
         pubKeyCredParams = parameters

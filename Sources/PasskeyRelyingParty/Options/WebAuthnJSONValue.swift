@@ -34,7 +34,9 @@ extension WebAuthnJSONValue {
 
 extension JSONObject {
     /// An array member read item by item with `read`, each item's path named in errors (`allowCredentials[2].id`).
-    func optionalArray<Item>(_ key: String, in path: String, _ read: (JSONValue, String) throws(WebAuthnError) -> Item) throws(WebAuthnError) -> [Item]? {
+    func optionalArray<Item>(
+        _ key: String, in path: String, _ read: (JSONValue, String) throws(WebAuthnError) -> Item
+    ) throws(WebAuthnError) -> [Item]? {
         guard let value = self[key] else { return nil }
         let field = path.isEmpty ? key : "\(path).\(key)"
         guard case .array(let items) = value else { throw .malformed("\(field): expected an array, found \(value.typeName)") }

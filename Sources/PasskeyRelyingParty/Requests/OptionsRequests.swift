@@ -70,7 +70,8 @@ public struct AuthenticationOptionsRequest: Sendable, Equatable {
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
     /// A request as an app or test would build it.
-    public init(username: String? = nil, userVerification: UserVerificationPolicy? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil) {
+    public init(username: String? = nil, userVerification: UserVerificationPolicy? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil)
+    {
         self.username = username
         self.userVerification = userVerification
         self.extensions = extensions

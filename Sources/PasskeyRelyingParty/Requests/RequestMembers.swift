@@ -28,7 +28,8 @@ package enum RequestMembers {
         // Counted in Unicode code points, as JSON Schema's maxLength counts them (the OpenAPI document states the same
         // limit), so a client validating against the document and the server agree on every name.
         guard trimmed.unicodeScalars.count <= maximumNameLength else {
-            throw RelyingPartyError.badRequest("\(key): expected at most \(maximumNameLength) characters (code points), found \(trimmed.unicodeScalars.count)")
+            throw RelyingPartyError.badRequest(
+                "\(key): expected at most \(maximumNameLength) characters (code points), found \(trimmed.unicodeScalars.count)")
         }
         guard !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) }) else {
             throw RelyingPartyError.badRequest("\(key): expected no control or invisible format characters")

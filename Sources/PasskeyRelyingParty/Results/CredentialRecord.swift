@@ -47,4 +47,3 @@ public struct CredentialRecord: Sendable, Equatable {
         self.lastUsedAt = lastUsedAt
     }
 }
-

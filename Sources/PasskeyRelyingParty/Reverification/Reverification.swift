@@ -32,7 +32,9 @@ extension Passkeys {
     ///   - json: the client's `AuthenticationResponseJSON` text.
     ///   - user: the account the session names.
     ///   - ceremony: the sealed ceremony kept by the caller; nil claims it from ``ceremonies``.
-    public func finishReverification(_ json: [UInt8], for user: some PasskeyUser, ceremony: SealedCeremony? = nil) async throws -> Reverification<Accounts.User> {
+    public func finishReverification(
+        _ json: [UInt8], for user: some PasskeyUser, ceremony: SealedCeremony? = nil
+    ) async throws -> Reverification<Accounts.User> {
         let signIn = try await finishAuthentication(json, for: user, ceremony: ceremony)
         // Only a ceremony begun as a step-up (bound, UV required) verifies a session: a response to this user's
         // ordinary sign-in was made for another purpose.
@@ -40,7 +42,9 @@ extension Passkeys {
         // The ceremony was begun with UV required, so the verifier already refused UV=0 (§7.2 step 17); checked here
         // too because a step-up that did not verify the user proves nothing beyond the session.
         guard signIn.ceremony.requireUserVerification, signIn.verification.userVerified else {
-            throw RelyingPartyError(.badRequest, "The authenticator did not verify the user (UV flag not set); a step-up needs user verification.", code: "userNotVerified")
+            throw RelyingPartyError(
+                .badRequest, "The authenticator did not verify the user (UV flag not set); a step-up needs user verification.",
+                code: "userNotVerified")
         }
         return Reverification(signIn: signIn, verifiedAt: signIn.credential.lastUsedAt ?? configuration.nowMilliseconds)
     }
@@ -64,7 +68,8 @@ extension RelyingPartyError {
     /// step-up, or the sign-in itself, within the reverification window); the session alone is not enough.
     public static var reverificationRequired: RelyingPartyError {
         RelyingPartyError(
-            .forbidden, "This action needs you to verify with your passkey again (your last verification is too old, or there was none); verify, then retry.",
+            .forbidden,
+            "This action needs you to verify with your passkey again (your last verification is too old, or there was none); verify, then retry.",
             code: "reverificationRequired")
     }
 }

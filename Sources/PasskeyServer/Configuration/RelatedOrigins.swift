@@ -14,7 +14,11 @@ enum RelatedOrigins {
             .failure(ConfigurationError("--related-origin: '\(origin)' \(problem)"))
         }
         let scheme: String
-        if origin.hasPrefix("https://") { scheme = "https" } else if origin.hasPrefix("http://") { scheme = "http" } else {
+        if origin.hasPrefix("https://") {
+            scheme = "https"
+        } else if origin.hasPrefix("http://") {
+            scheme = "http"
+        } else {
             return refuse("is not an https origin (https://host[:port]); Android app origins belong in --origin")
         }
         let authority = origin.dropFirst(scheme.count + 3)
@@ -24,7 +28,8 @@ enum RelatedOrigins {
         let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
         let host = String(parts[0])
         guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == ".") }) else {
-            return refuse("has a host browsers would write differently: expected lower-case letters, digits, '-' and '.' (punycode for other scripts)")
+            return refuse(
+                "has a host browsers would write differently: expected lower-case letters, digits, '-' and '.' (punycode for other scripts)")
         }
         if parts.count > 2 { return refuse("has more than one ':' after the host") }
         if parts.count == 2 {
@@ -69,11 +74,13 @@ enum RelatedOrigins {
             if !labels.contains(label) { labels.append(label) }
         }
         guard labels.count <= maximumLabels else {
-            let how = publicSuffixes == nil
+            let how =
+                publicSuffixes == nil
                 ? "every host counts as its own label because no public suffix list was found (install Debian's publicsuffix or pass --public-suffix-list FILE)"
                 : "labels are the first label of each registrable domain"
             throw ConfigurationError(
-                "--related-origin: \(labels.count) distinct labels (\(labels.joined(separator: ", "))), but browsers honour at most \(maximumLabels) (WebAuthn L3 §5.11.1) and skip the origins of the rest; \(how)")
+                "--related-origin: \(labels.count) distinct labels (\(labels.joined(separator: ", "))), but browsers honour at most \(maximumLabels) (WebAuthn L3 §5.11.1) and skip the origins of the rest; \(how)"
+            )
         }
     }
 

@@ -57,7 +57,8 @@ public struct ServerConfiguration: Sendable {
         guard !allowInsecureOrigin, !Self.isLocalhost(relyingParty.rpID) else { return }
         if let insecure = relyingParty.origins.first(where: { $0.lowercased().hasPrefix("http://") }) {
             throw ConfigurationError(
-                "--origin: '\(insecure)' is not https, but the RP ID '\(relyingParty.rpID)' is a real domain; serve it over https (behind a TLS proxy) or pass --allow-insecure-origin for a test setup")
+                "--origin: '\(insecure)' is not https, but the RP ID '\(relyingParty.rpID)' is a real domain; serve it over https (behind a TLS proxy) or pass --allow-insecure-origin for a test setup"
+            )
         }
     }
 
@@ -75,16 +76,20 @@ public struct ServerConfiguration: Sendable {
         for origin in relyingParty.origins where origin.hasPrefix(AndroidApp.originPrefix) {
             let hash = origin.dropFirst(AndroidApp.originPrefix.count)
             guard let bytes = try? Base64URL.decode(String(hash)), bytes.count == 32 else {
-                throw ConfigurationError("--origin: '\(origin)' is not an Android origin: expected \(AndroidApp.originPrefix) and the base64url (no padding) SHA-256 of the app's signing certificate")
+                throw ConfigurationError(
+                    "--origin: '\(origin)' is not an Android origin: expected \(AndroidApp.originPrefix) and the base64url (no padding) SHA-256 of the app's signing certificate"
+                )
             }
             guard appOrigins.contains(origin) else {
                 throw ConfigurationError(
-                    "--origin: '\(origin)' is an Android app whose signing certificate (SHA-256 \(Hex.encode(bytes, separator: ":").uppercased())) no --android-app names, so assetlinks.json does not let it use this RP ID; add --android-app PACKAGE:\(Hex.encode(bytes, separator: ":").uppercased()) or remove the origin")
+                    "--origin: '\(origin)' is an Android app whose signing certificate (SHA-256 \(Hex.encode(bytes, separator: ":").uppercased())) no --android-app names, so assetlinks.json does not let it use this RP ID; add --android-app PACKAGE:\(Hex.encode(bytes, separator: ":").uppercased()) or remove the origin"
+                )
             }
         }
         for app in androidApps where !relyingParty.origins.contains(app.origin) {
             throw ConfigurationError(
-                "--android-app: \(app.packageName) (\(app.fingerprint)) has no origin, so every passkey ceremony from it would be refused; add --origin \(app.origin)")
+                "--android-app: \(app.packageName) (\(app.fingerprint)) has no origin, so every passkey ceremony from it would be refused; add --origin \(app.origin)"
+            )
         }
     }
 
@@ -135,12 +140,14 @@ public enum AppleAppID {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let teamOK = parts.count == 2 && parts[0].count == 10 && parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
         let bundle = parts.count == 2 ? parts[1] : ""
-        let bundleOK = !bundle.isEmpty
+        let bundleOK =
+            !bundle.isEmpty
             && bundle.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
             && !bundle.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
         guard teamOK, bundleOK else {
             throw ConfigurationError(
-                "--apple-app-id: expected TEAMID.bundle.id (a 10-character team ID of upper-case letters and digits, then a bundle ID of letters, digits, '-' and '.'), found '\(text)'")
+                "--apple-app-id: expected TEAMID.bundle.id (a 10-character team ID of upper-case letters and digits, then a bundle ID of letters, digits, '-' and '.'), found '\(text)'"
+            )
         }
         return text
     }

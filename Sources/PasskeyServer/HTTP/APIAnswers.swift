@@ -19,13 +19,17 @@ enum APIAnswers {
     ]
 
     static let retryAfter: OpenAPI.Header.Map = [
-        "Retry-After": .header(.init(schema: .header(.integer(minimum: (0, exclusive: false))), description: "Seconds to wait before trying again.", required: true)),
+        "Retry-After": .header(
+            .init(schema: .header(.integer(minimum: (0, exclusive: false))), description: "Seconds to wait before trying again.", required: true))
     ]
     static let setCookie: OpenAPI.Header.Map = [
-        "Set-Cookie": .header(.init(schema: .header(.string), description: "The session cookie (HttpOnly, SameSite=Lax; __Host- prefixed and Secure on https sites).", required: true)),
+        "Set-Cookie": .header(
+            .init(
+                schema: .header(.string), description: "The session cookie (HttpOnly, SameSite=Lax; __Host- prefixed and Secure on https sites).",
+                required: true))
     ]
     static let allow: OpenAPI.Header.Map = [
-        "Allow": .header(.init(schema: .header(.string), description: "The methods the path serves.", required: true)),
+        "Allow": .header(.init(schema: .header(.string), description: "The methods the path serves.", required: true))
     ]
 
     /// A JSON success with `schema`.
@@ -45,8 +49,12 @@ enum APIAnswers {
 
     // The answers middleware and body reading give, whatever the route.
     static let storeUnavailable = failure("The database cannot be reached; try again later", codes: ["storeUnavailable"], headers: retryAfter)
-    static let rateLimited = failure("Too many requests from this client (per-client limit on options requests and on failed results)", codes: [code(.tooManyRequests)], headers: retryAfter)
-    static let crossSite = failure("The request comes from another site: its Origin is not one of the relying party's origins, or Sec-Fetch-Site is cross-site", codes: ["originNotAllowed", "crossSiteRequest"])
+    static let rateLimited = failure(
+        "Too many requests from this client (per-client limit on options requests and on failed results)", codes: [code(.tooManyRequests)],
+        headers: retryAfter)
+    static let crossSite = failure(
+        "The request comes from another site: its Origin is not one of the relying party's origins, or Sec-Fetch-Site is cross-site",
+        codes: ["originNotAllowed", "crossSiteRequest"])
     static let unsupportedMediaType = failure("The body is not application/json", codes: ["unsupportedMediaType"])
     static let tooLarge = failure("The body is larger than \(ServerContext.maximumBodySize) bytes", codes: ["payloadTooLarge"], uncoded: true)
     static let timeout = failure("The body did not arrive in time", codes: ["requestTimeout"])

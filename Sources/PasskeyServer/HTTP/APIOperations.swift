@@ -17,9 +17,10 @@ enum APIOperations {
     }
 
     static let optionsCodes: [String] = []
-    static let resultCodes = A.verificationCodes.map(\.rawValue) + [
-        A.code(.credentialAlreadyRegistered), "unknownCeremony", "unknownCredential", "invalidUserHandle",
-    ]
+    static let resultCodes =
+        A.verificationCodes.map(\.rawValue) + [
+            A.code(.credentialAlreadyRegistered), "unknownCeremony", "unknownCredential", "invalidUserHandle",
+        ]
 
     /// A ceremony endpoint (FIDO2 conformance server API): a JSON body, its refusals, and the per-client limit.
     static func ceremony(
@@ -36,14 +37,22 @@ enum APIOperations {
         body: "RegistrationOptionsRequest", ok: A.ok("Creation options", "RegistrationOptions"),
         badRequest: optionsCodes + [A.code(.usernameMixesScripts(""))],
         "The body is not an object of the documented members (the member and what was expected are named), or a new account's username mixes letters of several scripts",
-        more: [403: A.failure("The username is taken and this is not its account's session; or it is, and the session has not verified with a passkey within the reverification window (a recovery session needs none); or the request comes from another site", codes: [A.code(.usernameTaken("")), A.code(.reverificationRequired), "originNotAllowed", "crossSiteRequest"])])
+        more: [
+            403: A.failure(
+                "The username is taken and this is not its account's session; or it is, and the session has not verified with a passkey within the reverification window (a recovery session needs none); or the request comes from another site",
+                codes: [A.code(.usernameTaken("")), A.code(.reverificationRequired), "originNotAllowed", "crossSiteRequest"])
+        ])
 
     static let finishRegistration = ceremony(
         "Finish a registration",
         "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie).",
         body: "RegistrationResponseJSON", ok: A.ok("Registered and signed in", "RegistrationResult", headers: A.setCookie),
         badRequest: resultCodes, "Verification failed, or the body is not a registration response",
-        more: [403: A.failure("The name was taken meanwhile, the session or account that began it ended, or the request comes from another site", codes: [A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), "originNotAllowed", "crossSiteRequest"])])
+        more: [
+            403: A.failure(
+                "The name was taken meanwhile, the session or account that began it ended, or the request comes from another site",
+                codes: [A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), "originNotAllowed", "crossSiteRequest"])
+        ])
 
     // Its body is required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
     static let beginAuthentication = ceremony(
@@ -57,7 +66,11 @@ enum APIOperations {
         "An unknown passkey, or one that did not verify, is answered 400 unknownCredential with the credentialId the request carried (for the Signal API), the same either way.",
         body: "AuthenticationResponseJSON", ok: A.ok("Signed in", "AuthenticationResult", headers: A.setCookie),
         badRequest: resultCodes, "Verification failed, or the body is not an authentication response",
-        more: [409: A.failure("The passkey signed in again with the same or a higher counter, or was removed, at the same moment; no session was started", codes: [A.code(.signInConflict)])])
+        more: [
+            409: A.failure(
+                "The passkey signed in again with the same or a higher counter, or was removed, at the same moment; no session was started",
+                codes: [A.code(.signInConflict)])
+        ])
 
     /// 403 of an action that needs a recent passkey verification (a step-up), for a session alone.
     static let sensitive = A.failure(
@@ -65,11 +78,13 @@ enum APIOperations {
         codes: [A.code(.reverificationRequired), "recoverySessionRestricted", "originNotAllowed", "crossSiteRequest"])
     /// 403 of a route a recovery session may not use.
     static let notForRecovery = A.failure(
-        "A recovery session can only register a new passkey, or the request comes from another site", codes: ["recoverySessionRestricted", "originNotAllowed", "crossSiteRequest"])
+        "A recovery session can only register a new passkey, or the request comes from another site",
+        codes: ["recoverySessionRestricted", "originNotAllowed", "crossSiteRequest"])
 
     static let beginReverification = OpenAPI.Operation(
         summary: "Begin a step-up (verify the signed-in user again)",
-        description: "A sign-in bound to the session's user: allowCredentials lists that account's passkeys and userVerification is required whatever the server's policy. Finishing it (POST /session/verify/result) starts no session; it records on this session when the user verified. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
+        description:
+            "A sign-in bound to the session's user: allowCredentials lists that account's passkeys and userVerification is required whatever the server's policy. Finishing it (POST /session/verify/result) starts no session; it records on this session when the user verified. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
         requestBody: json("Empty"),
         responses: merged(
             [200: A.ok("Request options", "AuthenticationOptions")], A.bodyRefusals([], "The body is not a JSON object"),
@@ -78,31 +93,41 @@ enum APIOperations {
 
     static let finishReverification = OpenAPI.Operation(
         summary: "Finish a step-up",
-        description: "Verifies the response (WebAuthn L3 §7.2) against a step-up begun for this session's user, with user verification required, and records the time on the session: for the reverification window, it may add or remove passkeys, end other sessions, delete the account and manage recovery codes. A response to any other sign-in is refused (ceremonyUserMismatch).",
+        description:
+            "Verifies the response (WebAuthn L3 §7.2) against a step-up begun for this session's user, with user verification required, and records the time on the session: for the reverification window, it may add or remove passkeys, end other sessions, delete the account and manage recovery codes. A response to any other sign-in is refused (ceremonyUserMismatch).",
         requestBody: json("AuthenticationResponseJSON"),
         responses: merged(
             [200: A.ok("Verified", "ReverificationResult")],
             A.bodyRefusals(resultCodes + [A.code(.ceremonyUserMismatch)], "Verification failed, or the body is not an authentication response"),
-            [401: A.noSession, 403: notForRecovery, 409: A.failure("The passkey signed in at the same moment with the same or a higher counter, or the session ended", codes: [A.code(.signInConflict)]),
-             429: A.rateLimited, 503: A.storeUnavailable]),
+            [
+                401: A.noSession, 403: notForRecovery,
+                409: A.failure(
+                    "The passkey signed in at the same moment with the same or a higher counter, or the session ended",
+                    codes: [A.code(.signInConflict)]),
+                429: A.rateLimited, 503: A.storeUnavailable,
+            ]),
         security: signedIn)
 
     static let recover = OpenAPI.Operation(
         summary: "Recover an account with a recovery code",
-        description: "A username and one of its unused recovery codes (case, dashes and spaces ignored) start a recovery session (body and HttpOnly cookie) that lasts 10 minutes and can only register a new passkey for the account (POST /attestation/options with the account's username, then /attestation/result, which ends the recovery session and signs in). The code is used up, and every other session of the account ends. An unknown username, a wrong code and a used code get the same answer. Attempts are limited per username and per client (429).",
+        description:
+            "A username and one of its unused recovery codes (case, dashes and spaces ignored) start a recovery session (body and HttpOnly cookie) that lasts 10 minutes and can only register a new passkey for the account (POST /attestation/options with the account's username, then /attestation/result, which ends the recovery session and signs in). The code is used up, and every other session of the account ends. An unknown username, a wrong code and a used code get the same answer. Attempts are limited per username and per client (429).",
         requestBody: json("RecoveryRequest"),
         responses: merged(
             [200: A.ok("Recovery session started", "RecoveryResult", headers: A.setCookie)],
-            A.bodyRefusals(["invalidRecoveryCode"], "The username and code do not match an unused recovery code, or the body is not {username, code}"),
+            A.bodyRefusals(
+                ["invalidRecoveryCode"], "The username and code do not match an unused recovery code, or the body is not {username, code}"),
             [403: A.crossSite, 429: A.rateLimited, 503: A.storeUnavailable]))
 
     static let recoveryCodeStatus = OpenAPI.Operation(
         summary: "How many recovery codes the signed-in account has left",
-        responses: [200: A.ok("Unused codes", "RecoveryCodeStatus"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
+        responses: [200: A.ok("Unused codes", "RecoveryCodeStatus"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable],
+        security: signedIn)
 
     static let regenerateRecoveryCodes = OpenAPI.Operation(
         summary: "New recovery codes for the signed-in account",
-        description: "Replaces every recovery code of the account with 10 new ones (80 bits each), shown only in this answer; the server keeps only their keyed hashes. Needs a recent passkey verification. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
+        description:
+            "Replaces every recovery code of the account with 10 new ones (80 bits each), shown only in this answer; the server keeps only their keyed hashes. Needs a recent passkey verification. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
         requestBody: json("Empty"),
         responses: merged(
             [200: A.ok("The new codes", "RecoveryCodes")], A.bodyRefusals([], "The body is not a JSON object"),
@@ -110,11 +135,13 @@ enum APIOperations {
         security: signedIn)
 
     static let currentUser = OpenAPI.Operation(
-        summary: "The signed-in user", responses: [200: A.ok("The user", "SessionResult"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
+        summary: "The signed-in user",
+        responses: [200: A.ok("The user", "SessionResult"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
 
     static let signOut = OpenAPI.Operation(
         summary: "Sign out",
-        description: "Ends the session given, and clears the cookie. Without a session, or with one that has ended, it answers 200 as well: signing out twice is not an error.",
+        description:
+            "Ends the session given, and clears the cookie. Without a session, or with one that has ended, it answers 200 as well: signing out twice is not an error.",
         responses: [
             200: A.ok("Signed out (also when there was no valid session)", "Status", headers: A.setCookie),
             403: A.crossSite, 415: A.unsupportedMediaType, 503: A.storeUnavailable,
@@ -123,19 +150,31 @@ enum APIOperations {
 
     static let endOtherSessions = OpenAPI.Operation(
         summary: "Sign out everywhere else",
-        description: "Ends every session of the signed-in account except the one making this request (for a user who suspects a session was stolen). Needs a recent passkey verification.",
-        responses: [200: A.ok("Other sessions ended", "Status"), 401: A.noSession, 403: sensitive, 415: A.unsupportedMediaType, 503: A.storeUnavailable],
+        description:
+            "Ends every session of the signed-in account except the one making this request (for a user who suspects a session was stolen). Needs a recent passkey verification.",
+        responses: [
+            200: A.ok("Other sessions ended", "Status"), 401: A.noSession, 403: sensitive, 415: A.unsupportedMediaType, 503: A.storeUnavailable,
+        ],
         security: signedIn)
 
     static let deleteAccount = OpenAPI.Operation(
         summary: "Delete the signed-in account",
-        description: "Removes the account, all its passkeys, sessions and pending ceremonies, and clears the session cookie. The username becomes free for a new account with a new user handle. Needs a recent passkey verification.",
-        responses: [200: A.ok("Deleted", "Status", headers: A.setCookie), 401: A.noSession, 403: sensitive, 415: A.unsupportedMediaType, 503: A.storeUnavailable],
+        description:
+            "Removes the account, all its passkeys, sessions and pending ceremonies, and clears the session cookie. The username becomes free for a new account with a new user handle. Needs a recent passkey verification.",
+        responses: [
+            200: A.ok("Deleted", "Status", headers: A.setCookie), 401: A.noSession, 403: sensitive, 415: A.unsupportedMediaType,
+            503: A.storeUnavailable,
+        ],
         security: signedIn)
 
     static let listCredentials = OpenAPI.Operation(
         summary: "The signed-in user's passkeys",
-        parameters: [.parameter(.header(name: "Accept-Language", required: false, schemaOrContent: .schema(.init(.string, style: .default(for: .header))), description: "Names providers in this language where FIDO metadata has one"))],
+        parameters: [
+            .parameter(
+                .header(
+                    name: "Accept-Language", required: false, schemaOrContent: .schema(.init(.string, style: .default(for: .header))),
+                    description: "Names providers in this language where FIDO metadata has one"))
+        ],
         responses: [200: A.ok("Passkeys", "CredentialList"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
 
     static let credentialID = OpenAPI.Parameter.path(
@@ -148,7 +187,10 @@ enum APIOperations {
         responses: merged(
             [200: A.ok("Renamed", "CredentialResult")],
             A.bodyRefusals([], "The name breaks the name rules, or the body is not an object with name"),
-            [401: A.noSession, 403: notForRecovery, 404: A.failure("No such passkey belongs to this account", codes: [], uncoded: true), 503: A.storeUnavailable]),
+            [
+                401: A.noSession, 403: notForRecovery, 404: A.failure("No such passkey belongs to this account", codes: [], uncoded: true),
+                503: A.storeUnavailable,
+            ]),
         security: signedIn)
 
     static let deleteCredential = OpenAPI.Operation(
@@ -164,7 +206,9 @@ enum APIOperations {
         security: signedIn)
 
     static func plain(_ summary: String, _ description: String, _ type: OpenAPI.ContentType, _ schema: JSONSchema = .string) -> OpenAPI.Operation {
-        OpenAPI.Operation(summary: summary, responses: [200: .response(OpenAPI.Response(description: description, content: [type: .content(.init(schema: schema))]))])
+        OpenAPI.Operation(
+            summary: summary,
+            responses: [200: .response(OpenAPI.Response(description: description, content: [type: .content(.init(schema: schema))]))])
     }
 
     static let appleAppSiteAssociation = plain(

@@ -9,7 +9,9 @@ enum APIResponse {
         PasskeyResponse.ok(members, headers: headers).httpResponse
     }
 
-    static func failure(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, credentialID: String? = nil, headers: HTTPFields = [:]) -> Response {
+    static func failure(
+        _ status: HTTPResponse.Status, _ message: String, code: String? = nil, credentialID: String? = nil, headers: HTTPFields = [:]
+    ) -> Response {
         PasskeyResponse.failure(status, message, code: code, credentialID: credentialID, headers: headers).httpResponse
     }
 

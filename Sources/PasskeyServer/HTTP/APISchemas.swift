@@ -11,7 +11,8 @@ enum APISchemas {
 
     /// Control (Cc) and invisible format (Cf) characters of the Basic Multilingual Plane, as regex escapes portable to
     /// ECMA-262 and Python validators (neither shares `\p{…}` support): the characters `RequestMembers.name` refuses.
-    static let controlOrFormat = #"\u0000-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB"#
+    static let controlOrFormat =
+        #"\u0000-\u001F\u007F-\u009F\u00AD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB"#
 
     /// A user-facing name (username, display name, passkey name): not blank, no control or format character.
     static let nameBody = "[^\(controlOrFormat)]*[^\\s\(controlOrFormat)][^\(controlOrFormat)]*"
@@ -26,7 +27,8 @@ enum APISchemas {
     static func name(_ description: String, required: Bool = true) -> JSONSchema {
         .string(
             required: required,
-            description: "\(description) At most \(RequestMembers.maximumNameLength) characters and \(RequestMembers.maximumNameBytes) bytes of UTF-8 after NFC normalization and trimming; not blank; no control or invisible format characters.",
+            description:
+                "\(description) At most \(RequestMembers.maximumNameLength) characters and \(RequestMembers.maximumNameBytes) bytes of UTF-8 after NFC normalization and trimming; not blank; no control or invisible format characters.",
             minLength: 1, maxLength: RequestMembers.maximumNameLength, pattern: namePattern)
     }
 
@@ -43,9 +45,11 @@ enum APISchemas {
     static func known(_ values: [String]) -> String { "Known values: \(values.joined(separator: ", ")); others are passed on as given." }
 
     /// The client extension inputs the server reads (others are echoed as given).
-    static let extensions: JSONSchema = .object(required: false, properties: [
-        "credProps": .boolean(required: false), "prf": .object(required: false), "largeBlob": .object(required: false),
-    ])
+    static let extensions: JSONSchema = .object(
+        required: false,
+        properties: [
+            "credProps": .boolean(required: false), "prf": .object(required: false), "largeBlob": .object(required: false),
+        ])
 
     /// A body member that is an object whose members the server reads as it documents them.
     static func withStatus(_ members: OrderedDictionary<String, JSONSchema>) -> JSONSchema {
@@ -65,14 +69,22 @@ enum APISchemas {
                 ref("Status"),
                 .object(properties: [
                     "status": strings(["failed"]),
-                    "code": .string(required: false, description: "A stable camelCase code (the verification error code when verification failed); each answer lists the codes it can carry."),
+                    "code": .string(
+                        required: false,
+                        description:
+                            "A stable camelCase code (the verification error code when verification failed); each answer lists the codes it can carry."
+                    ),
                     "credentialId": .string(
                         required: false,
-                        description: "Only with code unknownCredential from POST /assertion/result: the credential ID (base64url) the request itself carried, echoed so the client can tell its platform to drop the passkey (signalUnknownCredential, ASCredentialUpdater). It is never read from the server's records, so it reveals nothing the sender did not send."),
+                        description:
+                            "Only with code unknownCredential from POST /assertion/result: the credential ID (base64url) the request itself carried, echoed so the client can tell its platform to drop the passkey (signalUnknownCredential, ASCredentialUpdater). It is never read from the server's records, so it reveals nothing the sender did not send."
+                    ),
                 ]),
             ]),
             "User": .object(properties: [
-                "id": base64url("The user handle (WebAuthn user.id), base64url: the userId of signalAllAcceptedCredentials and signalCurrentUserDetails. Given only to the user's own session."),
+                "id": base64url(
+                    "The user handle (WebAuthn user.id), base64url: the userId of signalAllAcceptedCredentials and signalCurrentUserDetails. Given only to the user's own session."
+                ),
                 "name": .string, "displayName": .string,
             ]),
             "CredentialDescriptor": descriptor,
@@ -82,44 +94,67 @@ enum APISchemas {
                 "aaguid": .string,
                 "authenticatorName": .string(nullable: true, description: "The provider's name (provider.name), kept for older clients."),
                 "format": .string, "backupEligible": .boolean, "backupState": .boolean, "transports": .array(items: .string),
-                "provider": .one(of: [.null(), ref("Provider")], core: .init(required: false, description: "Who holds the passkey by its AAGUID (FIDO metadata, or the built-in list of passkey providers), whatever the user named it; null when unknown. The name follows Accept-Language where metadata gives localized names.")),
+                "provider": .one(
+                    of: [.null(), ref("Provider")],
+                    core: .init(
+                        required: false,
+                        description:
+                            "Who holds the passkey by its AAGUID (FIDO metadata, or the built-in list of passkey providers), whatever the user named it; null when unknown. The name follows Accept-Language where metadata gives localized names."
+                    )),
             ]),
             "Provider": .object(properties: [
                 "name": .string, "source": strings(providerSources.map(\.rawValue)),
-                "icon": .string(required: false, description: "For light backgrounds: a data: URL checked for type, content and size (at most 32 KiB decoded).", pattern: iconPattern),
+                "icon": .string(
+                    required: false, description: "For light backgrounds: a data: URL checked for type, content and size (at most 32 KiB decoded).",
+                    pattern: iconPattern),
                 "iconDark": .string(required: false, description: "For dark backgrounds; as icon.", pattern: iconPattern),
             ]),
             "RegistrationOptionsRequest": .object(properties: [
                 "username": name(
-                    "The account's name. Compared with other names after NFKC, case folding and reading Cyrillic and Greek look-alikes as Latin letters; a new account's name must use the letters of one script (or Latin with Han and Kana, Hangul or Bopomofo), else 400 usernameMixesScripts."),
+                    "The account's name. Compared with other names after NFKC, case folding and reading Cyrillic and Greek look-alikes as Latin letters; a new account's name must use the letters of one script (or Latin with Han and Kana, Hangul or Bopomofo), else 400 usernameMixesScripts."
+                ),
                 "displayName": name("Shown by the authenticator; defaults to the username.", required: false),
                 // Unknown values of these enumerations are kept and passed on, as WebAuthn asks of clients (§5.4.4).
-                "authenticatorSelection": .object(required: false, properties: [
-                    "residentKey": .string(required: false, description: known(residentKeyValues.map(\.rawValue))),
-                    "requireResidentKey": .boolean(required: false),
-                    "userVerification": .string(
-                        required: false, description: known(userVerificationValues.map(\.rawValue)) + " Raised to the server's policy when lower."),
-                    "authenticatorAttachment": .string(required: false, description: known(["platform", "cross-platform"])),
-                ]),
+                "authenticatorSelection": .object(
+                    required: false,
+                    properties: [
+                        "residentKey": .string(required: false, description: known(residentKeyValues.map(\.rawValue))),
+                        "requireResidentKey": .boolean(required: false),
+                        "userVerification": .string(
+                            required: false, description: known(userVerificationValues.map(\.rawValue)) + " Raised to the server's policy when lower."
+                        ),
+                        "authenticatorAttachment": .string(required: false, description: known(["platform", "cross-platform"])),
+                    ]),
                 "attestation": strings(attestationValues.map(\.rawValue), required: false),
                 "extensions": extensions,
                 "mediation": strings(
                     ["conditional"], required: false,
-                    description: "conditional: a conditional create (WebAuthn L3 §5.1.3), as after a password sign-in; the only registration whose response may lack the UP flag (§7.1 step 15). User verification is judged as for any other."),
+                    description:
+                        "conditional: a conditional create (WebAuthn L3 §5.1.3), as after a password sign-in; the only registration whose response may lack the UP flag (§7.1 step 15). User verification is judged as for any other."
+                ),
             ]),
             "RegistrationOptions": withStatus([
                 "rp": .object(properties: ["name": .string, "id": .string(required: false)]),
                 "user": ref("User"), "challenge": base64url("The challenge, used once."),
-                "pubKeyCredParams": .array(items: .object(properties: ["type": publicKey, "alg": .integer(description: "A COSE algorithm identifier, most preferred first; by default " + RelyingPartyConfiguration.defaultAlgorithms.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + ", or what the operator chose with --algorithm.")])),
+                "pubKeyCredParams": .array(
+                    items: .object(properties: [
+                        "type": publicKey,
+                        "alg": .integer(
+                            description: "A COSE algorithm identifier, most preferred first; by default "
+                                + RelyingPartyConfiguration.defaultAlgorithms.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ")
+                                + ", or what the operator chose with --algorithm."),
+                    ])),
                 "timeout": .integer(description: "Milliseconds."), "excludeCredentials": .array(items: ref("CredentialDescriptor")),
                 "authenticatorSelection": .object(required: false), "attestation": strings(attestationValues.map(\.rawValue)),
                 "extensions": .object(required: false),
-                "mediation": strings(["conditional"], required: false, description: "Present when the request asked for it: pass it to create() beside publicKey."),
+                "mediation": strings(
+                    ["conditional"], required: false, description: "Present when the request asked for it: pass it to create() beside publicKey."),
             ]),
             "AuthenticationOptionsRequest": .object(properties: [
                 "username": .string(
                     required: false,
-                    description: "Empty or absent: a discoverable (usernameless) sign-in. Else a name, by the rules of RegistrationOptionsRequest.username.",
+                    description:
+                        "Empty or absent: a discoverable (usernameless) sign-in. Else a name, by the rules of RegistrationOptionsRequest.username.",
                     maxLength: RequestMembers.maximumNameLength, pattern: "^(?:\(nameBody))?$"),
                 "userVerification": strings(userVerificationValues.map(\.rawValue), required: false),
                 "extensions": extensions,
@@ -156,12 +191,17 @@ enum APISchemas {
             "RenameRequest": .object(properties: ["name": name("The passkey's new name.")]),
             "RegistrationResult": withStatus([
                 "session": .string, "user": ref("User"), "credential": ref("Credential"),
-                "recoveryCodes": .array(required: false, description: "Only when the registration created the account: its 10 recovery codes, shown this once (only keyed hashes are kept).", items: .string),
+                "recoveryCodes": .array(
+                    required: false,
+                    description:
+                        "Only when the registration created the account: its 10 recovery codes, shown this once (only keyed hashes are kept).",
+                    items: .string),
             ]),
             "Empty": .object(description: "An empty object; the body may also be empty."),
             "ReverificationResult": withStatus([
                 "verifiedAt": .string(format: .dateTime, description: "When the user verified; recorded on the session."),
-                "verifiedUntil": .string(format: .dateTime, description: "Until when the session may take sensitive actions without verifying again."),
+                "verifiedUntil": .string(
+                    format: .dateTime, description: "Until when the session may take sensitive actions without verifying again."),
             ]),
             "RecoveryRequest": .object(properties: [
                 "username": name("The account's name."),
@@ -172,11 +212,14 @@ enum APISchemas {
                 "user": ref("User"), "recovery": .boolean, "recoveryCodesRemaining": .integer,
             ]),
             "RecoveryCodeStatus": withStatus(["remaining": .integer(description: "Unused recovery codes.")]),
-            "RecoveryCodes": withStatus(["recoveryCodes": .array(description: "10 new codes, shown this once; the old ones no longer work.", items: .string)]),
+            "RecoveryCodes": withStatus([
+                "recoveryCodes": .array(description: "10 new codes, shown this once; the old ones no longer work.", items: .string)
+            ]),
             "AuthenticationResult": withStatus(["session": .string, "user": ref("User")]),
             "SessionResult": withStatus([
                 "user": ref("User"),
-                "rpId": .string(description: "The relying party ID, as in every options answer: the rpId of the Signal API calls a signed-in page makes"),
+                "rpId": .string(
+                    description: "The relying party ID, as in every options answer: the rpId of the Signal API calls a signed-in page makes"),
             ]),
             "CredentialList": withStatus(["credentials": .array(items: ref("Credential"))]),
             "CredentialResult": withStatus(["credential": ref("Credential")]),

@@ -19,7 +19,8 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site" {
-            throw RelyingPartyError(.forbidden, "Cross-site requests are not accepted: this page is not one of the relying party's own.", code: "crossSiteRequest")
+            throw RelyingPartyError(
+                .forbidden, "Cross-site requests are not accepted: this page is not one of the relying party's own.", code: "crossSiteRequest")
         }
         if let origin = request.headers[.origin], !origins.contains(origin) {
             // The configured list stays out of the answer; the log has the configuration.

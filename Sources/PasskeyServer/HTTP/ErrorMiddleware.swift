@@ -12,7 +12,8 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as RelyingPartyError {
             let headers: HTTPFields = error.status == .tooManyRequests ? [.retryAfter: "1"] : [:]
-            return APIResponse.failure(HTTPResponse.Status(code: error.status.rawValue), error.message, code: error.code, credentialID: error.credentialID, headers: headers)
+            return APIResponse.failure(
+                HTTPResponse.Status(code: error.status.rawValue), error.message, code: error.code, credentialID: error.credentialID, headers: headers)
         } catch is StoreUnavailable {
             // An outage, not a bug: StoreHealth logs its start and end once; clients are told to come back.
             return APIResponse.failure(

@@ -25,7 +25,8 @@ struct EventLoopBoundHTTP1Channel: ServerChildChannel {
 
     func handle(value: Value, logger: Logger) async {
         if #available(macOS 15, iOS 18, macCatalyst 18, visionOS 2, *),
-           let executor = PreferredEventLoop.shared(for: value.channel.eventLoop).executor {
+            let executor = PreferredEventLoop.shared(for: value.channel.eventLoop).executor
+        {
             await withTaskExecutorPreference(executor) { await base.handle(value: value, logger: logger) }
         } else {
             await base.handle(value: value, logger: logger)

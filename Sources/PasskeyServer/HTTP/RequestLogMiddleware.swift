@@ -14,11 +14,13 @@ struct RequestLogMiddleware: RouterMiddleware {
         let elapsed = ContinuousClock.now - start
         let route = context.endpointPath ?? "unmatched"
         metrics.requestDuration(route: route, method: request.method.rawValue, status: response.status.code, elapsed)
-        context.logger.info("request", metadata: [
-            "client": "\(context.clientAddress?.description ?? "unknown")",
-            "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
-            "ms": "\(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)",
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "client": "\(context.clientAddress?.description ?? "unknown")",
+                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
+                "ms": "\(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)",
+            ])
         return response
     }
 }

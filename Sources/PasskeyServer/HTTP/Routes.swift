@@ -1,7 +1,7 @@
-import Hummingbird
 import HTTPTypes
-import PasskeyCore
+import Hummingbird
 import OpenAPIKit
+import PasskeyCore
 import PasskeyHummingbird
 
 /// The HTTP API (CONTRACT.md §2). Routes decode and encode; ``RelyingParty`` decides.
@@ -23,13 +23,16 @@ struct Routes {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
-        router.add(middleware: ClientAddressMiddleware(resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
+        router.add(
+            middleware: ClientAddressMiddleware(
+                resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
-        router.add(middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins)))
+        router.add(
+            middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins)))
         var routes: [OpenAPIDocument.Route] = []
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
@@ -62,7 +65,8 @@ struct Routes {
             return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request), takenNames: budget))
         }
         on(results, .post, "/attestation/result", APIOperations.finishRegistration) { request, context in
-            let (members, token) = try await relyingParty.finishRegistration(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            let (members, token) = try await relyingParty.finishRegistration(
+                try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
             return APIResponse.ok(members, headers: cookie(token))
         }
         on(options, .post, "/assertion/options", APIOperations.beginAuthentication) { request, context in
@@ -158,7 +162,8 @@ struct Routes {
         }
         for asset in try WebAssets.all.get() {
             on(router, .get, asset.path, APIOperations.asset(asset.path, asset.contentType)) { _, _ in
-                Response(status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: asset.body))
+                Response(
+                    status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: asset.body))
             }
         }
         // Last: the document describes every route above and itself.

@@ -6,14 +6,17 @@ import PasskeyHummingbird
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = ServerContext
 
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// The fields, built once: each response only copies them.
-    static let fields: [HTTPField] = [
-        HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy), HTTPField(name: .xContentTypeOptions, value: "nosniff"),
-    ] + [
-        ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
-    ].compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } }
+    static let fields: [HTTPField] =
+        [
+            HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy), HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+        ]
+        + [
+            ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
+        ].compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } }
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)

@@ -8,9 +8,17 @@ import Synchronization
 final class ServerMetrics: CeremonyMetrics {
     let registry = PrometheusCollectorRegistry()
 
-    private static var ceremonies: MetricNameDescriptor { MetricNameDescriptor(namespace: "passkeys", metricName: "ceremonies", unitName: "total", helpText: "WebAuthn ceremonies by kind and outcome") }
-    private static var latency: MetricNameDescriptor { MetricNameDescriptor(namespace: "passkeys", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency by route") }
-    private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(1000)]
+    private static var ceremonies: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "passkeys", metricName: "ceremonies", unitName: "total", helpText: "WebAuthn ceremonies by kind and outcome")
+    }
+    private static var latency: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "passkeys", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency by route")
+    }
+    private static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(1000),
+    ]
 
     func begun(_ kind: PendingCeremony.Kind) { count(kind, outcome: "begun", code: "") }
     func succeeded(_ kind: PendingCeremony.Kind) { count(kind, outcome: "succeeded", code: "") }
@@ -82,6 +90,8 @@ final class ServerMetrics: CeremonyMetrics {
 
     /// The Prometheus text exposition as an HTTP answer.
     func response() -> Response {
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: exposition())))
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: exposition())))
     }
 }

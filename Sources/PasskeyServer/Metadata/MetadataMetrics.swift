@@ -12,17 +12,24 @@ enum MetadataMetrics {
             gauge("passkeys_metadata_serial", "The no of the FIDO metadata BLOB in use", String(serial))
         }
         if let confirmed = status.confirmedAt {
-            gauge("passkeys_metadata_age_seconds", "Seconds since the BLOB in use was downloaded or confirmed by a download", seconds(now.timeIntervalSince(confirmed)))
+            gauge(
+                "passkeys_metadata_age_seconds", "Seconds since the BLOB in use was downloaded or confirmed by a download",
+                seconds(now.timeIntervalSince(confirmed)))
         }
         if let next = status.nextUpdate {
-            gauge("passkeys_metadata_next_update_timestamp_seconds", "The nextUpdate of the BLOB in use, in seconds since 1970", seconds(next.timeIntervalSince1970))
+            gauge(
+                "passkeys_metadata_next_update_timestamp_seconds", "The nextUpdate of the BLOB in use, in seconds since 1970",
+                seconds(next.timeIntervalSince1970))
         }
         gauge("passkeys_metadata_stale", "1 when the BLOB in use is past its nextUpdate and no newer one came", status.isStale ? "1" : "0")
         if let attempt = status.lastAttempt {
-            gauge("passkeys_metadata_last_attempt_timestamp_seconds", "When the last metadata check ended, in seconds since 1970", seconds(attempt.timeIntervalSince1970))
+            gauge(
+                "passkeys_metadata_last_attempt_timestamp_seconds", "When the last metadata check ended, in seconds since 1970",
+                seconds(attempt.timeIntervalSince1970))
         }
         if let last = status.lastResult {
-            text += "# HELP passkeys_metadata_last_result How the last metadata check ended: 1 on its result, 0 on the others\n# TYPE passkeys_metadata_last_result gauge\n"
+            text +=
+                "# HELP passkeys_metadata_last_result How the last metadata check ended: 1 on its result, 0 on the others\n# TYPE passkeys_metadata_last_result gauge\n"
             for result in MetadataRefreshResult.allCases {
                 text += "passkeys_metadata_last_result{result=\"\(result.rawValue)\"} \(result == last ? 1 : 0)\n"
             }

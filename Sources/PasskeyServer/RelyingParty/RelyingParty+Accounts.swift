@@ -54,7 +54,8 @@ extension RelyingParty {
         let credentialID = try RequestMembers.credentialID(id)
         let name = try RequestMembers.requiredName(body, "name")
         guard try await store.renameCredential(id: credentialID, userHandle: user.handle, name: name),
-              let record = try await store.credential(id: credentialID) else {
+            let record = try await store.credential(id: credentialID)
+        else {
             throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
         }
         return JSONObject(["credential": summary(record)])
@@ -65,7 +66,8 @@ extension RelyingParty {
     /// it the account has no way in, so only deleting the account removes it.
     public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
         let (user, _) = try await recentlyVerifiedUser(session)
-        switch try await store.deleteCredential(id: try RequestMembers.credentialID(id), userHandle: user.handle, keepingSession: session?.tokenHash) {
+        switch try await store.deleteCredential(id: try RequestMembers.credentialID(id), userHandle: user.handle, keepingSession: session?.tokenHash)
+        {
         case .deleted:
             return
         case .notFound:
@@ -86,6 +88,8 @@ extension RelyingParty {
     }
 
     func summary(_ record: CredentialRecord, languages: [String] = []) -> JSONValue {
-        .object(record.summaryJSON(provider: AuthenticatorProviders.provider(for: record.aaguid, metadata: configuration.attestation.metadata, languages: languages)))
+        .object(
+            record.summaryJSON(
+                provider: AuthenticatorProviders.provider(for: record.aaguid, metadata: configuration.attestation.metadata, languages: languages)))
     }
 }

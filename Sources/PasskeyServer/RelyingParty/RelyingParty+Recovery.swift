@@ -11,7 +11,9 @@ extension RelyingParty {
     /// `invalidRecoveryCode`) after the same work (one read, one keyed hash, the same number of comparisons).
     public func recover(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
         let username = try RequestMembers.requiredName(body, "username")
-        guard case .string(let code)? = body["code"] else { throw RelyingPartyError.badRequest("code: expected a recovery code as a string, found none") }
+        guard case .string(let code)? = body["code"] else {
+            throw RelyingPartyError.badRequest("code: expected a recovery code as a string, found none")
+        }
         // A token from each bucket per attempt, refunded on success: failures are what is limited.
         guard recoveryLimits.perClient.allow(client) else { throw RelyingPartyError.tooManyRequests }
         // Keyed as accounts are found (UsernameKey), so look-alike spellings of one name share its budget.
@@ -24,13 +26,17 @@ extension RelyingParty {
         let (token, session) = newSession(for: user.handle, credentialID: nil, now: now, verified: false, recovery: true)
         // Used once: the row is deleted in the same transaction that starts the session, so two requests with one code
         // cannot both succeed.
-        guard try await store.useRecoveryCode(userHandle: user.handle, hash: matched, session: session) else { throw RelyingPartyError.invalidRecoveryCode }
+        guard try await store.useRecoveryCode(userHandle: user.handle, hash: matched, session: session) else {
+            throw RelyingPartyError.invalidRecoveryCode
+        }
         recoveryLimits.perClient.refund(client)
         recoveryLimits.perAccount.refund(account)
         let remaining = try await store.recoveryCodeCount(userHandle: user.handle)
-        return (JSONObject([
-            "session": .string(token), "user": Self.user(user), "recovery": .bool(true), "recoveryCodesRemaining": JSONValue(Int64(remaining)),
-        ]), token)
+        return (
+            JSONObject([
+                "session": .string(token), "user": Self.user(user), "recovery": .bool(true), "recoveryCodesRemaining": JSONValue(Int64(remaining)),
+            ]), token
+        )
     }
 
     /// `GET /recovery-codes`: how many unused codes the signed-in account has.

@@ -19,9 +19,10 @@ extension RelyingParty {
         guard let session else { throw RelyingPartyError.noSession }
         let reverification = try await counting(.authentication) { try await passkeys.finishReverification(body, for: user) }
         let record = reverification.signIn.credential
-        guard try await store.recordReverification(
-            credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: reverification.verifiedAt,
-            tokenHash: session.tokenHash)
+        guard
+            try await store.recordReverification(
+                credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: reverification.verifiedAt,
+                tokenHash: session.tokenHash)
         else {
             metrics.failed(.authentication, code: "signInConflict")
             throw RelyingPartyError.signInConflict

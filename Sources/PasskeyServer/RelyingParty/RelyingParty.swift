@@ -25,7 +25,10 @@ public final class RelyingParty: Sendable {
     /// The keyed hash of recovery codes, its key read once from the store's secrets.
     let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
 
-    public init(configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, recoveryLimits: RecoveryLimits = RecoveryLimits()) {
+    public init(
+        configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil,
+        recoveryLimits: RecoveryLimits = RecoveryLimits()
+    ) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics ?? NoMetrics()
@@ -112,8 +115,10 @@ public final class RelyingParty: Sendable {
         let handle = record.userHandle
         let now = record.createdAt
         // A ceremony bound to a session adds a passkey to that session's account; an unbound one creates the account.
-        let newUser = ceremony.sessionHash == nil
-            ? UserRecord(handle: handle, username: ceremony.username ?? "", displayName: ceremony.displayName ?? ceremony.username ?? "", createdAt: now)
+        let newUser =
+            ceremony.sessionHash == nil
+            ? UserRecord(
+                handle: handle, username: ceremony.username ?? "", displayName: ceremony.displayName ?? ceremony.username ?? "", createdAt: now)
             : nil
         if registered.authenticatorName == nil {
             let existingCount = newUser == nil ? try await store.credentials(userHandle: handle).count : 0
@@ -128,7 +133,8 @@ public final class RelyingParty: Sendable {
         let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
         switch try await store.finishRegistration(
             newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash,
-            recoveryCodeHashes: recoveryCodeHashes, now: now) {
+            recoveryCodeHashes: recoveryCodeHashes, now: now)
+        {
         case .registered:
             break
         case .usernameTaken:
@@ -163,7 +169,8 @@ public final class RelyingParty: Sendable {
     /// tell who has an account; the sign-in then fails as with any passkey that is not registered.
     public func beginAuthentication(_ body: JSONObject) async throws -> JSONObject {
         let request = try AuthenticationOptionsRequest(json: body)
-        let start = try await passkeys.beginAuthentication(username: request.username, userVerification: request.userVerification, extensions: request.extensions)
+        let start = try await passkeys.beginAuthentication(
+            username: request.username, userVerification: request.userVerification, extensions: request.extensions)
         metrics.begun(.authentication)
         return start.options.json
     }
@@ -174,7 +181,10 @@ public final class RelyingParty: Sendable {
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
         let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.verification.userVerified)
-        guard try await store.recordSignIn(credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: now, session: session) else {
+        guard
+            try await store.recordSignIn(
+                credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: now, session: session)
+        else {
             metrics.failed(.authentication, code: "signInConflict")
             throw RelyingPartyError.signInConflict
         }
@@ -195,12 +205,17 @@ public final class RelyingParty: Sendable {
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store. A
     /// ceremony that verified the user counts as a verification for the reverification window; a recovery session
     /// lasts ``RecoveryLimits/sessionLifetime`` at most.
-    func newSession(for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false) -> (token: String, record: SessionRecord) {
+    func newSession(
+        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false
+    ) -> (token: String, record: SessionRecord) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
-        return (token, SessionRecord(
-            tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
-            verifiedAt: verified ? now : nil, isRecovery: recovery))
+        return (
+            token,
+            SessionRecord(
+                tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
+                verifiedAt: verified ? now : nil, isRecovery: recovery)
+        )
     }
 
     static func hash(_ token: String) -> String { Hex.encode(SHA256.hash(data: Array(token.utf8))) }

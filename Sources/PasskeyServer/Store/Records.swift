@@ -26,7 +26,8 @@ public struct SessionRecord: Sendable, Equatable {
     /// A recovery session (started with a recovery code): it may only register a new passkey for its account.
     public let isRecovery: Bool
 
-    public init(tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64, verifiedAt: Int64? = nil, isRecovery: Bool = false) {
+    public init(tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64, verifiedAt: Int64? = nil, isRecovery: Bool = false)
+    {
         self.tokenHash = tokenHash
         self.userHandle = userHandle
         self.credentialID = credentialID

@@ -61,7 +61,7 @@ enum Schema {
         ],
         [
             // A registration begun as conditional create (issue #27), the one kind that may finish without UP.
-            "ALTER TABLE ceremonies ADD COLUMN conditional BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE ceremonies ADD COLUMN conditional BIGINT NOT NULL DEFAULT 0"
         ],
         [
             // Step-up (issue #27): when the session's user last verified with a passkey, and recovery sessions, which
@@ -84,7 +84,7 @@ enum Schema {
             // ceremonies begun and not finished, which their users begin again; it cannot bring a claimed ceremony
             // back for a replay, since the table is emptied on crash recovery. docs/decisions.md has the argument.
             // (SQLite keeps its ceremonies in memory.)
-            .postgres("ALTER TABLE ceremonies SET UNLOGGED"),
+            .postgres("ALTER TABLE ceremonies SET UNLOGGED")
         ],
     ]
 
@@ -151,10 +151,12 @@ enum Schema {
     }
 
     /// The columns of a credential row, in the order both stores read and write them.
-    static let credentialColumns = "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
+    static let credentialColumns =
+        "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
 
     /// The same columns qualified by the alias `c`, for joins with `users u`.
-    static let joinedCredentialColumns = "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
+    static let joinedCredentialColumns =
+        "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
 
     /// Transports are kept as a JSON array of strings.
     static func transportsColumn(_ transports: [String]) -> String {

@@ -75,8 +75,11 @@ public protocol Store: Sendable {
 
 extension Store {
     /// A finished registration that stores no recovery codes.
-    public func finishRegistration(newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64) async throws -> RegistrationOutcome {
-        try await finishRegistration(newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, recoveryCodeHashes: [], now: now)
+    public func finishRegistration(
+        newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64
+    ) async throws -> RegistrationOutcome {
+        try await finishRegistration(
+            newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, recoveryCodeHashes: [], now: now)
     }
 }
 

@@ -1,6 +1,6 @@
 import NIOCore
-import PostgresNIO
 import PasskeyRelyingParty
+import PostgresNIO
 
 extension StoreUnavailable {
     /// `error` as ``StoreUnavailable`` when it means the database is out of reach, nil when it is a fault of the
@@ -14,7 +14,10 @@ extension StoreUnavailable {
             if error.code != .server {
                 let detail = error.underlying.map { String(describing: $0) } ?? "no detail"
                 if detail.contains("CERTIFICATE_VERIFY_FAILED") {
-                    return StoreUnavailable(reason: "PostgreSQL: the server's TLS certificate was not accepted: it does not chain to sslrootcert or does not name the host (\(detail))")
+                    return StoreUnavailable(
+                        reason:
+                            "PostgreSQL: the server's TLS certificate was not accepted: it does not chain to sslrootcert or does not name the host (\(detail))"
+                    )
                 }
                 return StoreUnavailable(reason: "PostgreSQL: \(error.code): \(detail)")
             }

@@ -34,15 +34,17 @@ extension PasskeyCredentialModel {
             throw NotAnSQLDatabase()
         }
         let count = Int64(credential.signCount)
-        let updated = try await FluentOutage.answeringOutages { try await sql.update(schema)
-            .set("sign_count", to: count)
-            .set("backup_state", to: credential.backupState)
-            .set("last_used_at", to: credential.lastUsedAt)
-            .where("credential_id", .equal, Data(credential.id))
-            // `sign_count < new OR (sign_count = 0 AND new = 0)`, with `new` known here.
-            .where("sign_count", count == 0 ? .equal : .lessThan, count)
-            .returning("credential_id")
-            .all() }
+        let updated = try await FluentOutage.answeringOutages {
+            try await sql.update(schema)
+                .set("sign_count", to: count)
+                .set("backup_state", to: credential.backupState)
+                .set("last_used_at", to: credential.lastUsedAt)
+                .where("credential_id", .equal, Data(credential.id))
+                // `sign_count < new OR (sign_count = 0 AND new = 0)`, with `new` known here.
+                .where("sign_count", count == 0 ? .equal : .lessThan, count)
+                .returning("credential_id")
+                .all()
+        }
         guard updated.count == 1 else { throw RelyingPartyError.signInConflict }
     }
 }

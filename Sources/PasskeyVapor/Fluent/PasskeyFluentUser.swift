@@ -42,7 +42,7 @@ public struct FluentPasskeyAccounts<User: PasskeyFluentUser>: PasskeyAccounts {
     public func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: User)? {
         try await FluentOutage.answeringOutages {
             guard let row = try await PasskeyCredentialModel.query(on: database).filter(\.$credentialID == Data(id)).first(),
-                  let owner = try await User.query(on: database).filter(User.userHandleField == row.userHandle).first()
+                let owner = try await User.query(on: database).filter(User.userHandleField == row.userHandle).first()
             else { return nil }
             return (row.record, owner)
         }

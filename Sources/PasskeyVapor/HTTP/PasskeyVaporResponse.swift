@@ -37,7 +37,9 @@ public enum PasskeyVaporResponse {
     /// The answer to whatever a route or a hook threw: a refusal, an outage, a Vapor `Abort` below 500 (a hook that
     /// speaks Vapor), or a fault.
     static func answering(_ error: any Error, logger: Logger) -> Response {
-        if let known = EndpointAnswer.answering(error) { return failed(known, logger: logger, closing: (error as? RelyingPartyError)?.code == "requestTimeout") }
+        if let known = EndpointAnswer.answering(error) {
+            return failed(known, logger: logger, closing: (error as? RelyingPartyError)?.code == "requestTimeout")
+        }
         if let abort = error as? any AbortError, abort.status.code < 500 {
             return failed(.refused(status: Int(abort.status.code), message: abort.reason), logger: logger)
         }
@@ -49,7 +51,8 @@ public enum PasskeyVaporResponse {
         headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
         // Options carry single-use challenges and results carry sessions: nothing here may be cached.
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return Response(status: HTTPResponseStatus(statusCode: status), headers: headers, body: .init(data: Data(JSONValue.object(body).serializedBytes())))
+        return Response(
+            status: HTTPResponseStatus(statusCode: status), headers: headers, body: .init(data: Data(JSONValue.object(body).serializedBytes())))
     }
 }
 #endif

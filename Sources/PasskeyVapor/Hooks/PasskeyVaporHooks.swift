@@ -32,7 +32,9 @@ public protocol PasskeyVaporHooks<User>: Sendable {
     ///
     /// The default is the policy of `passkeys serve`: the signed-in user when `options.username` is their name,
     /// else a new account with that name.
-    func registrationTarget(for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request) async throws -> RegistrationTarget
+    func registrationTarget(
+        for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request
+    ) async throws -> RegistrationTarget
 
     /// Stores a verified registration and returns the account it now belongs to.
     ///
@@ -56,7 +58,9 @@ public protocol PasskeyVaporHooks<User>: Sendable {
 extension PasskeyVaporHooks {
     /// The policy of `passkeys serve`: the signed-in user when someone is signed in and `options.username` is their
     /// name, else a new account with the requested names (which the routes refuse when the name is taken).
-    public func registrationTarget(for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request) async throws -> RegistrationTarget {
+    public func registrationTarget(
+        for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request
+    ) async throws -> RegistrationTarget {
         if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
         return .newAccount(name: options.username, displayName: options.displayName)
     }

@@ -22,7 +22,8 @@ struct BackupCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         guard case .sqliteFile(let path) = location else {
-            throw ValidationError("--database: expected sqlite:PATH (PostgreSQL is backed up with pg_dump; sqlite::memory: has nothing to keep), found '\(location)'")
+            throw ValidationError(
+                "--database: expected sqlite:PATH (PostgreSQL is backed up with pg_dump; sqlite::memory: has nothing to keep), found '\(location)'")
         }
         guard FileManager.default.fileExists(atPath: path) else {
             throw Output.failure(code: "databaseNotFound", message: "there is no database at '\(path)'")

@@ -8,7 +8,8 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure single-threaded verification throughput against the raw signature checks it rests on.",
-        discussion: "Each verification starts from the response JSON bytes and the stored COSE key bytes. Build with -c release for meaningful figures.")
+        discussion:
+            "Each verification starts from the response JSON bytes and the stored COSE key bytes. Build with -c release for meaningful figures.")
 
     @Option(help: "Seconds of measurement for each verification (and as many for its baseline).")
     var seconds: Double = 2
@@ -35,7 +36,10 @@ struct BenchCommand: AsyncParsableCommand {
             if !json { Output.stderr("measuring \(pair.subject.name) against \(pair.baseline.name)…") }
             let rates = try await BenchRunner.measure(pair, seconds: seconds)
             baselines[pair.baseline.name, default: []].append(rates.baseline)
-            results.append(BenchResult(name: pair.subject.name, opsPerSecond: rates.subject, baseline: pair.baseline.name, ratioToBaseline: rates.subject / rates.baseline))
+            results.append(
+                BenchResult(
+                    name: pair.subject.name, opsPerSecond: rates.subject, baseline: pair.baseline.name,
+                    ratioToBaseline: rates.subject / rates.baseline))
         }
         // The raw checks themselves, averaged over every slice they were measured in.
         for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify"] {
@@ -44,14 +48,19 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         if json {
-            Output.json(.object(JSONObject(["results": .array(results.map { result in
-                var object = JSONObject(["name": .string(result.name), "opsPerSecond": JSONValue(Self.round(result.opsPerSecond, 1))])
-                if let baseline = result.baseline, let ratio = result.ratioToBaseline {
-                    object["baseline"] = .string(baseline)
-                    object["ratioToBaseline"] = JSONValue(Self.round(ratio, 3))
-                }
-                return .object(object)
-            })])))
+            Output.json(
+                .object(
+                    JSONObject([
+                        "results": .array(
+                            results.map { result in
+                                var object = JSONObject(["name": .string(result.name), "opsPerSecond": JSONValue(Self.round(result.opsPerSecond, 1))])
+                                if let baseline = result.baseline, let ratio = result.ratioToBaseline {
+                                    object["baseline"] = .string(baseline)
+                                    object["ratioToBaseline"] = JSONValue(Self.round(ratio, 3))
+                                }
+                                return .object(object)
+                            })
+                    ])))
         } else {
             print("operation                          ops/s   baseline             ratio")
             for r in results {

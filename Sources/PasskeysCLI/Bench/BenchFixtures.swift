@@ -26,19 +26,22 @@ struct BenchFixtures {
 
     static func assertion(_ algorithm: COSEAlgorithm) throws -> Assertion {
         let authenticator = SoftwareAuthenticator()
-        let registration = try authenticator.makeCredential(rpID: rpID, userHandle: [1, 2, 3], clientDataHash: [UInt8](repeating: 0, count: 32), algorithm: algorithm)
+        let registration = try authenticator.makeCredential(
+            rpID: rpID, userHandle: [1, 2, 3], clientDataHash: [UInt8](repeating: 0, count: 32), algorithm: algorithm)
         var credential = registration.credential
         let clientData = ClientDataBuilder.json(type: "webauthn.get", challenge: challenge.base64URL, origin: origin)
         let clientDataHash = Array(SHA256.hash(data: clientData))
         let (authData, signature) = try authenticator.getAssertion(&credential, clientDataHash: clientDataHash)
-        let json = JSONValue.object(JSONObject([
-            "id": .string(Base64URL.encode(credential.id)), "rawId": .string(Base64URL.encode(credential.id)), "type": .string("public-key"),
-            "response": .object(JSONObject([
-                "clientDataJSON": .string(Base64URL.encode(clientData)), "authenticatorData": .string(Base64URL.encode(authData)),
-                "signature": .string(Base64URL.encode(signature)), "userHandle": .string(Base64URL.encode(credential.userHandle)),
-            ])),
-            "clientExtensionResults": .object(JSONObject()),
-        ]))
+        let json = JSONValue.object(
+            JSONObject([
+                "id": .string(Base64URL.encode(credential.id)), "rawId": .string(Base64URL.encode(credential.id)), "type": .string("public-key"),
+                "response": .object(
+                    JSONObject([
+                        "clientDataJSON": .string(Base64URL.encode(clientData)), "authenticatorData": .string(Base64URL.encode(authData)),
+                        "signature": .string(Base64URL.encode(signature)), "userHandle": .string(Base64URL.encode(credential.userHandle)),
+                    ])),
+                "clientExtensionResults": .object(JSONObject()),
+            ]))
         return Assertion(
             json: Array(json.serialized().utf8), coseKey: try credential.privateKey.coseKey(), credentialID: credential.id,
             signature: signature, message: authData + clientDataHash, privateKey: credential.privateKey)
@@ -49,23 +52,32 @@ struct BenchFixtures {
         let clientData = ClientDataBuilder.json(type: "webauthn.create", challenge: challenge.base64URL, origin: origin)
         let authenticator = SoftwareAuthenticator(aaguid: AAGUID(string: "6028b017-b1d4-4c02-b4b3-afcdafc96bb2") ?? .zero, attestation: attestation)
         let made = try authenticator.makeCredential(rpID: rpID, userHandle: [1, 2, 3], clientDataHash: Array(SHA256.hash(data: clientData)))
-        let json = JSONValue.object(JSONObject([
-            "id": .string(Base64URL.encode(made.credential.id)), "rawId": .string(Base64URL.encode(made.credential.id)), "type": .string("public-key"),
-            "response": .object(JSONObject([
-                "clientDataJSON": .string(Base64URL.encode(clientData)), "attestationObject": .string(Base64URL.encode(made.attestationObject)),
-                "transports": .array([.string("usb")]),
-            ])),
-            "clientExtensionResults": .object(JSONObject()),
-        ]))
+        let json = JSONValue.object(
+            JSONObject([
+                "id": .string(Base64URL.encode(made.credential.id)), "rawId": .string(Base64URL.encode(made.credential.id)),
+                "type": .string("public-key"),
+                "response": .object(
+                    JSONObject([
+                        "clientDataJSON": .string(Base64URL.encode(clientData)),
+                        "attestationObject": .string(Base64URL.encode(made.attestationObject)),
+                        "transports": .array([.string("usb")]),
+                    ])),
+                "clientExtensionResults": .object(JSONObject()),
+            ]))
         return Array(json.serialized().utf8)
     }
 
     /// A two-level attestation PKI: a root (the trust anchor) and a leaf meeting §8.2.1.
-    static func attestationPKI() throws -> (root: Certificate, rootKey: P256.Signing.PrivateKey, leafKey: P256.Signing.PrivateKey, leaf: Certificate) {
+    static func attestationPKI() throws -> (root: Certificate, rootKey: P256.Signing.PrivateKey, leafKey: P256.Signing.PrivateKey, leaf: Certificate)
+    {
         let rootKey = P256.Signing.PrivateKey()
         let leafKey = P256.Signing.PrivateKey()
         let now = Date()
-        let rootName = try DistinguishedName { CountryName("US"); OrganizationName("Passkeys Bench"); CommonName("Bench Attestation Root") }
+        let rootName = try DistinguishedName {
+            CountryName("US")
+            OrganizationName("Passkeys Bench")
+            CommonName("Bench Attestation Root")
+        }
         let root = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: now - 3600, notValidAfter: now + 86_400,
             issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
@@ -78,7 +90,10 @@ struct BenchFixtures {
             version: .v3, serialNumber: .init(), publicKey: .init(leafKey.publicKey), notValidBefore: now - 3600, notValidAfter: now + 86_400,
             issuer: rootName,
             subject: try DistinguishedName {
-                CountryName("US"); OrganizationName("Passkeys Bench"); OrganizationalUnitName("Authenticator Attestation"); CommonName("Bench Authenticator")
+                CountryName("US")
+                OrganizationName("Passkeys Bench")
+                OrganizationalUnitName("Authenticator Attestation")
+                CommonName("Bench Authenticator")
             },
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions { Critical(BasicConstraints.notCertificateAuthority) },

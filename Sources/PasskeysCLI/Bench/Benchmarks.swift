@@ -1,8 +1,8 @@
 import Crypto
-import _CryptoExtras
 import Foundation
 import PasskeyAuthenticator
 import PasskeyCore
+import _CryptoExtras
 
 /// One measured operation; `run` performs it once and reports whether it succeeded.
 struct Measured {
@@ -84,7 +84,8 @@ enum BenchRunner {
             case .rsa(let key, _):
                 let publicKey = key.publicKey
                 return Measured(name: name) {
-                    publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: a.signature), for: SHA256.hash(data: a.message), padding: .insecurePKCS1v1_5)
+                    publicKey.isValidSignature(
+                        _RSA.Signing.RSASignature(rawRepresentation: a.signature), for: SHA256.hash(data: a.message), padding: .insecurePKCS1v1_5)
                 }
             case .mlDSA(let key):
                 return rawMLDSACheck(a, algorithm: key.algorithm, name: name)
@@ -130,7 +131,8 @@ extension BenchRunner {
     /// other raw checks hold their parsed key: what an ML-DSA sign-in's verification rests on.
     static func rawMLDSACheck(_ a: BenchFixtures.Assertion, algorithm: COSEAlgorithm, name: String) -> Measured {
         guard case .mlDSA(let raw)? = try? COSEKey(coseBytes: a.coseKey).parameters,
-              #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) else {
+            #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+        else {
             return Measured(name: name) { false }
         }
         switch algorithm {

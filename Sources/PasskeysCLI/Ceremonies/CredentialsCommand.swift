@@ -23,14 +23,20 @@ struct ListCredentials: AsyncParsableCommand {
             var credentials = try await store.allCredentials()
             if let server, let host = URLComponents(string: server)?.host { credentials = credentials.filter { $0.rpID == host } }
             let formatter = ISO8601DateFormatter()
-            Output.json(.object(JSONObject(["credentials": .array(credentials.map { c in
-                .object(JSONObject([
-                    "id": .string(Base64URL.encode(c.id)), "rpId": .string(c.rpID), "userName": .string(c.userName),
-                    "userDisplayName": .string(c.userDisplayName), "userHandle": .string(Base64URL.encode(c.userHandle)),
-                    "algorithm": JSONValue(c.privateKey.algorithm.rawValue), "signCount": JSONValue(c.signCount),
-                    "discoverable": .bool(c.discoverable), "createdAt": .string(formatter.string(from: c.createdAt)),
-                ]))
-            })])))
+            Output.json(
+                .object(
+                    JSONObject([
+                        "credentials": .array(
+                            credentials.map { c in
+                                .object(
+                                    JSONObject([
+                                        "id": .string(Base64URL.encode(c.id)), "rpId": .string(c.rpID), "userName": .string(c.userName),
+                                        "userDisplayName": .string(c.userDisplayName), "userHandle": .string(Base64URL.encode(c.userHandle)),
+                                        "algorithm": JSONValue(c.privateKey.algorithm.rawValue), "signCount": JSONValue(c.signCount),
+                                        "discoverable": .bool(c.discoverable), "createdAt": .string(formatter.string(from: c.createdAt)),
+                                    ]))
+                            })
+                    ])))
         } catch {
             throw Output.failure(code: "storageFailed", message: "\(error)")
         }

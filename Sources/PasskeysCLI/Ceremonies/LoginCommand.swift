@@ -3,7 +3,8 @@ import PasskeyCore
 
 /// `passkeys login` (CONTRACT.md §1.4): signs in with a stored passkey; without --username, a discoverable sign-in.
 struct LoginCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in to a relying party with a stored passkey (no --username: discoverable sign-in).")
+    static let configuration = CommandConfiguration(
+        commandName: "login", abstract: "Sign in to a relying party with a stored passkey (no --username: discoverable sign-in).")
 
     @OptionGroup var server: ServerOptions
     @Option(help: "The account's username; leave out for a discoverable (usernameless) sign-in.") var username: String?
@@ -11,11 +12,12 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CeremonyContext(server)
         try await context.run {
-            let signedIn = if let username, !username.isEmpty {
-                try await context.coordinator.signIn(username: username)
-            } else {
-                try await context.coordinator.signIn()
-            }
+            let signedIn =
+                if let username, !username.isEmpty {
+                    try await context.coordinator.signIn(username: username)
+                } else {
+                    try await context.coordinator.signIn()
+                }
             return JSONObject([
                 "signedIn": .bool(true), "credentialId": .string(signedIn.credentialID),
                 "user": .object(signedIn.user.json), "session": .string(signedIn.session),

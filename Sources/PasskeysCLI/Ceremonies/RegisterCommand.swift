@@ -5,12 +5,17 @@ import PasskeyCore
 
 /// `passkeys register` (CONTRACT.md §1.4): creates a passkey for a new account with the software authenticator.
 struct RegisterCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "register", abstract: "Create an account on a relying party with a new passkey held by the software authenticator.")
+    static let configuration = CommandConfiguration(
+        commandName: "register", abstract: "Create an account on a relying party with a new passkey held by the software authenticator.")
 
     @OptionGroup var server: ServerOptions
     @Option(help: "The account's username.") var username: String
     @Option(name: .customLong("display-name"), help: "The account's display name (default: the username).") var displayName: String?
-    @Option(name: .customLong("algorithm"), parsing: .unconditional, help: "The key algorithm of the new passkey, by name (ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87) or COSE number; the server must offer it (default: the first the server offers).") var algorithm: String?
+    @Option(
+        name: .customLong("algorithm"), parsing: .unconditional,
+        help:
+            "The key algorithm of the new passkey, by name (ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87) or COSE number; the server must offer it (default: the first the server offers)."
+    ) var algorithm: String?
 
     func run() async throws {
         let algorithms = try algorithm.map { [try AlgorithmArgument.parse($0)] } ?? SoftwareAuthenticator.supportedAlgorithms

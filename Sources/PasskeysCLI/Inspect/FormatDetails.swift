@@ -26,13 +26,15 @@ enum FormatDetails {
         if case .bytes(let bytes)? = statement[textKey: "certInfo"] {
             details["certInfo"] = attempt { () throws(WebAuthnError) in
                 let info = try TPMSAttest(bytes: bytes)
-                return .object(JSONObject([
-                    "magic": .string("0x" + String(info.magic, radix: 16, uppercase: true)), "type": hex16(info.type),
-                    "qualifiedSigner": .string(Hex.encode(info.qualifiedSigner)), "extraData": .string(Hex.encode(info.extraData)),
-                    "clock": .number(String(info.clock)), "resetCount": JSONValue(info.resetCount), "restartCount": JSONValue(info.restartCount),
-                    "safe": .bool(info.safe), "firmwareVersion": .string("0x" + String(info.firmwareVersion, radix: 16, uppercase: true)),
-                    "attestedName": .string(Hex.encode(info.attestedName)), "attestedQualifiedName": .string(Hex.encode(info.attestedQualifiedName)),
-                ]))
+                return .object(
+                    JSONObject([
+                        "magic": .string("0x" + String(info.magic, radix: 16, uppercase: true)), "type": hex16(info.type),
+                        "qualifiedSigner": .string(Hex.encode(info.qualifiedSigner)), "extraData": .string(Hex.encode(info.extraData)),
+                        "clock": .number(String(info.clock)), "resetCount": JSONValue(info.resetCount), "restartCount": JSONValue(info.restartCount),
+                        "safe": .bool(info.safe), "firmwareVersion": .string("0x" + String(info.firmwareVersion, radix: 16, uppercase: true)),
+                        "attestedName": .string(Hex.encode(info.attestedName)),
+                        "attestedQualifiedName": .string(Hex.encode(info.attestedQualifiedName)),
+                    ]))
             }
         }
         if case .bytes(let bytes)? = statement[textKey: "pubArea"] {
@@ -46,9 +48,11 @@ enum FormatDetails {
                 ])
                 switch pub.parameters {
                 case .rsa(let keyBits, let exponent, let modulus):
-                    object["rsa"] = .object(JSONObject([
-                        "keyBits": JSONValue(Int(keyBits)), "exponent": JSONValue(exponent == 0 ? 65537 : Int(exponent)), "modulus": .string(Hex.encode(modulus)),
-                    ]))
+                    object["rsa"] = .object(
+                        JSONObject([
+                            "keyBits": JSONValue(Int(keyBits)), "exponent": JSONValue(exponent == 0 ? 65537 : Int(exponent)),
+                            "modulus": .string(Hex.encode(modulus)),
+                        ]))
                 case .ecc(let curveID, let x, let y):
                     object["ecc"] = .object(JSONObject(["curveID": hex16(curveID), "x": .string(Hex.encode(x)), "y": .string(Hex.encode(y))]))
                 }
@@ -67,7 +71,9 @@ enum FormatDetails {
         attempt { () throws(WebAuthnError) in
             let description = try AndroidKeyDescription(certificate: leaf)
             func list(_ list: AndroidKeyDescription.AuthorizationList) -> JSONValue {
-                var object = JSONObject(["tags": .array(list.tags.map { JSONValue(Int($0)) }), "purpose": .array(list.purposes.map { JSONValue($0) })])
+                var object = JSONObject([
+                    "tags": .array(list.tags.map { JSONValue(Int($0)) }), "purpose": .array(list.purposes.map { JSONValue($0) }),
+                ])
                 object["algorithm"] = list.algorithm.map { JSONValue($0) }
                 object["keySize"] = list.keySize.map { JSONValue($0) }
                 object["origin"] = list.origin.map { JSONValue($0) }
@@ -76,14 +82,15 @@ enum FormatDetails {
                 object["allApplications"] = .bool(list.hasAllApplications)
                 return .object(object)
             }
-            return .object(JSONObject([
-                "attestationVersion": JSONValue(description.attestationVersion),
-                "attestationSecurityLevel": .string(description.attestationSecurityLevel.description),
-                "keymasterVersion": JSONValue(description.keymasterVersion),
-                "keymasterSecurityLevel": .string(description.keymasterSecurityLevel.description),
-                "attestationChallenge": .string(Hex.encode(description.attestationChallenge)),
-                "softwareEnforced": list(description.softwareEnforced), "teeEnforced": list(description.teeEnforced),
-            ]))
+            return .object(
+                JSONObject([
+                    "attestationVersion": JSONValue(description.attestationVersion),
+                    "attestationSecurityLevel": .string(description.attestationSecurityLevel.description),
+                    "keymasterVersion": JSONValue(description.keymasterVersion),
+                    "keymasterSecurityLevel": .string(description.keymasterSecurityLevel.description),
+                    "attestationChallenge": .string(Hex.encode(description.attestationChallenge)),
+                    "softwareEnforced": list(description.softwareEnforced), "teeEnforced": list(description.teeEnforced),
+                ]))
         }
     }
 
@@ -91,11 +98,12 @@ enum FormatDetails {
         guard case .bytes(let response)? = statement[textKey: "response"] else { return .null }
         return attempt { () throws(WebAuthnError) in
             let jws = try JWS(compact: response, code: .invalidAttestationStatement, context: "attStmt (android-safetynet).response")
-            return .object(JSONObject([
-                "header": .object(JSONObject(["alg": .string(jws.algorithm)])),
-                "x5c": .array(jws.certificates.map { .string($0.subject.description) }),
-                "payload": .object(jws.payload),
-            ]))
+            return .object(
+                JSONObject([
+                    "header": .object(JSONObject(["alg": .string(jws.algorithm)])),
+                    "x5c": .array(jws.certificates.map { .string($0.subject.description) }),
+                    "payload": .object(jws.payload),
+                ]))
         }
     }
 

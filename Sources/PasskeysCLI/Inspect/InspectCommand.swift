@@ -5,8 +5,11 @@ import PasskeyCore
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Decode a RegistrationResponseJSON, AuthenticationResponseJSON, or a bare attestationObject, authenticatorData or clientDataJSON (base64url).",
-        discussion: "Shows flags by name, the AAGUID, the COSE key, certificates (subject, issuer, validity) and extensions. Binary values accept '=' padding and the standard alphabet here.")
+        abstract:
+            "Decode a RegistrationResponseJSON, AuthenticationResponseJSON, or a bare attestationObject, authenticatorData or clientDataJSON (base64url).",
+        discussion:
+            "Shows flags by name, the AAGUID, the COSE key, certificates (subject, issuer, validity) and extensions. Binary values accept '=' padding and the standard alphabet here."
+    )
 
     @Flag(help: "Print one JSON object instead of indented text.")
     var json = false

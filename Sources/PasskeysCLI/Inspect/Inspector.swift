@@ -36,8 +36,14 @@ enum Inspector {
             if response["attestationObject"] != nil { return registration(raw) }
             if response["signature"] != nil { return authentication(raw) }
         }
-        if object["challenge"] != nil && object["type"] != nil { return .object(JSONObject(["kind": .string("clientDataJSON"), "clientData": clientData(raw)])) }
-        return failure(WebAuthnError(.malformedInput, "input: expected a RegistrationResponseJSON, AuthenticationResponseJSON or client data object, found an object with members \(object.keys.joined(separator: ", "))"))
+        if object["challenge"] != nil && object["type"] != nil {
+            return .object(JSONObject(["kind": .string("clientDataJSON"), "clientData": clientData(raw)]))
+        }
+        return failure(
+            WebAuthnError(
+                .malformedInput,
+                "input: expected a RegistrationResponseJSON, AuthenticationResponseJSON or client data object, found an object with members \(object.keys.joined(separator: ", "))"
+            ))
     }
 
     private static func bareValue(_ bytes: [UInt8]) -> JSONValue {
@@ -45,13 +51,18 @@ enum Inspector {
             return .object(JSONObject(["kind": .string("clientDataJSON"), "clientData": clientData(bytes)]))
         }
         if let value = try? CBORDecoder.decode(bytes), case .map(let map) = value {
-            if map[textKey: "fmt"] != nil { return .object(JSONObject(["kind": .string("attestationObject"), "attestationObject": attestationObject(bytes)])) }
+            if map[textKey: "fmt"] != nil {
+                return .object(JSONObject(["kind": .string("attestationObject"), "attestationObject": attestationObject(bytes)]))
+            }
             if map[intKey: 1] != nil { return .object(JSONObject(["kind": .string("COSE_Key"), "publicKey": coseKey(bytes)])) }
         }
         if bytes.count >= AuthenticatorData.minimumLength, (try? AuthenticatorData(bytes: bytes)) != nil {
             return .object(JSONObject(["kind": .string("authenticatorData"), "authenticatorData": authenticatorData(bytes)]))
         }
-        return failure(WebAuthnError(.malformedInput, "input: \(bytes.count) bytes that are neither client data JSON, an attestation object, authenticator data nor a COSE key"))
+        return failure(
+            WebAuthnError(
+                .malformedInput,
+                "input: \(bytes.count) bytes that are neither client data JSON, an attestation object, authenticator data nor a COSE key"))
     }
 
     static func registration(_ raw: [UInt8]) -> JSONValue {
@@ -134,18 +145,20 @@ enum Inspector {
             let data = try AuthenticatorData(bytes: raw)
             var out = JSONObject([
                 "rpIdHash": .string(Hex.encode(data.rpIDHash)),
-                "flags": .object(JSONObject(["value": JSONValue(Int(data.flags.rawValue)), "names": .array(data.flags.names.map(JSONValue.string))])),
+                "flags": .object(
+                    JSONObject(["value": JSONValue(Int(data.flags.rawValue)), "names": .array(data.flags.names.map(JSONValue.string))])),
                 "signCount": JSONValue(data.signCount),
             ])
             if let attested = data.attestedCredential {
-                out["attestedCredentialData"] = .object(JSONObject([
-                    "aaguid": .string(attested.aaguid.description),
-                    // The provider the AAGUID names in the built-in table (a claim, unless attestation proves it).
-                    "provider": AuthenticatorProviders.provider(for: attested.aaguid, metadata: nil).map { .object($0.json) } ?? .null,
-                    "credentialId": .string(Base64URL.encode(attested.credentialID)),
-                    "credentialIdLength": JSONValue(attested.credentialID.count),
-                    "credentialPublicKey": coseKey(attested.publicKeyBytes),
-                ]))
+                out["attestedCredentialData"] = .object(
+                    JSONObject([
+                        "aaguid": .string(attested.aaguid.description),
+                        // The provider the AAGUID names in the built-in table (a claim, unless attestation proves it).
+                        "provider": AuthenticatorProviders.provider(for: attested.aaguid, metadata: nil).map { .object($0.json) } ?? .null,
+                        "credentialId": .string(Base64URL.encode(attested.credentialID)),
+                        "credentialIdLength": JSONValue(attested.credentialID.count),
+                        "credentialPublicKey": coseKey(attested.publicKeyBytes),
+                    ]))
             }
             if let extensions = data.extensions { out["extensions"] = cbor(extensions) }
             return .object(out)
@@ -191,19 +204,23 @@ enum Inspector {
             let formatter = ISO8601DateFormatter()
             var extensions: [JSONValue] = []
             for ext in cert.extensions {
-                extensions.append(.object(JSONObject([
-                    "oid": .string(ext.oid.description), "name": .string(extensionName(ext.oid)),
-                    "critical": .bool(ext.critical), "value": .string(Hex.encode(ext.value)),
-                ])))
+                extensions.append(
+                    .object(
+                        JSONObject([
+                            "oid": .string(ext.oid.description), "name": .string(extensionName(ext.oid)),
+                            "critical": .bool(ext.critical), "value": .string(Hex.encode(ext.value)),
+                        ])))
             }
-            return .object(JSONObject([
-                "subject": .string(cert.subject.description), "issuer": .string(cert.issuer.description),
-                "serialNumber": .string(cert.serialNumber.description),
-                "notBefore": .string(formatter.string(from: cert.notValidBefore)), "notAfter": .string(formatter.string(from: cert.notValidAfter)),
-                "version": .string("\(cert.version)"), "publicKey": .string("\(cert.publicKey)"),
-                "signatureAlgorithm": .string("\(cert.signatureAlgorithm)"), "extensions": .array(extensions),
-                "sha256": .string(Hex.encode(SHA256.hash(data: der))),
-            ]))
+            return .object(
+                JSONObject([
+                    "subject": .string(cert.subject.description), "issuer": .string(cert.issuer.description),
+                    "serialNumber": .string(cert.serialNumber.description),
+                    "notBefore": .string(formatter.string(from: cert.notValidBefore)),
+                    "notAfter": .string(formatter.string(from: cert.notValidAfter)),
+                    "version": .string("\(cert.version)"), "publicKey": .string("\(cert.publicKey)"),
+                    "signatureAlgorithm": .string("\(cert.signatureAlgorithm)"), "extensions": .array(extensions),
+                    "sha256": .string(Hex.encode(SHA256.hash(data: der))),
+                ]))
         } catch {
             return .object(JSONObject(["der": .string(Hex.encode(der)), "error": .string("not a parsable X.509 certificate: \(error)")]))
         }

@@ -26,7 +26,9 @@ final class KeepAliveHTTPTransport: HTTPTransport {
 
     /// nil unless `baseURL` is `http://host[:port]` (https goes through AsyncHTTPClient).
     init?(baseURL: String) {
-        guard let components = URLComponents(string: baseURL), components.scheme == "http", let host = components.host, !host.isEmpty else { return nil }
+        guard let components = URLComponents(string: baseURL), components.scheme == "http", let host = components.host, !host.isEmpty else {
+            return nil
+        }
         self.host = host
         self.port = components.port ?? 80
         self.authority = components.port.map { "\(host):\($0)" } ?? host

@@ -23,14 +23,20 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Seconds to run (1 to 3600).") var duration: Double = 10
     @Option(help: "Accounts registered before a login or mixed run (1 to 100000; at least --concurrency).") var users: Int = 200
     @Option(help: "Where the server's Prometheus metrics are (default: SERVER/metrics), for its CPU time per ceremony.") var metrics: String?
-    @Option(name: .customLong("algorithm"), parsing: .unconditional, help: "The credential algorithm the clients' authenticators make, by name (ES256, ML-DSA-65) or COSE number; the server must offer it (default: the first the server offers).") var algorithm: String?
+    @Option(
+        name: .customLong("algorithm"), parsing: .unconditional,
+        help:
+            "The credential algorithm the clients' authenticators make, by name (ES256, ML-DSA-65) or COSE number; the server must offer it (default: the first the server offers)."
+    ) var algorithm: String?
     @Flag(help: "Print one JSON object instead of a table.") var json = false
 
     func validate() throws {
         guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency: expected 1 to 1024, found \(concurrency)") }
         guard duration >= 1, duration <= 3600 else { throw ValidationError("--duration: expected 1 to 3600 seconds, found \(duration)") }
         guard (1...100_000).contains(users) else { throw ValidationError("--users: expected 1 to 100000, found \(users)") }
-        guard let c = URLComponents(string: server), c.scheme != nil, c.host != nil else { throw ValidationError("--server: expected a URL such as http://localhost:8080") }
+        guard let c = URLComponents(string: server), c.scheme != nil, c.host != nil else {
+            throw ValidationError("--server: expected a URL such as http://localhost:8080")
+        }
     }
 
     func run() async throws {
@@ -106,11 +112,14 @@ struct LoadRun: Sendable {
     let algorithms: [COSEAlgorithm]
 
     func newClient() -> WebAuthnClient {
-        WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator(store: InMemoryCredentialStore(), userVerifier: AlwaysVerify(), algorithms: algorithms))
+        WebAuthnClient(
+            origin: origin,
+            authenticator: SoftwareAuthenticator(store: InMemoryCredentialStore(), userVerifier: AlwaysVerify(), algorithms: algorithms))
     }
 
     func register(_ username: String, client: WebAuthnClient) async throws {
-        let options = try await relyingParty.beginRegistration(RegistrationOptionsRequest(username: username, authenticatorSelection: JSONObject(["residentKey": .string("required")])))
+        let options = try await relyingParty.beginRegistration(
+            RegistrationOptionsRequest(username: username, authenticatorSelection: JSONObject(["residentKey": .string("required")])))
         _ = try await relyingParty.finishRegistration(try await client.create(options))
     }
 
@@ -169,17 +178,20 @@ struct LoadRun: Sendable {
         func milliseconds(_ percentile: Double) -> Double { (Double(histogram.valueAtPercentile(percentile)) / 1000 * 100).rounded() / 100 }
 
         func report(scenario: String) -> JSONValue {
-            .object(JSONObject([
-                "scenario": .string(scenario), "ceremonies": JSONValue(ceremonies), "failures": JSONValue(failureCount),
-                "failuresByReason": .object(JSONObject(members: failures.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: JSONValue($0.value)) })),
-                "ceremoniesPerSecond": JSONValue((rate * 10).rounded() / 10),
-                "latencyMs": .object(JSONObject([
-                    "p50": JSONValue(milliseconds(50)), "p90": JSONValue(milliseconds(90)), "p99": JSONValue(milliseconds(99)),
-                    "max": JSONValue((Double(histogram.max) / 10).rounded() / 100),
-                ])),
-                "serverCpuMsPerCeremony": perCeremony(serverCPUSeconds).map { JSONValue($0) } ?? .null,
-                "loadCpuMsPerCeremony": perCeremony(loadCPUSeconds).map { JSONValue($0) } ?? .null,
-            ]))
+            .object(
+                JSONObject([
+                    "scenario": .string(scenario), "ceremonies": JSONValue(ceremonies), "failures": JSONValue(failureCount),
+                    "failuresByReason": .object(
+                        JSONObject(members: failures.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: JSONValue($0.value)) })),
+                    "ceremoniesPerSecond": JSONValue((rate * 10).rounded() / 10),
+                    "latencyMs": .object(
+                        JSONObject([
+                            "p50": JSONValue(milliseconds(50)), "p90": JSONValue(milliseconds(90)), "p99": JSONValue(milliseconds(99)),
+                            "max": JSONValue((Double(histogram.max) / 10).rounded() / 100),
+                        ])),
+                    "serverCpuMsPerCeremony": perCeremony(serverCPUSeconds).map { JSONValue($0) } ?? .null,
+                    "loadCpuMsPerCeremony": perCeremony(loadCPUSeconds).map { JSONValue($0) } ?? .null,
+                ]))
         }
 
         func table(scenario: String) -> String {
@@ -190,7 +202,8 @@ struct LoadRun: Sendable {
                 "failures            \(failureCount)",
                 "latency p50/p90/p99 \(milliseconds(50)) / \(milliseconds(90)) / \(milliseconds(99)) ms (max \(Double(histogram.max) / 1000) ms)",
             ]
-            lines.append("server CPU/ceremony \(perCeremony(serverCPUSeconds).map { "\($0) ms" } ?? "unknown (no process_cpu_seconds_total at --metrics)")")
+            lines.append(
+                "server CPU/ceremony \(perCeremony(serverCPUSeconds).map { "\($0) ms" } ?? "unknown (no process_cpu_seconds_total at --metrics)")")
             lines.append("load CPU/ceremony   \(perCeremony(loadCPUSeconds).map { "\($0) ms" } ?? "unknown")")
             for (reason, count) in failures.sorted(by: { $0.value > $1.value }) { lines.append("  failed: \(reason) × \(count)") }
             return lines.joined(separator: "\n")
@@ -209,7 +222,10 @@ struct LoadRun: Sendable {
                 try? await Task.sleep(for: .seconds(1))
                 let elapsed = (clock.now - start).seconds
                 let count = counters.done.load(ordering: .relaxed)
-                Output.stderr(String(format: "  %5.1f s  %8d ceremonies  %8.1f/s  %d failures", elapsed, count, Double(count) / max(elapsed, 0.001), counters.failed.load(ordering: .relaxed)))
+                Output.stderr(
+                    String(
+                        format: "  %5.1f s  %8d ceremonies  %8.1f/s  %d failures", elapsed, count, Double(count) / max(elapsed, 0.001),
+                        counters.failed.load(ordering: .relaxed)))
             }
         }
         var total = await withTaskGroup(of: Outcome.self) { group in
@@ -223,7 +239,8 @@ struct LoadRun: Sendable {
                     while clock.now < deadline {
                         let began = clock.now
                         do {
-                            let registerNow = scenario == .register || (scenario == .mixed && Int.random(in: 0..<5, using: &generator) == 0) || mine.isEmpty
+                            let registerNow =
+                                scenario == .register || (scenario == .mixed && Int.random(in: 0..<5, using: &generator) == 0) || mine.isEmpty
                             if registerNow {
                                 registrations += 1
                                 try await register("load-\(runID)-w\(worker)-\(registrations)", client: registrar)

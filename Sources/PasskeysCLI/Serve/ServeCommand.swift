@@ -23,23 +23,67 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rp-id"), help: "The relying party ID: the site's domain (default localhost).") var rpID: String?
     @Option(name: .customLong("rp-name"), help: "The name shown by authenticators (default Passkeys).") var rpName: String?
     @Option(name: .customLong("origin"), help: "An origin pages and apps use (repeatable; default http://<rp-id>:<port>).") var origins: [String] = []
-    @Option(name: .customLong("related-origin"), help: "An origin on another site that may use the RP ID (related origin requests, WebAuthn L3 §5.11.1), listed in /.well-known/webauthn (repeatable).") var relatedOrigins: [String] = []
-    @Option(name: .customLong("public-suffix-list"), help: ArgumentHelp("The Public Suffix List related origins are counted by (default \(PublicSuffixList.systemPath) when present).", valueName: "file")) var publicSuffixList: String?
-    @Option(name: .customLong("algorithm"), parsing: .unconditionalSingleValue, help: "A credential algorithm to offer in pubKeyCredParams, by name (ES256, ML-DSA-65) or COSE number, most preferred first (repeatable; default ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87).") var algorithms: [String] = []
-    @Option(help: "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db[?sslmode=verify-full&sslrootcert=CA.pem] (default sqlite:passkeys.sqlite).") var database: String?
-    @Option(name: .customLong("database-password-file"), help: "A file holding the PostgreSQL password, for a --database URL without one.") var databasePasswordFile: String?
-    @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs: [String] = []
-    @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps: [String] = []
-    @Option(name: .customLong("rate-limit"), help: "Options requests per second per client (failed results: a quarter of it); 0 turns the limits off (default 20).") var rateLimit: Double?
-    @Option(name: .customLong("reverification-window"), help: "Seconds a passkey verification (a step-up, or the sign-in) lets a session add or remove passkeys, end other sessions, delete the account or manage recovery codes (default 300).") var reverificationWindow: Int?
-    @Option(name: .customLong("user-verification"), help: "required, preferred or discouraged: the least user verification every ceremony asks for; requests may only raise it (default preferred).") var userVerification: String?
-    @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy's address or CIDR range whose X-Forwarded-For / Forwarded headers name the client (repeatable).") var trustedProxies: [String] = []
-    @Option(name: .customLong("forwarded-header"), help: "x-forwarded-for or forwarded: the header trusted proxies name the client in (default x-forwarded-for).") var forwardedHeader: String?
+    @Option(
+        name: .customLong("related-origin"),
+        help:
+            "An origin on another site that may use the RP ID (related origin requests, WebAuthn L3 §5.11.1), listed in /.well-known/webauthn (repeatable)."
+    ) var relatedOrigins: [String] = []
+    @Option(
+        name: .customLong("public-suffix-list"),
+        help: ArgumentHelp(
+            "The Public Suffix List related origins are counted by (default \(PublicSuffixList.systemPath) when present).", valueName: "file"))
+    var publicSuffixList: String?
+    @Option(
+        name: .customLong("algorithm"), parsing: .unconditionalSingleValue,
+        help:
+            "A credential algorithm to offer in pubKeyCredParams, by name (ES256, ML-DSA-65) or COSE number, most preferred first (repeatable; default ES256, EdDSA, RS256, PS256, ML-DSA-65, ML-DSA-87)."
+    ) var algorithms: [String] = []
+    @Option(
+        help:
+            "sqlite:PATH, sqlite::memory: or postgres://user:pass@host:port/db[?sslmode=verify-full&sslrootcert=CA.pem] (default sqlite:passkeys.sqlite)."
+    ) var database: String?
+    @Option(name: .customLong("database-password-file"), help: "A file holding the PostgreSQL password, for a --database URL without one.")
+    var databasePasswordFile: String?
+    @Option(name: .customLong("apple-app-id"), help: "TEAMID.bundle.id of an iOS app for apple-app-site-association (repeatable).") var appleAppIDs:
+        [String] = []
+    @Option(name: .customLong("android-app"), help: "package:SHA256_FINGERPRINT of an Android app for assetlinks.json (repeatable).") var androidApps:
+        [String] = []
+    @Option(
+        name: .customLong("rate-limit"),
+        help: "Options requests per second per client (failed results: a quarter of it); 0 turns the limits off (default 20).") var rateLimit: Double?
+    @Option(
+        name: .customLong("reverification-window"),
+        help:
+            "Seconds a passkey verification (a step-up, or the sign-in) lets a session add or remove passkeys, end other sessions, delete the account or manage recovery codes (default 300)."
+    ) var reverificationWindow: Int?
+    @Option(
+        name: .customLong("user-verification"),
+        help:
+            "required, preferred or discouraged: the least user verification every ceremony asks for; requests may only raise it (default preferred)."
+    ) var userVerification: String?
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: "A reverse proxy's address or CIDR range whose X-Forwarded-For / Forwarded headers name the client (repeatable).") var trustedProxies:
+        [String] = []
+    @Option(
+        name: .customLong("forwarded-header"),
+        help: "x-forwarded-for or forwarded: the header trusted proxies name the client in (default x-forwarded-for).") var forwardedHeader: String?
     @Option(name: .customLong("metrics-address"), help: "HOST:PORT to serve /metrics on instead of the public address.") var metricsAddress: String?
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default notice: start-up, outages and errors; info adds a line per request).") var logLevel: String?
-    @Flag(name: .customLong("allow-insecure-origin"), help: "Allow http:// origins with an RP ID other than localhost (test setups only).") var allowInsecureOrigin = false
-    @Option(name: .customLong("metadata-url"), help: ArgumentHelp("Where to fetch FIDO metadata (MDS3) from, at start and at each nextUpdate; 'off' fetches nothing (default \(MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString); none with --metadata).", valueName: "url")) var metadataURL: String?
-    @Option(name: .customLong("metadata-cache"), help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir")) var metadataCache: String?
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (default notice: start-up, outages and errors; info adds a line per request).")
+    var logLevel: String?
+    @Flag(name: .customLong("allow-insecure-origin"), help: "Allow http:// origins with an RP ID other than localhost (test setups only).")
+    var allowInsecureOrigin = false
+    @Option(
+        name: .customLong("metadata-url"),
+        help: ArgumentHelp(
+            "Where to fetch FIDO metadata (MDS3) from, at start and at each nextUpdate; 'off' fetches nothing (default \(MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString); none with --metadata).",
+            valueName: "url")) var metadataURL: String?
+    @Option(
+        name: .customLong("metadata-cache"),
+        help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
+    var metadataCache: String?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
 
     func run() async throws {
@@ -67,10 +111,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let host = host ?? environment["PASSKEYS_HOST"] ?? "127.0.0.1"
         let portValue: Int
-        if let port { portValue = port } else if let text = environment["PASSKEYS_PORT"] {
+        if let port {
+            portValue = port
+        } else if let text = environment["PASSKEYS_PORT"] {
             guard let parsed = Int(text) else { throw ValidationError("PASSKEYS_PORT: expected a port number, found '\(text)'") }
             portValue = parsed
-        } else { portValue = 8080 }
+        } else {
+            portValue = 8080
+        }
         guard (0...65535).contains(portValue) else { throw ValidationError("--port: expected 0 to 65535, found \(portValue)") }
         let rpID = rpID ?? environment["PASSKEYS_RP_ID"] ?? "localhost"
         let rpName = rpName ?? environment["PASSKEYS_RP_NAME"] ?? "Passkeys"
@@ -86,13 +134,19 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 database = try database.withPassword(text.trimmingCharacters(in: .newlines))
             }
-            let apple = try (appleAppIDs.isEmpty ? list("PASSKEYS_APPLE_APP_IDS") : appleAppIDs).map { id throws(ConfigurationError) in try AppleAppID.validate(id) }
-            let android = try (androidApps.isEmpty ? list("PASSKEYS_ANDROID_APPS") : androidApps).map { app throws(ConfigurationError) in try AndroidApp(app) }
+            let apple = try (appleAppIDs.isEmpty ? list("PASSKEYS_APPLE_APP_IDS") : appleAppIDs).map { id throws(ConfigurationError) in
+                try AppleAppID.validate(id)
+            }
+            let android = try (androidApps.isEmpty ? list("PASSKEYS_ANDROID_APPS") : androidApps).map { app throws(ConfigurationError) in
+                try AndroidApp(app)
+            }
             let uvText = userVerification ?? environment["PASSKEYS_USER_VERIFICATION"] ?? "preferred"
             guard let uv = UserVerificationPolicy(rawValue: uvText) else {
                 throw ConfigurationError("--user-verification: expected required, preferred or discouraged, found '\(uvText)'")
             }
-            let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in try IPNetwork(range) }
+            let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in
+                try IPNetwork(range)
+            }
             let headerText = forwardedHeader ?? environment["PASSKEYS_FORWARDED_HEADER"] ?? ForwardedHeader.xForwardedFor.rawValue
             guard let header = ForwardedHeader(rawValue: headerText.lowercased()) else {
                 throw ConfigurationError("--forwarded-header: expected x-forwarded-for or forwarded, found '\(headerText)'")
@@ -100,9 +154,11 @@ struct ServeCommand: AsyncParsableCommand {
             let algorithmNames = algorithms.isEmpty ? list("PASSKEYS_ALGORITHMS") : algorithms
             let offered: [COSEAlgorithm]
             do {
-                offered = algorithmNames.isEmpty && environment["PASSKEYS_ALGORITHMS"] == nil
+                offered =
+                    algorithmNames.isEmpty && environment["PASSKEYS_ALGORITHMS"] == nil
                     ? RelyingPartyConfiguration.defaultAlgorithms
-                    : try RelyingPartyConfiguration.algorithms(parsing: algorithmNames, field: algorithms.isEmpty ? "PASSKEYS_ALGORITHMS" : "--algorithm")
+                    : try RelyingPartyConfiguration.algorithms(
+                        parsing: algorithmNames, field: algorithms.isEmpty ? "PASSKEYS_ALGORITHMS" : "--algorithm")
             } catch {
                 throw ConfigurationError(error.message)
             }
@@ -110,7 +166,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard let windowSeconds = Int64(windowText), (1...86_400).contains(windowSeconds) else {
                 throw ConfigurationError("--reverification-window: expected 1 to 86400 seconds, found '\(windowText)'")
             }
-            let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in try Self.hostAndPort(text) }
+            let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in
+                try Self.hostAndPort(text)
+            }
             var configuration = ServerConfiguration(
                 host: host, port: portValue,
                 relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, algorithms: offered, userVerification: uv),
@@ -142,7 +200,8 @@ struct ServeCommand: AsyncParsableCommand {
         let cache = metadataCache ?? environment["PASSKEYS_METADATA_CACHE"]
         if attestation.metadata != nil {
             if let metadataURL, metadataURL != "off" {
-                throw ValidationError("--metadata-url: expected 'off' or nothing with --metadata FILE (a file is for sites that fetch nothing), found '\(metadataURL)'")
+                throw ValidationError(
+                    "--metadata-url: expected 'off' or nothing with --metadata FILE (a file is for sites that fetch nothing), found '\(metadataURL)'")
             }
             if metadataCache != nil { throw ValidationError("--metadata-cache: expected nothing with --metadata FILE, which is never replaced") }
             return nil
@@ -154,7 +213,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return nil
         }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false else {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false
+        else {
             throw ValidationError("--metadata-url: expected an http(s) URL or 'off', found '\(text)'")
         }
         let crlPaths = attestation.metadataCRLs

@@ -1,3 +1,6 @@
+import Logging
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
-import Synchronization
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write

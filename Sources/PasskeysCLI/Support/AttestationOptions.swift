@@ -7,7 +7,9 @@ import X509
 /// Attestation flags shared by `verify registration` and `serve`: trust anchors, FIDO metadata and the policy
 /// choices of individual formats.
 struct AttestationOptions: ParsableArguments {
-    @Option(name: .customLong("trust-anchor"), parsing: .unconditionalSingleValue, help: "A PEM or DER root certificate the attestation chain may end in (repeatable).")
+    @Option(
+        name: .customLong("trust-anchor"), parsing: .unconditionalSingleValue,
+        help: "A PEM or DER root certificate the attestation chain may end in (repeatable).")
     var trustAnchors: [String] = []
 
     @Flag(name: .customLong("require-trusted-attestation"), help: "Fail (untrustedAttestation) unless the attestation chain ends in a trust anchor.")
@@ -16,22 +18,37 @@ struct AttestationOptions: ParsableArguments {
     @Flag(name: .customLong("no-built-in-roots"), help: "Do not trust the roots compiled in for apple, android-key and android-safetynet.")
     var noBuiltInRoots = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("A FIDO Metadata Service BLOB (JWT) to verify and use: per-model trust anchors and status.", valueName: "file"))
     var metadata: String?
 
-    @Option(name: .customLong("metadata-root"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root R46 and Root CA - R3).", valueName: "file"))
+    @Option(
+        name: .customLong("metadata-root"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "A PEM or DER root the metadata BLOB must chain to (repeatable; default: FIDO's, GlobalSign Root R46 and Root CA - R3).",
+            valueName: "file"))
     var metadataRoots: [String] = []
 
-    @Option(name: .customLong("metadata-crl"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
+    @Option(
+        name: .customLong("metadata-crl"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("A DER or PEM CRL for the metadata BLOB's signing chain (repeatable).", valueName: "file"))
     var metadataCRLs: [String] = []
 
-    @Option(name: .customLong("allow-aaguid"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Admit only these authenticator models, by AAGUID (repeatable); judged on an AAGUID a trusted attestation proves.", valueName: "uuid"))
+    @Option(
+        name: .customLong("allow-aaguid"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "Admit only these authenticator models, by AAGUID (repeatable); judged on an AAGUID a trusted attestation proves.", valueName: "uuid"))
     var allowedAAGUIDs: [String] = []
 
-    @Option(name: .customLong("deny-aaguid"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Refuse these authenticator models, by AAGUID (repeatable).", valueName: "uuid"))
+    @Option(
+        name: .customLong("deny-aaguid"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Refuse these authenticator models, by AAGUID (repeatable).", valueName: "uuid"))
     var deniedAAGUIDs: [String] = []
 
-    @Flag(name: .customLong("allow-unproven-aaguid"), help: "Judge --allow-aaguid on the AAGUID the authenticator claims, without a trusted attestation (keeps out honest models only).")
+    @Flag(
+        name: .customLong("allow-unproven-aaguid"),
+        help: "Judge --allow-aaguid on the AAGUID the authenticator claims, without a trusted attestation (keeps out honest models only).")
     var allowUnprovenAAGUID = false
 
     @Flag(name: .customLong("android-key-allow-software-enforced"), help: "android-key: also accept origin/purpose from the softwareEnforced list.")
@@ -40,7 +57,9 @@ struct AttestationOptions: ParsableArguments {
     @Flag(name: .customLong("safetynet-allow-basic-integrity"), help: "android-safetynet: do not require ctsProfileMatch.")
     var safetyNetAllowBasicIntegrity = false
 
-    @Option(name: .customLong("safetynet-max-age"), parsing: .unconditional, help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
+    @Option(
+        name: .customLong("safetynet-max-age"), parsing: .unconditional,
+        help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
     var safetyNetMaxAge: String = "60"
 
     func validate() throws {
@@ -67,12 +86,13 @@ struct AttestationOptions: ParsableArguments {
     /// The allow and deny lists these flags describe; a value that is not a UUID is a usage error.
     func authenticatorPolicy() throws -> AuthenticatorPolicy {
         func aaguids(_ values: [String], _ flag: String) throws -> Set<AAGUID> {
-            Set(try values.map { value in
-                guard let aaguid = AAGUID(string: value) else {
-                    throw ValidationError("--\(flag): expected an AAGUID such as 00000000-0000-0000-0000-000000000000, found '\(value)'")
-                }
-                return aaguid
-            })
+            Set(
+                try values.map { value in
+                    guard let aaguid = AAGUID(string: value) else {
+                        throw ValidationError("--\(flag): expected an AAGUID such as 00000000-0000-0000-0000-000000000000, found '\(value)'")
+                    }
+                    return aaguid
+                })
         }
         let allowed = try aaguids(allowedAAGUIDs, "allow-aaguid"), denied = try aaguids(deniedAAGUIDs, "deny-aaguid")
         if let both = allowed.intersection(denied).first {
@@ -86,7 +106,8 @@ struct AttestationOptions: ParsableArguments {
     func loadMetadata(at time: Date) async throws -> MetadataIndex? {
         guard let metadata else { return nil }
         guard let blob = FileManager.default.contents(atPath: metadata) else { throw UsageError("cannot read the metadata BLOB '\(metadata)'") }
-        return try await MetadataBLOB.verify(Array(blob), roots: try metadataRootCertificates(), crls: try Self.revocationLists(metadataCRLs), at: time)
+        return try await MetadataBLOB.verify(
+            Array(blob), roots: try metadataRootCertificates(), crls: try Self.revocationLists(metadataCRLs), at: time)
     }
 
     /// The `--metadata-root` certificates, or the built-in metadata roots when none is given.

@@ -15,20 +15,24 @@ enum Output {
     /// Reports a failed CLI operation as `{"ok": false, "error": {code, message}}` on stdout and the message on
     /// stderr, then signals exit code 1.
     static func failure(code: String, message: String) -> OperationFailed {
-        json(.object(JSONObject([
-            "ok": .bool(false),
-            "error": .object(JSONObject(["code": .string(code), "message": .string(message)])),
-        ])))
+        json(
+            .object(
+                JSONObject([
+                    "ok": .bool(false),
+                    "error": .object(JSONObject(["code": .string(code), "message": .string(message)])),
+                ])))
         stderr("error: \(message)")
         return OperationFailed()
     }
 
     /// Reports a failed verification the way CONTRACT.md §1.2 specifies, then signals exit code 1.
     static func verificationFailed(_ error: WebAuthnError) -> OperationFailed {
-        json(.object(JSONObject([
-            "verified": .bool(false),
-            "error": .object(JSONObject(["code": .string(error.code.rawValue), "message": .string(error.message)])),
-        ])))
+        json(
+            .object(
+                JSONObject([
+                    "verified": .bool(false),
+                    "error": .object(JSONObject(["code": .string(error.code.rawValue), "message": .string(error.message)])),
+                ])))
         stderr("verification failed: \(error.message)")
         return OperationFailed()
     }

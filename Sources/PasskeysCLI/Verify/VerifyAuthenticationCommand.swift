@@ -8,7 +8,10 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
 
     @OptionGroup var ceremony: CeremonyOptions
 
-    @Option(name: .customLong("public-key"), parsing: .unconditional, help: ArgumentHelp("The stored credential public key: a COSE_Key in base64url.", discussion: "Taken as the value even when it starts with '-'."))
+    @Option(
+        name: .customLong("public-key"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The stored credential public key: a COSE_Key in base64url.", discussion: "Taken as the value even when it starts with '-'."))
     var publicKey: String
 
     @Option(name: .customLong("sign-count"), parsing: .unconditional, help: "The stored signature counter (default 0).")
@@ -28,14 +31,16 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
             let credential = StoredCredential(id: response.rawID, publicKey: key, signCount: signCount)
             let result = try AuthenticationVerifier(policy: policy).verify(
                 response, challenge: Challenge(base64URL: ceremony.challenge), credential: credential)
-            Output.json(.object(JSONObject([
-                "verified": .bool(true),
-                "credentialId": .string(Base64URL.encode(result.credentialID)),
-                "newSignCount": JSONValue(result.newSignCount),
-                "userVerified": .bool(result.userVerified),
-                "backupEligible": .bool(result.backupEligible),
-                "backupState": .bool(result.backupState),
-            ])))
+            Output.json(
+                .object(
+                    JSONObject([
+                        "verified": .bool(true),
+                        "credentialId": .string(Base64URL.encode(result.credentialID)),
+                        "newSignCount": JSONValue(result.newSignCount),
+                        "userVerified": .bool(result.userVerified),
+                        "backupEligible": .bool(result.backupEligible),
+                        "backupState": .bool(result.backupState),
+                    ])))
         } catch let error as WebAuthnError {
             throw Output.verificationFailed(error)
         }
@@ -47,7 +52,7 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
     static func storedKey(_ text: String) throws -> CredentialPublicKey {
         do {
             return try CredentialPublicKey(coseBytes: try Base64URL.decode(text, field: "--public-key"), field: "--public-key")
-        } catch where error.code == .unsupportedAlgorithm {
+        } catch  where error.code == .unsupportedAlgorithm {
             throw error
         } catch {
             throw UsageError(error.message)

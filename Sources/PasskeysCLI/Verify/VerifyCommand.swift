@@ -16,7 +16,11 @@ struct CeremonyOptions: ParsableArguments {
     @Option(name: .customLong("origin"), parsing: .unconditionalSingleValue, help: "An origin clientDataJSON.origin may equal (repeatable).")
     var origins: [String]
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The base64url string clientDataJSON.challenge must equal.", discussion: "Taken as the value even when it starts with '-', as 1 in 64 random base64url challenges does; --challenge=VALUE works too."))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The base64url string clientDataJSON.challenge must equal.",
+            discussion: "Taken as the value even when it starts with '-', as 1 in 64 random base64url challenges does; --challenge=VALUE works too."))
     var challenge: String
 
     @Flag(name: .customLong("require-user-verification"), help: "Fail unless the UV flag is set.")
@@ -25,12 +29,16 @@ struct CeremonyOptions: ParsableArguments {
     @Flag(name: .customLong("allow-cross-origin"), help: "Accept ceremonies run in a cross-origin iframe (clientDataJSON.crossOrigin = true).")
     var allowCrossOrigin = false
 
-    @Option(name: .customLong("top-origin"), parsing: .unconditionalSingleValue, help: "A top-level origin allowed to embed the ceremony (repeatable; implies --allow-cross-origin).")
+    @Option(
+        name: .customLong("top-origin"), parsing: .unconditionalSingleValue,
+        help: "A top-level origin allowed to embed the ceremony (repeatable; implies --allow-cross-origin).")
     var topOrigins: [String] = []
 
-    @Flag(name: .customLong("allow-legacy-base64"), help: ArgumentHelp(
-        "Also accept '=' padding and the standard base64 alphabet in binary fields.",
-        discussion: "For responses captured from old clients and libraries; real browsers send strict base64url."))
+    @Flag(
+        name: .customLong("allow-legacy-base64"),
+        help: ArgumentHelp(
+            "Also accept '=' padding and the standard base64 alphabet in binary fields.",
+            discussion: "For responses captured from old clients and libraries; real browsers send strict base64url."))
     var allowLegacyBase64 = false
 
     @Option(parsing: .unconditional, help: "Read the response JSON from this file instead of stdin.")

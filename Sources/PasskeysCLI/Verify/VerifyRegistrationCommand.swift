@@ -11,9 +11,11 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
 
     @OptionGroup var attestation: AttestationOptions
 
-    @Option(name: .customLong("algorithm"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
-        "A credential key algorithm the RP offered in pubKeyCredParams, by name or COSE number (repeatable).",
-        discussion: "Default: every supported algorithm except RS1 (RSA with SHA-1), which only old TPM credentials use."))
+    @Option(
+        name: .customLong("algorithm"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "A credential key algorithm the RP offered in pubKeyCredParams, by name or COSE number (repeatable).",
+            discussion: "Default: every supported algorithm except RS1 (RSA with SHA-1), which only old TPM credentials use."))
     var algorithms: [String] = []
 
     @Option(parsing: .unconditional, help: "Check certificate validity as of this ISO 8601 instant instead of now.")

@@ -16,6 +16,7 @@
 // Apple only warns "nearly matches optional requirement"); NSCopying/NSSecureCoding conformances are left out.
 // The Objective-C headers import Foundation, and a Clang module re-exports what its headers import.
 @_exported import Foundation
+
 #if os(macOS)
 public import AppKit
 #else
@@ -44,23 +45,23 @@ public let ASAuthorizationErrorDomain = "com.apple.AuthenticationServices.Author
 @available(iOS 13.0, macOS 10.15, *)
 public struct ASAuthorizationError: Error {
     public enum Code: Int, Sendable {
-        case unknown = 1000                                  // iOS 13.0
-        case canceled = 1001                                 // iOS 13.0
-        case invalidResponse = 1002                          // iOS 13.0
-        case notHandled = 1003                               // iOS 13.0
-        case failed = 1004                                   // iOS 13.0
+        case unknown = 1000 // iOS 13.0
+        case canceled = 1001 // iOS 13.0
+        case invalidResponse = 1002 // iOS 13.0
+        case notHandled = 1003 // iOS 13.0
+        case failed = 1004 // iOS 13.0
         @available(iOS 15.0, macOS 12.0, *)
-        case notInteractive = 1005                           // iOS 15.0
+        case notInteractive = 1005 // iOS 15.0
         @available(iOS 18.0, macOS 15.0, *)
-        case matchedExcludedCredential = 1006                // iOS 18.0
+        case matchedExcludedCredential = 1006 // iOS 18.0
         @available(iOS 18.2, macOS 15.2, visionOS 2.2, *)
-        case credentialImport = 1007                         // iOS 18.2
+        case credentialImport = 1007 // iOS 18.2
         @available(iOS 18.2, macOS 15.2, visionOS 2.2, *)
-        case credentialExport = 1008                         // iOS 18.2
+        case credentialExport = 1008 // iOS 18.2
         @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-        case preferSignInWithApple = 1009                    // iOS 26.0
+        case preferSignInWithApple = 1009 // iOS 26.0
         @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-        case deviceNotConfiguredForPasskeyCreation = 1010    // iOS 26.0
+        case deviceNotConfiguredForPasskeyCreation = 1010 // iOS 26.0
     }
     public static var errorDomain: String { ASAuthorizationErrorDomain }
     public var code: Code { .unknown }

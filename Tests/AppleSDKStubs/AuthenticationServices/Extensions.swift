@@ -89,7 +89,9 @@ public struct ASAuthorizationPublicKeyCredentialPRFAssertionInput {
             self.saltInput2 = saltInput2
         }
         // public static func saltInput1(_ saltInput1: Data, saltInput2: Data? = nil) -> …InputValues
-        public static func saltInput1(_ saltInput1: Data, saltInput2: Data? = nil) -> InputValues { InputValues(saltInput1: saltInput1, saltInput2: saltInput2) }
+        public static func saltInput1(_ saltInput1: Data, saltInput2: Data? = nil) -> InputValues {
+            InputValues(saltInput1: saltInput1, saltInput2: saltInput2)
+        }
         public var saltInput1: Data
         public var saltInput2: Data?
     }
@@ -167,5 +169,7 @@ public final class ASCredentialUpdater {
     public init() {}
     public final func reportPublicKeyCredentialUpdate(relyingPartyIdentifier: String, userHandle: Data, newName: String) async throws {}
     public final func reportUnknownPublicKeyCredential(relyingPartyIdentifier: String, credentialID: Data) async throws {}
-    public final func reportAllAcceptedPublicKeyCredentials(relyingPartyIdentifier: String, userHandle: Data, acceptedCredentialIDs: [Data]) async throws {}
+    public final func reportAllAcceptedPublicKeyCredentials(
+        relyingPartyIdentifier: String, userHandle: Data, acceptedCredentialIDs: [Data]
+    ) async throws {}
 }

@@ -101,7 +101,9 @@ open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject, ASAutho
     // - (instancetype)initWithRelyingPartyIdentifier:(NSString *)relyingPartyIdentifier NS_DESIGNATED_INITIALIZER;
     public init(relyingPartyIdentifier: String) { self.relyingPartyIdentifier = relyingPartyIdentifier }
     // NS_SWIFT_NAME(createCredentialRegistrationRequest(challenge:name:userID:))
-    open func createCredentialRegistrationRequest(challenge: Data, name: String, userID: Data) -> ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest { fatalError("stub") }
+    open func createCredentialRegistrationRequest(
+        challenge: Data, name: String, userID: Data
+    ) -> ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest { fatalError("stub") }
     // NS_SWIFT_NAME(createCredentialAssertionRequest(challenge:))
     open func createCredentialAssertionRequest(challenge: Data) -> ASAuthorizationPlatformPublicKeyCredentialAssertionRequest { fatalError("stub") }
 }
@@ -112,9 +114,13 @@ open class ASAuthorizationSecurityKeyPublicKeyCredentialProvider: NSObject, ASAu
     open var relyingPartyIdentifier: String
     public init(relyingPartyIdentifier: String) { self.relyingPartyIdentifier = relyingPartyIdentifier }
     // NS_SWIFT_NAME(createCredentialRegistrationRequest(challenge:displayName:name:userID:))
-    open func createCredentialRegistrationRequest(challenge: Data, displayName: String, name: String, userID: Data) -> ASAuthorizationSecurityKeyPublicKeyCredentialRegistrationRequest { fatalError("stub") }
+    open func createCredentialRegistrationRequest(
+        challenge: Data, displayName: String, name: String, userID: Data
+    ) -> ASAuthorizationSecurityKeyPublicKeyCredentialRegistrationRequest { fatalError("stub") }
     // NS_SWIFT_NAME(createCredentialAssertionRequest(challenge:))
-    open func createCredentialAssertionRequest(challenge: Data) -> ASAuthorizationSecurityKeyPublicKeyCredentialAssertionRequest { fatalError("stub") }
+    open func createCredentialAssertionRequest(challenge: Data) -> ASAuthorizationSecurityKeyPublicKeyCredentialAssertionRequest {
+        fatalError("stub")
+    }
 }
 
 // MARK: - Results

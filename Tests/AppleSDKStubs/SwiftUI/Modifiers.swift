@@ -29,7 +29,9 @@ extension View {
     // iOS 15.0: public func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
     //   @ViewBuilder content: () -> T) -> some View where T : View
     @available(iOS 15.0, macOS 12.0, *)
-    public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View { self }
+    public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View {
+        self
+    }
     // iOS 15.0: public func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View
     @available(iOS 15.0, macOS 12.0, *)
     public func refreshable(@_inheritActorContext action: @escaping @Sendable () async -> Void) -> some View { self }
@@ -39,7 +41,9 @@ extension View {
     // is gone). The later name:/file:/line: parameters, documented as no-ops before iOS 26.4, are left out: nothing
     // here may pass them.
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void) -> some View { self }
+    nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
+        self
+    }
     // iOS 15.0: public func alert<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
     //   @ViewBuilder actions: () -> A) -> some View where A : View
     @available(iOS 15.0, macOS 12.0, *)

@@ -6,6 +6,7 @@
 // (@MainActor), as the iOS 26.0 WebKit.swiftinterface shows for WKWebView. Bodies are placeholders.
 // The Objective-C headers import Foundation, and a Clang module re-exports what its headers import.
 @_exported import Foundation
+
 #if canImport(FoundationNetworking)
 // Linux keeps URLRequest in FoundationNetworking; on Apple platforms it is in Foundation, which WebKit re-exports.
 @_exported import FoundationNetworking
@@ -134,5 +135,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     // iOS 14.0: - (void)addScriptMessageHandlerWithReply:(id <WKScriptMessageHandlerWithReply>)scriptMessageHandlerWithReply
     //   contentWorld:(WKContentWorld *)contentWorld name:(NSString *)name; (Swift name addScriptMessageHandler(_:contentWorld:name:))
     @available(iOS 14.0, macOS 11.0, *)
-    open func addScriptMessageHandler(_ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String) {}
+    open func addScriptMessageHandler(
+        _ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String
+    ) {}
 }

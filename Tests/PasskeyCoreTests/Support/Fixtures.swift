@@ -52,13 +52,16 @@ enum Fixtures {
         func attestationObject() throws -> [UInt8] {
             let authData = try authenticatorData()
             let stmt = try statement(authData, Array(SHA256.hash(data: clientDataJSON)))
-            return CBOREncoder.encode(.map([
-                CBORPair(.text("fmt"), .text(format)), CBORPair(.text("attStmt"), .map(stmt)), CBORPair(.text("authData"), .bytes(authData)),
-            ]))
+            return CBOREncoder.encode(
+                .map([
+                    CBORPair(.text("fmt"), .text(format)), CBORPair(.text("attStmt"), .map(stmt)), CBORPair(.text("authData"), .bytes(authData)),
+                ]))
         }
 
         func response() throws -> RegistrationResponse {
-            RegistrationResponse(rawID: rawIDOverride ?? credentialID, clientDataJSON: clientDataJSON, attestationObject: try attestationObject(), transports: ["internal"])
+            RegistrationResponse(
+                rawID: rawIDOverride ?? credentialID, clientDataJSON: clientDataJSON, attestationObject: try attestationObject(),
+                transports: ["internal"])
         }
 
         /// Packed self attestation by the credential key.
@@ -99,11 +102,14 @@ enum Fixtures {
         func response() throws -> AuthenticationResponse {
             let authData = AuthenticatorDataBuilder.build(rpID: rpID, flags: flags, signCount: signCount)
             let signature = try signatureOverride ?? key.sign(authData + Array(SHA256.hash(data: clientDataJSON)))
-            return AuthenticationResponse(rawID: credentialID, clientDataJSON: clientDataJSON, authenticatorData: authData, signature: signature, userHandle: userHandle)
+            return AuthenticationResponse(
+                rawID: credentialID, clientDataJSON: clientDataJSON, authenticatorData: authData, signature: signature, userHandle: userHandle)
         }
 
         func stored(signCount: UInt32 = 4, backupEligible: Bool? = nil) throws -> StoredCredential {
-            StoredCredential(id: credentialID, publicKey: try CredentialPublicKey(coseBytes: key.coseKey()), signCount: signCount, backupEligible: backupEligible, userHandle: Fixtures.userHandle)
+            StoredCredential(
+                id: credentialID, publicKey: try CredentialPublicKey(coseBytes: key.coseKey()), signCount: signCount, backupEligible: backupEligible,
+                userHandle: Fixtures.userHandle)
         }
     }
 
@@ -126,7 +132,11 @@ enum Fixtures {
             organizationalUnit: String = "Authenticator Attestation", country: String = "SE", leafIsCA: Bool = false,
             version: Certificate.Version = .v3, aaguidExtension: [UInt8]? = nil, aaguidCritical: Bool = false
         ) throws {
-            let rootName = try DistinguishedName { CountryName("SE"); OrganizationName("Test Vendor"); CommonName("Test Attestation Root") }
+            let rootName = try DistinguishedName {
+                CountryName("SE")
+                OrganizationName("Test Vendor")
+                CommonName("Test Attestation Root")
+            }
             root = try Certificate(
                 version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey),
                 notValidBefore: Self.validFrom, notValidAfter: Self.validUntil, issuer: rootName, subject: rootName,
@@ -137,17 +147,23 @@ enum Fixtures {
                 },
                 issuerPrivateKey: .init(rootKey))
             var extensions = Certificate.Extensions()
-            try extensions.append(Certificate.Extension(leafIsCA ? BasicConstraints.isCertificateAuthority(maxPathLength: nil) : .notCertificateAuthority, critical: true))
+            try extensions.append(
+                Certificate.Extension(
+                    leafIsCA ? BasicConstraints.isCertificateAuthority(maxPathLength: nil) : .notCertificateAuthority, critical: true))
             if let aaguidExtension {
                 var serializer = DER.Serializer()
                 try serializer.serialize(ASN1OctetString(contentBytes: aaguidExtension[...]))
-                try extensions.append(Certificate.Extension(oid: [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4], critical: aaguidCritical, value: serializer.serializedBytes[...]))
+                try extensions.append(
+                    Certificate.Extension(oid: [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4], critical: aaguidCritical, value: serializer.serializedBytes[...]))
             }
             leaf = try Certificate(
                 version: version, serialNumber: .init(), publicKey: .init(leafKey.publicKey),
                 notValidBefore: Self.validFrom, notValidAfter: Self.validUntil, issuer: rootName,
                 subject: try DistinguishedName {
-                    CountryName(country); OrganizationName("Test Vendor"); OrganizationalUnitName(organizationalUnit); CommonName("Test Authenticator")
+                    CountryName(country)
+                    OrganizationName("Test Vendor")
+                    OrganizationalUnitName(organizationalUnit)
+                    CommonName("Test Authenticator")
                 },
                 signatureAlgorithm: .ecdsaWithSHA256, extensions: version == .v3 ? extensions : Certificate.Extensions(),
                 issuerPrivateKey: .init(rootKey))
@@ -157,7 +173,9 @@ enum Fixtures {
 
 /// Runs `body` and checks it fails with `code`.
 @discardableResult
-func expectFailure<T>(_ code: WebAuthnError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T) async -> WebAuthnError? {
+func expectFailure<T>(
+    _ code: WebAuthnError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
+) async -> WebAuthnError? {
     do {
         _ = try await body()
         Issue.record("expected a failure with code \(code), but it succeeded", sourceLocation: sourceLocation)

@@ -15,7 +15,10 @@ struct TestCA {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     init(_ commonName: String = "Test Root") throws {
-        name = try DistinguishedName { OrganizationName("Test"); CommonName(commonName) }
+        name = try DistinguishedName {
+            OrganizationName("Test")
+            CommonName(commonName)
+        }
         certificate = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Self.validFrom,
             notValidAfter: Self.validUntil, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
@@ -38,10 +41,12 @@ struct TestCA {
 
     /// A CA certificate for `other`, signed by this one (an intermediate).
     func issueCA(_ other: TestCA, validFrom: Date = validFrom, validUntil: Date = validUntil) throws -> Certificate {
-        try issue(.init(other.key.publicKey), subject: other.name, extensions: try Certificate.Extensions {
-            Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
-            Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-        }, validFrom: validFrom, validUntil: validUntil)
+        try issue(
+            .init(other.key.publicKey), subject: other.name,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+            }, validFrom: validFrom, validUntil: validUntil)
     }
 
     /// A DER CRL (RFC 5280 §5.1) by this CA revoking `serials`.
@@ -50,8 +55,10 @@ struct TestCA {
         var serializer = DER.Serializer()
         try serializer.serialize(name)
         let revoked = serials.map { DERBytes.tlv(0x30, DERBytes.tlv(0x02, Array($0.bytes)) + DERBytes.utcTime(thisUpdate)) }.reduce([], +)
-        let tbs = DERBytes.tlv(0x30, DERBytes.tlv(0x02, [1]) + ecdsaWithSHA256 + serializer.serializedBytes
-            + DERBytes.utcTime(thisUpdate) + DERBytes.utcTime(nextUpdate) + (serials.isEmpty ? [] : DERBytes.tlv(0x30, revoked)))
+        let tbs = DERBytes.tlv(
+            0x30,
+            DERBytes.tlv(0x02, [1]) + ecdsaWithSHA256 + serializer.serializedBytes
+                + DERBytes.utcTime(thisUpdate) + DERBytes.utcTime(nextUpdate) + (serials.isEmpty ? [] : DERBytes.tlv(0x30, revoked)))
         let signature = try key.signature(for: tbs).derRepresentation
         return DERBytes.tlv(0x30, tbs + ecdsaWithSHA256 + DERBytes.tlv(0x03, [0] + Array(signature)))
     }
@@ -63,7 +70,10 @@ enum DERBytes {
         if count < 0x80 { return [UInt8(count)] }
         var bytes: [UInt8] = []
         var n = count
-        while n > 0 { bytes.insert(UInt8(n & 0xFF), at: 0); n >>= 8 }
+        while n > 0 {
+            bytes.insert(UInt8(n & 0xFF), at: 0)
+            n >>= 8
+        }
         return [0x80 | UInt8(bytes.count)] + bytes
     }
 
@@ -74,14 +84,20 @@ enum DERBytes {
         if number < 31 { return tlv(0xA0 | UInt8(number), content) }
         var digits: [UInt8] = [UInt8(number & 0x7F)]
         var n = number >> 7
-        while n > 0 { digits.insert(0x80 | UInt8(n & 0x7F), at: 0); n >>= 7 }
+        while n > 0 {
+            digits.insert(0x80 | UInt8(n & 0x7F), at: 0)
+            n >>= 7
+        }
         return [0xBF] + digits + length(content.count) + content
     }
 
     static func integer(_ value: Int) -> [UInt8] {
         var bytes = [UInt8(value & 0xFF)]
         var n = value >> 8
-        while n > 0 { bytes.insert(UInt8(n & 0xFF), at: 0); n >>= 8 }
+        while n > 0 {
+            bytes.insert(UInt8(n & 0xFF), at: 0)
+            n >>= 8
+        }
         if bytes[0] & 0x80 != 0 { bytes.insert(0, at: 0) }
         return tlv(0x02, bytes)
     }

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// Related origin requests (WebAuthn L3 §5.11.1): `/.well-known/webauthn`, ceremonies from a listed origin, and the
 /// start-up checks that refuse what browsers would not honour (issue #27 item 3).
@@ -18,18 +19,19 @@ struct RelatedOriginsTests {
     }
 
     /// A small list in the Public Suffix List's format: enough rules to tell the labels apart as browsers would.
-    static let suffixes = PublicSuffixList(text: """
-        // comments and blank lines are skipped
+    static let suffixes = PublicSuffixList(
+        text: """
+            // comments and blank lines are skipped
 
-        com
-        de
-        uk
-        co.uk
-        io
-        github.io
-        *.ck
-        !www.ck
-        """)
+            com
+            de
+            uk
+            co.uk
+            io
+            github.io
+            *.ck
+            !www.ck
+            """)
 
     @Test("/.well-known/webauthn lists the related origins as JSON", arguments: Backend.all)
     func document(_ backend: Backend) async throws {
@@ -91,7 +93,10 @@ struct RelatedOriginsTests {
         #expect(RelatedOrigins.label(of: "unlisted-tld", publicSuffixes: Self.suffixes) == nil, "the implicit * rule")
 
         // Many origins but five labels: accepted, as browsers accept it.
-        let five = ["https://example.com", "https://example.co.uk", "https://www.example.de", "https://a.com", "https://b.com", "https://c.com", "https://d.com"]
+        let five = [
+            "https://example.com", "https://example.co.uk", "https://www.example.de", "https://a.com", "https://b.com", "https://c.com",
+            "https://d.com",
+        ]
         try RelatedOrigins.check(five, publicSuffixes: Self.suffixes)
         #expect(throws: ConfigurationError.self) { try RelatedOrigins.check(five + ["https://e.co.uk"], publicSuffixes: Self.suffixes) }
         do {
@@ -105,7 +110,9 @@ struct RelatedOriginsTests {
         #expect(throws: ConfigurationError.self) { try RelatedOrigins.check(hosts + ["https://example.es"], publicSuffixes: nil) }
     }
 
-    @Test("the system's Public Suffix List reads as browsers read it", .enabled(if: FileManager.default.fileExists(atPath: PublicSuffixList.systemPath)))
+    @Test(
+        "the system's Public Suffix List reads as browsers read it", .enabled(if: FileManager.default.fileExists(atPath: PublicSuffixList.systemPath))
+    )
     func systemList() throws {
         let list = try PublicSuffixList(contentsOf: PublicSuffixList.systemPath)
         #expect(list.count > 5000)
@@ -124,15 +131,29 @@ struct RelatedOriginsTests {
         ("upper case", { $0.relyingParty.relatedOrigins = ["https://Example.co.uk"] }, "lower-case"),
         ("IP address", { $0.relyingParty.relatedOrigins = ["https://192.0.2.1"] }, "IP address"),
         ("twice", { $0.relyingParty.relatedOrigins = ["https://example.de", "https://example.de"] }, "listed twice"),
-        ("public suffix", { $0.relyingParty.relatedOrigins = ["https://co.uk"]; $0.publicSuffixList = RelatedOriginsTests.suffixes }, "public suffix"),
+        (
+            "public suffix",
+            {
+                $0.relyingParty.relatedOrigins = ["https://co.uk"]
+                $0.publicSuffixList = RelatedOriginsTests.suffixes
+            }, "public suffix"
+        ),
         ("Android origin as related", { $0.relyingParty.relatedOrigins = [TestServer.androidApp.origin] }, "belong in --origin"),
-        ("six labels", {
-            $0.relyingParty.relatedOrigins = ["https://a.com", "https://b.com", "https://c.de", "https://d.co.uk", "https://e.io", "https://f.com"]
-            $0.publicSuffixList = RelatedOriginsTests.suffixes
-        }, "at most 5"),
-        ("Android origin without its app", {
-            $0.relyingParty.origins.append("android:apk-key-hash:" + Base64URL.encode([UInt8](repeating: 0xCD, count: 32)))
-        }, "no --android-app names"),
+        (
+            "six labels",
+            {
+                $0.relyingParty.relatedOrigins = [
+                    "https://a.com", "https://b.com", "https://c.de", "https://d.co.uk", "https://e.io", "https://f.com",
+                ]
+                $0.publicSuffixList = RelatedOriginsTests.suffixes
+            }, "at most 5"
+        ),
+        (
+            "Android origin without its app",
+            {
+                $0.relyingParty.origins.append("android:apk-key-hash:" + Base64URL.encode([UInt8](repeating: 0xCD, count: 32)))
+            }, "no --android-app names"
+        ),
         ("Android app without its origin", { $0.relyingParty.origins.removeAll { $0.hasPrefix("android:") } }, "has no origin"),
         ("malformed Android origin", { $0.relyingParty.origins.append("android:apk-key-hash:not-a-hash") }, "is not an Android origin"),
         ("Apple app ID without a team", { $0.appleAppIDs = ["com.example.app"] }, "--apple-app-id"),

@@ -75,12 +75,17 @@ struct MetadataRefreshTests {
         let newer = try service.blob(no: 2, nextUpdate: "2027-02-20")
         try await server.run { url in
             let refresher = MetadataRefresher(
-                configuration: Self.configuration(url, service: service, clock: clock, sleep: { duration in
-                    let count = sleeps.update { $0.append(duration); return $0.count }
-                    clock.advance(MetadataRefresherSeconds.of(duration))
-                    if count == 3 { server.serve(.blob(newer)) }
-                    if count == 4 { throw CancellationError() }
-                }, random: 0.5),
+                configuration: Self.configuration(
+                    url, service: service, clock: clock,
+                    sleep: { duration in
+                        let count = sleeps.update {
+                            $0.append(duration)
+                            return $0.count
+                        }
+                        clock.advance(MetadataRefresherSeconds.of(duration))
+                        if count == 3 { server.serve(.blob(newer)) }
+                        if count == 4 { throw CancellationError() }
+                    }, random: 0.5),
                 fetcher: HTTPMetadataFetcher(), onEvent: events.record)
             // The clock starts at 2027-01-15T08:00Z; this BLOB's next update is 2027-01-20T00:00Z.
             server.serve(.blob(try service.blob(no: 1, nextUpdate: "2027-01-20")))
@@ -98,9 +103,16 @@ struct MetadataRefreshTests {
         let service = try TestMetadataService(), clock = TestClock(), events = EventRecorder()
         let sleeps = SharedValue<[Duration]>([])
         let refresher = MetadataRefresher(
-            configuration: Self.configuration(Self.downURL, service: service, clock: clock, timeout: .seconds(1), sleep: { duration in
-                if sleeps.update({ $0.append(duration); return $0.count }) == 6 { throw CancellationError() }
-            }),
+            configuration: Self.configuration(
+                Self.downURL, service: service, clock: clock, timeout: .seconds(1),
+                sleep: { duration in
+                    if sleeps.update({
+                        $0.append(duration)
+                        return $0.count
+                    }) == 6 {
+                        throw CancellationError()
+                    }
+                }),
             fetcher: HTTPMetadataFetcher(), onEvent: events.record)
         await refresher.run()
         #expect(sleeps.read() == [.seconds(30), .seconds(60), .seconds(120), .seconds(240), .seconds(300), .seconds(300)])
@@ -117,7 +129,8 @@ struct MetadataRefreshTests {
         let blob = try service.blob(no: 5, nextUpdate: "2027-02-01", model: "Cached")
         try await server.run { url in
             server.serve(.blob(blob))
-            let first = MetadataRefresher(configuration: Self.configuration(url, service: service, clock: clock, cache: directory), fetcher: HTTPMetadataFetcher())
+            let first = MetadataRefresher(
+                configuration: Self.configuration(url, service: service, clock: clock, cache: directory), fetcher: HTTPMetadataFetcher())
             await first.loadCache()
             #expect(first.source.current == nil)
             #expect(await first.refresh() == .updated)
@@ -130,7 +143,8 @@ struct MetadataRefreshTests {
             server.serve(.blob(try service.blob(no: 4, nextUpdate: "2027-02-01", model: "Older")))
             let events = EventRecorder()
             let second = MetadataRefresher(
-                configuration: Self.configuration(url, service: service, clock: clock, cache: directory), fetcher: HTTPMetadataFetcher(), onEvent: events.record)
+                configuration: Self.configuration(url, service: service, clock: clock, cache: directory), fetcher: HTTPMetadataFetcher(),
+                onEvent: events.record)
             await second.loadCache()
             #expect(second.source.current?.serialNumber == 5 && second.status.confirmedAt != nil)
             #expect(await second.refresh() == .downgrade)
@@ -138,16 +152,21 @@ struct MetadataRefreshTests {
             #expect(events.all == ["loadedFromCache", "failed:downgrade"])
         }
         // A restart with the server down serves the cached copy.
-        let offline = MetadataRefresher(configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher())
+        let offline = MetadataRefresher(
+            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)),
+            fetcher: HTTPMetadataFetcher())
         await offline.loadCache()
         #expect(await offline.refresh() == .unavailable)
         #expect(offline.source.current?.serialNumber == 5)
 
         // A cache that no longer verifies is not used.
-        #expect(FileManager.default.createFile(atPath: directory + "/mds3-blob.jwt", contents: Data(try service.blob(no: 9, nextUpdate: "2027-02-01", corruptSignature: true))))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory + "/mds3-blob.jwt", contents: Data(try service.blob(no: 9, nextUpdate: "2027-02-01", corruptSignature: true))))
         let events = EventRecorder()
         let tampered = MetadataRefresher(
-            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher(), onEvent: events.record)
+            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)),
+            fetcher: HTTPMetadataFetcher(), onEvent: events.record)
         await tampered.loadCache()
         #expect(tampered.source.current == nil && events.all == ["cacheRefused"])
 
@@ -155,7 +174,8 @@ struct MetadataRefreshTests {
         #expect(FileManager.default.createFile(atPath: directory + "/mds3-blob.jwt", contents: Data(count: 64 * 1024 + 1)))
         let oversizedEvents = EventRecorder()
         let oversized = MetadataRefresher(
-            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)), fetcher: HTTPMetadataFetcher(), onEvent: oversizedEvents.record)
+            configuration: Self.configuration(Self.downURL, service: service, clock: clock, cache: directory, timeout: .seconds(1)),
+            fetcher: HTTPMetadataFetcher(), onEvent: oversizedEvents.record)
         await oversized.loadCache()
         #expect(oversized.source.current == nil && oversizedEvents.all == ["cacheRefused"])
     }
@@ -167,14 +187,19 @@ struct MetadataRefreshTests {
         try await server.run { url in
             var configuration = TestServer.configuration(Backend.sqlite.location(), clock: clock)
             // The refresher waits between checks until the test asks for one.
-            configuration.metadataRefresh = Self.configuration(url, service: service, clock: clock, sleep: { _ in
-                while !checkNow.update({ flag in defer { flag = false }; return flag }) { try await Task.sleep(for: .milliseconds(20)) }
-            })
+            configuration.metadataRefresh = Self.configuration(
+                url, service: service, clock: clock,
+                sleep: { _ in
+                    while !checkNow.update({ flag in
+                        defer { flag = false }
+                        return flag
+                    }) { try await Task.sleep(for: .milliseconds(20)) }
+                })
             server.serve(.blob(try service.blob(no: 7, nextUpdate: "2027-02-01", model: "Model v7")))
             try await TestServer.withServer(configuration) { client in
                 let first = try await Self.metrics(client, until: "passkeys_metadata_serial 7\n")
                 #expect(first.contains("passkeys_metadata_age_seconds 0\n"))
-                #expect(first.contains("passkeys_metadata_next_update_timestamp_seconds 1801440000\n"))  // 2027-02-01T00:00Z
+                #expect(first.contains("passkeys_metadata_next_update_timestamp_seconds 1801440000\n")) // 2027-02-01T00:00Z
                 #expect(first.contains("passkeys_metadata_last_result{result=\"updated\"} 1\n"))
                 #expect(first.contains("passkeys_metadata_last_result{result=\"unavailable\"} 0\n"))
                 #expect(first.contains("passkeys_metadata_stale 0\n"))
@@ -190,7 +215,9 @@ struct MetadataRefreshTests {
                 // An hour later the session needs a step-up before it may add a passkey (issue 27).
                 #expect(try await client.stepUp(session, browser: &browser).ok)
                 _ = try await client.register(username, browser: &browser, session: session)
-                let names = try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue }
+                let names = try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.compactMap {
+                    $0.objectValue?["name"]?.stringValue
+                }
                 #expect(names == ["Model v7", "Model v8"])
 
                 clock.advance(60)

@@ -20,9 +20,12 @@ struct TestMetadataService {
 
     init() throws {
         let rootKey = P256.Signing.PrivateKey()
-        let rootName = try DistinguishedName { OrganizationName("Test"); CommonName("Test MDS Root") }
-        let validFrom = Date(timeIntervalSince1970: 1_577_836_800)  // 2020-01-01
-        let validUntil = Date(timeIntervalSince1970: 2_208_988_800)  // 2040-01-01
+        let rootName = try DistinguishedName {
+            OrganizationName("Test")
+            CommonName("Test MDS Root")
+        }
+        let validFrom = Date(timeIntervalSince1970: 1_577_836_800) // 2020-01-01
+        let validUntil = Date(timeIntervalSince1970: 2_208_988_800) // 2040-01-01
         root = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey), notValidBefore: validFrom, notValidAfter: validUntil,
             issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
@@ -33,7 +36,11 @@ struct TestMetadataService {
             issuerPrivateKey: .init(rootKey))
         signer = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(signerKey.publicKey), notValidBefore: validFrom, notValidAfter: validUntil,
-            issuer: rootName, subject: try DistinguishedName { OrganizationName("Test"); CommonName("Test MDS Signer") },
+            issuer: rootName,
+            subject: try DistinguishedName {
+                OrganizationName("Test")
+                CommonName("Test MDS Signer")
+            },
             signatureAlgorithm: .ecdsaWithSHA256, extensions: Certificate.Extensions(), issuerPrivateKey: .init(rootKey))
     }
 
@@ -84,10 +91,12 @@ final class TestBLOBServer: Sendable {
                 return Response(status: HTTPResponse.Status(code: code))
             case .oversized(let bytes, let chunked):
                 let chunk = ByteBuffer(repeating: 0x41, count: 1024)
-                return Response(status: .ok, body: ResponseBody(contentLength: chunked ? nil : bytes) { writer in
-                    for _ in 0..<(bytes / 1024) { try await writer.write(chunk) }
-                    try await writer.finish(nil)
-                })
+                return Response(
+                    status: .ok,
+                    body: ResponseBody(contentLength: chunked ? nil : bytes) { writer in
+                        for _ in 0..<(bytes / 1024) { try await writer.write(chunk) }
+                        try await writer.finish(nil)
+                    })
             case .slow(let delay, let bytes):
                 try await Task.sleep(for: delay)
                 return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

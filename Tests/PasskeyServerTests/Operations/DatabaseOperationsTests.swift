@@ -6,6 +6,7 @@ import NIOCore
 import PasskeyCore
 import PasskeyServer
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,8 +29,9 @@ struct DatabaseOperationsTests {
         return logger
     }
 
-    @Test("sslmode=verify-full with sslrootcert connects a user admitted only over TLS; plaintext and a wrong CA are refused in plain words",
-          .enabled(if: ready, skipReason))
+    @Test(
+        "sslmode=verify-full with sslrootcert connects a user admitted only over TLS; plaintext and a wrong CA are refused in plain words",
+        .enabled(if: ready, skipReason))
     func tls() async throws {
         let base = try #require(Self.tlsURL)
         let ca = try #require(Self.environment["PASSKEYS_TEST_TLS_CA"])
@@ -63,7 +65,9 @@ struct DatabaseOperationsTests {
     }
 
     /// One request without the 5xx check of `call`: here a 503 is the expected answer.
-    static func status(_ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, json: JSONObject? = nil) async throws -> (Int, HTTPFields, String) {
+    static func status(
+        _ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, json: JSONObject? = nil
+    ) async throws -> (Int, HTTPFields, String) {
         var headers: HTTPFields = [:]
         var body: ByteBuffer?
         if let json {
@@ -88,8 +92,9 @@ struct DatabaseOperationsTests {
 
     struct ControlFailed: Error { let action: String }
 
-    @Test("with the database stopped: /readyz 503, ceremonies 503 with Retry-After in bounded time, /healthz 200; back without a restart",
-          .enabled(if: ready, skipReason))
+    @Test(
+        "with the database stopped: /readyz 503, ceremonies 503 with Retry-After in bounded time, /healthz 200; back without a restart",
+        .enabled(if: ready, skipReason))
     func outage() async throws {
         let location = DatabaseLocation.postgres(try #require(Self.opsURL))
         try await TestServer.withServer(TestServer.configuration(location)) { client in
@@ -105,7 +110,8 @@ struct DatabaseOperationsTests {
                 let (healthz, _, _) = try await Self.status(client, .get, "/healthz")
                 #expect(healthz == 200, "liveness does not depend on the database")
                 for _ in 0..<3 {
-                    let (code, headers, body) = try await Self.status(client, .post, "/assertion/options", json: JSONObject(["username": .string(username)]))
+                    let (code, headers, body) = try await Self.status(
+                        client, .post, "/assertion/options", json: JSONObject(["username": .string(username)]))
                     #expect(code == 503 && headers[.retryAfter] != nil && body.contains("storeUnavailable"), "\(code) \(body)")
                 }
                 #expect(ContinuousClock.now - started < .seconds(20), "answers come within a bounded time")
@@ -135,8 +141,9 @@ struct DatabaseOperationsTests {
     /// This test once hung now and then at the end (every thread idle). The cause was the test bench, not the server:
     /// the PostgreSQL started from inside the test inherited the test process's sockets, so closing them here did not
     /// end the connections. `scripts/test`'s control script now starts PostgreSQL with none of the caller's descriptors.
-    @Test("a PostgreSQL restart during a run of sign-ups: no 500 answers, and every acknowledged registration signs in",
-          .enabled(if: ready, skipReason))
+    @Test(
+        "a PostgreSQL restart during a run of sign-ups: no 500 answers, and every acknowledged registration signs in",
+        .enabled(if: ready, skipReason))
     func restartUnderLoad() async throws {
         let location = DatabaseLocation.postgres(try #require(Self.opsURL))
         try await TestServer.withServer(TestServer.configuration(location)) { client in
@@ -156,13 +163,16 @@ struct DatabaseOperationsTests {
                             round += 1
                             var browser = TestBrowser(origin: TestServer.origin)
                             let username = "load-\(worker)-\(round)-\(UUID().uuidString.prefix(6))"
-                            let options = try await Self.status(client, .post, "/attestation/options", json: JSONObject(["username": .string(username)]))
+                            let options = try await Self.status(
+                                client, .post, "/attestation/options", json: JSONObject(["username": .string(username)]))
                             guard options.0 == 200 else {
                                 outcomes.append((options.0, nil, username))
                                 continue
                             }
                             let body = try browser.create(try JSONParser.parseObject(Array(options.2.utf8)))
-                            let result = try await client.execute(uri: "/attestation/result", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) {
+                            let result = try await client.execute(
+                                uri: "/attestation/result", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)
+                            ) {
                                 Int($0.status.code)
                             }
                             outcomes.append((result, result == 200 ? browser : nil, username))

@@ -16,7 +16,9 @@ struct AccountTakeoverTests {
             let session = try await client.register(username, browser: &victim)
             let me = try await client.call(.get, "/session", session: session)
             let handle = try #require(me.object["user"]?.objectValue?["id"]?.stringValue)
-            let id = try #require(try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+            let id = try #require(
+                try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?
+                    .stringValue)
 
             let removal = try await client.call(.delete, "/credentials/\(id)", session: session)
             #expect(removal.status == .conflict && removal.code == "lastPasskey", "\(removal.status) \(removal.errorMessage)")
@@ -57,7 +59,9 @@ struct AccountTakeoverTests {
         }
     }
 
-    @Test("another user's public credential ID under the attacker's key is refused, for a new account and for an added passkey; the victim's key stays", arguments: Backend.all)
+    @Test(
+        "another user's public credential ID under the attacker's key is refused, for a new account and for an added passkey; the victim's key stays",
+        arguments: Backend.all)
     func reusedCredentialID(_ backend: Backend) async throws {
         // `passkeys serve` does not read the ID before its write (StoreAccounts is CredentialIDRefusingAccounts, issue
         // 28): the write itself must refuse it (WebAuthn L3 §7.1 step 26).
@@ -72,7 +76,8 @@ struct AccountTakeoverTests {
 
             var attacker = TestBrowser(origin: TestServer.origin)
             let newAccount = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName("mallory"))]))
-            let forged = try await client.call(.post, "/attestation/result", bytes: try attacker.create(newAccount.object, credentialID: try Base64URL.decode(id)))
+            let forged = try await client.call(
+                .post, "/attestation/result", bytes: try attacker.create(newAccount.object, credentialID: try Base64URL.decode(id)))
             #expect(forged.status == .badRequest && forged.code == "credentialAlreadyRegistered", "\(forged.status) \(forged.errorMessage)")
             #expect(forged.object["session"] == nil)
 
@@ -82,7 +87,8 @@ struct AccountTakeoverTests {
             let own = try await client.register(ownName, browser: &attacker)
             let adding = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(ownName)]), session: own)
             #expect(adding.ok, "\(adding.status) \(adding.errorMessage)")
-            let second = try await client.call(.post, "/attestation/result", bytes: try attacker.create(adding.object, credentialID: try Base64URL.decode(id)), session: own)
+            let second = try await client.call(
+                .post, "/attestation/result", bytes: try attacker.create(adding.object, credentialID: try Base64URL.decode(id)), session: own)
             #expect(second.status == .badRequest && second.code == "credentialAlreadyRegistered", "\(second.status) \(second.errorMessage)")
 
             // The victim's passkey is untouched: it still signs in, with the victim's key.
@@ -128,7 +134,9 @@ struct AccountTakeoverTests {
         }
     }
 
-    @Test("look-alike names (case, full width, Cyrillic letters) are the taken name; a name mixing scripts is refused; the owner's own spelling adds a passkey", arguments: Backend.all)
+    @Test(
+        "look-alike names (case, full width, Cyrillic letters) are the taken name; a name mixing scripts is refused; the owner's own spelling adds a passkey",
+        arguments: Backend.all)
     func lookalikeNames(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             // Digits only after the letters, so a whole-Cyrillic spelling of the name exists.

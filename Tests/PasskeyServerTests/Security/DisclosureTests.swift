@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PasskeyCore
 import PasskeyServer
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Issue 11, "Safe production defaults": what a client is told, and what the operator cannot configure by accident.
 @Suite("Attack: learning what the server should not tell")
@@ -18,7 +19,8 @@ struct DisclosureTests {
             var victim = TestBrowser(origin: TestServer.origin)
             let victimName = uniqueName("victim")
             let victimSession = try await client.register(victimName, browser: &victim)
-            let victimHandle = try #require(try await client.call(.get, "/session", session: victimSession).object["user"]?.objectValue?["id"]?.stringValue)
+            let victimHandle = try #require(
+                try await client.call(.get, "/session", session: victimSession).object["user"]?.objectValue?["id"]?.stringValue)
 
             let options = try await client.call(.post, "/assertion/options", json: JSONObject())
             let wrongOrigin = try await client.call(.post, "/assertion/result", bytes: try victim.get(options.object, origin: "https://evil.example"))
@@ -89,9 +91,11 @@ struct DisclosureTests {
             relyingParty: RelyingPartyConfiguration(rpID: "example.com", rpName: "X", origins: ["http://example.com"]), database: .sqliteMemory)
         #expect(throws: ConfigurationError.self) { try insecure.checkOrigins(allowInsecureOrigin: false) }
         try insecure.checkOrigins(allowInsecureOrigin: true)
-        let local = ServerConfiguration(relyingParty: RelyingPartyConfiguration(rpID: "localhost", rpName: "X", origins: ["http://localhost:8080"]), database: .sqliteMemory)
+        let local = ServerConfiguration(
+            relyingParty: RelyingPartyConfiguration(rpID: "localhost", rpName: "X", origins: ["http://localhost:8080"]), database: .sqliteMemory)
         try local.checkOrigins(allowInsecureOrigin: false)
-        let secure = ServerConfiguration(relyingParty: RelyingPartyConfiguration(rpID: "example.com", rpName: "X", origins: ["https://example.com"]), database: .sqliteMemory)
+        let secure = ServerConfiguration(
+            relyingParty: RelyingPartyConfiguration(rpID: "example.com", rpName: "X", origins: ["https://example.com"]), database: .sqliteMemory)
         try secure.checkOrigins(allowInsecureOrigin: false)
     }
 }

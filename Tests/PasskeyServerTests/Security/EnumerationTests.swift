@@ -9,7 +9,9 @@ import Testing
 /// Issue 11, "Username enumeration": `/assertion/options` answers an unknown username exactly like a known one.
 @Suite("Attack: finding out who has an account")
 struct EnumerationTests {
-    @Test("sign-up tells one client a name is taken five times, then answers 429 to taken and free names alike; free names and the owner's own cost nothing")
+    @Test(
+        "sign-up tells one client a name is taken five times, then answers 429 to taken and free names alike; free names and the owner's own cost nothing"
+    )
     func takenNamesAreLimited() async throws {
         // The default options rate (20/s) so the taken-name budget, not the options limit, is what refuses.
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 20)) { client in
@@ -71,15 +73,21 @@ struct EnumerationTests {
 
             // Finishing: a stand-in ID fails exactly like any passkey that is not registered here.
             let standInID = try #require(descriptors.first?.objectValue?["id"]?.stringValue)
-            var forged = try JSONParser.parseObject(try known.get(try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(knownName)])).object))
+            var forged = try JSONParser.parseObject(
+                try known.get(try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(knownName)])).object))
             forged["id"] = .string(standInID)
             forged["rawId"] = .string(standInID)
             let standInAnswer = try await client.call(.post, "/assertion/result", json: forged)
             var stranger = TestBrowser(origin: TestServer.origin)
-            stranger.credentials.append(try stranger.authenticator.makeCredential(rpID: "localhost", userHandle: [1, 2, 3], clientDataHash: Array(repeating: 0, count: 32)).credential)
-            let unregistered = try await client.call(.post, "/assertion/result", bytes: try stranger.get(try await client.call(.post, "/assertion/options", json: JSONObject()).object))
-            #expect(standInAnswer.status == unregistered.status && standInAnswer.errorMessage == unregistered.errorMessage && standInAnswer.code == unregistered.code,
-                    "\(standInAnswer.errorMessage) vs \(unregistered.errorMessage)")
+            stranger.credentials.append(
+                try stranger.authenticator.makeCredential(rpID: "localhost", userHandle: [1, 2, 3], clientDataHash: Array(repeating: 0, count: 32))
+                    .credential)
+            let unregistered = try await client.call(
+                .post, "/assertion/result", bytes: try stranger.get(try await client.call(.post, "/assertion/options", json: JSONObject()).object))
+            #expect(
+                standInAnswer.status == unregistered.status && standInAnswer.errorMessage == unregistered.errorMessage
+                    && standInAnswer.code == unregistered.code,
+                "\(standInAnswer.errorMessage) vs \(unregistered.errorMessage)")
             // Real lists carry the same members as stand-ins (no transports, whose shape would differ).
             for descriptor in real.object["allowCredentials"]?.arrayValue ?? [] {
                 #expect(descriptor.objectValue?.keys == ["type", "id"], "\(descriptor)")
@@ -99,10 +107,11 @@ struct EnumerationTests {
                     authData += [0x05, 0, 0, 0, 99]
                     let probe = JSONObject([
                         "id": .string(id), "rawId": .string(id), "type": .string("public-key"),
-                        "response": .object(JSONObject([
-                            "clientDataJSON": .string(Base64URL.encode(clientData)), "authenticatorData": .string(Base64URL.encode(authData)),
-                            "signature": .string(Base64URL.encode(Array(repeating: 1, count: 70))),
-                        ])),
+                        "response": .object(
+                            JSONObject([
+                                "clientDataJSON": .string(Base64URL.encode(clientData)), "authenticatorData": .string(Base64URL.encode(authData)),
+                                "signature": .string(Base64URL.encode(Array(repeating: 1, count: 70))),
+                            ])),
                     ])
                     let answer = try await client.call(.post, "/assertion/result", json: probe)
                     answers.append("\(answer.status.code) \(answer.code ?? "") \(answer.errorMessage)")

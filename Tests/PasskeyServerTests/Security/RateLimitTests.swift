@@ -3,8 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import PasskeyCore
 import PasskeyHummingbird
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// Issue 11, "Rate limit bypass": limits hold for every spelling of a path, per client behind trusted proxies only,
 /// per /64 for IPv6, and a flood of new addresses does not reset anyone's bucket.
@@ -64,7 +65,8 @@ struct RateLimitTests {
             let otherSubnet = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "[2001:db8:1:3::1]:443"])
             #expect(otherSubnet.allSatisfy { $0 == 200 }, "\(otherSubnet)")
             // Only the configured header counts: a Forwarded header the proxy passed through is the client's word.
-            let other = try await Self.statuses(client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "203.0.113.1", Self.forwarded: "for=198.51.100.77"])
+            let other = try await Self.statuses(
+                client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "203.0.113.1", Self.forwarded: "for=198.51.100.77"])
             #expect(other.allSatisfy { $0 == 429 }, "\(other)")
         }
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
@@ -79,7 +81,8 @@ struct RateLimitTests {
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
             let port = try #require(client.port)
             let body = #"{"id":"AA"}"#
-            let request = "POST /assertion/result HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            let request =
+                "POST /assertion/result HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
             let answers = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<30 { group.addTask { try await SlowClientTests.exchange(port: port, sending: request, readFor: .seconds(20)) } }
                 return try await group.reduce(into: [String]()) { $0.append($1) }
@@ -116,8 +119,9 @@ struct RateLimitTests {
         #expect(resolver.resolve(peer: proxy, headers: [Self.forwardedFor: "192.0.2.1, 10.9.9.9"]) == IPAddress("192.0.2.1"))
         #expect(rfc7239.resolve(peer: proxy, headers: [Self.forwarded: "for=192.0.2.60;proto=https;by=10.0.0.1"]) == IPAddress("192.0.2.60"))
         #expect(rfc7239.resolve(peer: proxy, headers: [Self.forwarded: "for=\"[2001:db8::17]:4711\""]) == IPAddress("2001:db8::17"))
-        #expect(rfc7239.resolve(peer: proxy, headers: [Self.forwardedFor: "192.0.2.1", Self.forwarded: "for=192.0.2.60"]) == IPAddress("192.0.2.60"),
-                "only the configured header is read")
+        #expect(
+            rfc7239.resolve(peer: proxy, headers: [Self.forwardedFor: "192.0.2.1", Self.forwarded: "for=192.0.2.60"]) == IPAddress("192.0.2.60"),
+            "only the configured header is read")
         #expect(resolver.resolve(peer: proxy, headers: [Self.forwarded: "for=192.0.2.60"]) == proxy)
         #expect(resolver.resolve(peer: proxy, headers: [Self.forwardedFor: "not-an-address"]) == proxy)
         #expect(resolver.resolve(peer: IPAddress("192.0.2.99"), headers: [Self.forwardedFor: "198.51.100.1"]) == IPAddress("192.0.2.99"))

@@ -16,7 +16,9 @@ struct RecoveryCodeTests {
     }
 
     /// A new account and the codes its sign-up showed.
-    static func account(_ client: any TestClientProtocol, browser: inout TestBrowser) async throws -> (username: String, session: String, codes: [String]) {
+    static func account(
+        _ client: any TestClientProtocol, browser: inout TestBrowser
+    ) async throws -> (username: String, session: String, codes: [String]) {
         let username = uniqueName()
         let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]))
         let result = try await client.call(.post, "/attestation/result", bytes: try browser.create(options.object))
@@ -69,10 +71,12 @@ struct RecoveryCodeTests {
             ]
             for (method, path, body) in refused {
                 let answer = try await client.call(method, path, json: body, session: recovery)
-                #expect(answer.status == .forbidden && answer.code == "recoverySessionRestricted", "\(method) \(path): \(answer.status) \(answer.object)")
+                #expect(
+                    answer.status == .forbidden && answer.code == "recoverySessionRestricted", "\(method) \(path): \(answer.status) \(answer.object)")
             }
             let otherName = try await Self.account(client, browser: &replacement).username
-            let elsewhere = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(otherName)]), session: recovery)
+            let elsewhere = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(otherName)]), session: recovery)
             #expect(elsewhere.code == "usernameTaken", "not for another account")
             #expect(try await client.call(.get, "/credentials", session: recovery).status == .forbidden, "the passkey list is not shown yet")
 

@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// Issue 11, "Login CSRF": another site's page cannot post an assertion (or any state change) with the visitor's
 /// browser, and the session cookie cannot leak to another host or over plaintext.
@@ -28,14 +29,18 @@ struct RequestForgeryTests {
             ]
             for attempt in forged {
                 let options = try await client.call(.post, "/assertion/options", json: JSONObject())
-                let answer = try await client.call(.post, "/assertion/result", bytes: try attacker.get(options.object), contentType: attempt.contentType, headers: attempt.headers)
+                let answer = try await client.call(
+                    .post, "/assertion/result", bytes: try attacker.get(options.object), contentType: attempt.contentType, headers: attempt.headers)
                 #expect(answer.status == attempt.status && answer.code == attempt.code, "\(attempt): \(answer.status) \(answer.errorMessage)")
                 #expect(answer.headers[.setCookie] == nil, "\(attempt): no session cookie")
                 #expect(!answer.errorMessage.contains(TestServer.origin), "the configured origins are not told")
             }
             // The page itself (same origin, JSON) still signs in.
-            let options = try await client.call(.post, "/assertion/options", json: JSONObject(), headers: [.origin: TestServer.origin, Self.secFetchSite: "same-origin"])
-            let signedIn = try await client.call(.post, "/assertion/result", bytes: try attacker.get(options.object), headers: [.origin: TestServer.origin, Self.secFetchSite: "same-origin"])
+            let options = try await client.call(
+                .post, "/assertion/options", json: JSONObject(), headers: [.origin: TestServer.origin, Self.secFetchSite: "same-origin"])
+            let signedIn = try await client.call(
+                .post, "/assertion/result", bytes: try attacker.get(options.object),
+                headers: [.origin: TestServer.origin, Self.secFetchSite: "same-origin"])
             #expect(signedIn.ok, "\(signedIn.errorMessage)")
         }
     }
@@ -45,14 +50,23 @@ struct RequestForgeryTests {
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location())) { client in
             var user = TestBrowser(origin: TestServer.origin)
             let session = try await client.register(uniqueName(), browser: &user)
-            let id = try #require(try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+            let id = try #require(
+                try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["id"]?
+                    .stringValue)
             let evil: HTTPFields = [.origin: "https://evil.example"]
-            #expect(try await client.call(.patch, "/credentials/\(id)", json: JSONObject(["name": .string("pwned")]), session: session, headers: evil).status == .forbidden)
-            #expect(try await client.call(.patch, "/credentials/\(id)", bytes: Array(#"{"name":"pwned"}"#.utf8), session: session, contentType: "text/plain").status == .unsupportedMediaType)
+            #expect(
+                try await client.call(.patch, "/credentials/\(id)", json: JSONObject(["name": .string("pwned")]), session: session, headers: evil)
+                    .status == .forbidden)
+            #expect(
+                try await client.call(
+                    .patch, "/credentials/\(id)", bytes: Array(#"{"name":"pwned"}"#.utf8), session: session, contentType: "text/plain"
+                ).status == .unsupportedMediaType)
             #expect(try await client.call(.delete, "/account", session: session, headers: evil).status == .forbidden)
             #expect(try await client.call(.delete, "/session", session: session, headers: evil).status == .forbidden)
             #expect(try await client.call(.get, "/session", session: session, headers: evil).ok, "a read changes nothing and is answered")
-            #expect(try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["name"] != .string("pwned"))
+            #expect(
+                try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.first?.objectValue?["name"]
+                    != .string("pwned"))
         }
     }
 
@@ -64,11 +78,14 @@ struct RequestForgeryTests {
             let options = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(uniqueName())]))
             let result = try await client.call(.post, "/attestation/result", bytes: try browser.create(options.object))
             let cookie = try #require(result.headers[.setCookie])
-            #expect(cookie.hasPrefix("__Host-passkeys_session=") && cookie.contains("Secure") && cookie.contains("Path=/") && !cookie.contains("Domain="), "\(cookie)")
+            #expect(
+                cookie.hasPrefix("__Host-passkeys_session=") && cookie.contains("Secure") && cookie.contains("Path=/") && !cookie.contains("Domain="),
+                "\(cookie)")
             let token = try #require(result.object["session"]?.stringValue)
             #expect(try await client.call(.get, "/session", headers: [.cookie: "__Host-passkeys_session=\(token)"]).ok)
-            #expect(try await client.call(.get, "/session", headers: [.cookie: "passkeys_session=\(token)"]).status == .unauthorized,
-                    "a cookie without the prefix could have been planted by a sibling subdomain or over http")
+            #expect(
+                try await client.call(.get, "/session", headers: [.cookie: "passkeys_session=\(token)"]).status == .unauthorized,
+                "a cookie without the prefix could have been planted by a sibling subdomain or over http")
         }
     }
 }
@@ -76,12 +93,14 @@ struct RequestForgeryTests {
 /// The media-type check behind the 415 answer, byte by byte (issue #13 made it allocation-free).
 @Suite("JSON media type check")
 struct JSONMediaTypeTests {
-    @Test("application/json in any case, with parameters and blanks around it; nothing else", arguments: [
-        ("application/json", true), ("Application/JSON; charset=utf-8", true), (" application/json\t;x=y", true),
-        ("APPLICATION/JSON", true), ("application/jsonx", false), ("application/json-patch+json", false), ("text/plain", false),
-        ("application/x-www-form-urlencoded", false), ("", false), (";application/json", false), ("application\u{2F}json", true),
-        ("applicationAjson", false), ("application/jsoN ; q", true), ("multipart/form-data; boundary=application/json", false),
-    ])
+    @Test(
+        "application/json in any case, with parameters and blanks around it; nothing else",
+        arguments: [
+            ("application/json", true), ("Application/JSON; charset=utf-8", true), (" application/json\t;x=y", true),
+            ("APPLICATION/JSON", true), ("application/jsonx", false), ("application/json-patch+json", false), ("text/plain", false),
+            ("application/x-www-form-urlencoded", false), ("", false), (";application/json", false), ("application\u{2F}json", true),
+            ("applicationAjson", false), ("application/jsoN ; q", true), ("multipart/form-data; boundary=application/json", false),
+        ])
     func mediaType(_ text: String, _ expected: Bool) {
         #expect(RequestJSON.isJSON(text) == expected, "\(text)")
     }

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import PasskeyServer
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,10 +32,12 @@ struct SlowClientTests {
         try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location())) { client in
             let port = try #require(client.port)
             let body = #"{"username":"pieces","displayName":"Pieces"}"#
-            let head = "POST /attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            let head =
+                "POST /attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
             let second = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
             let answer = try await Self.exchange(
-                port: port, sending: [head + body.prefix(10), String(body.dropFirst(10)), second], pause: .milliseconds(300), responses: 2, readFor: .seconds(15))
+                port: port, sending: [head + body.prefix(10), String(body.dropFirst(10)), second], pause: .milliseconds(300), responses: 2,
+                readFor: .seconds(15))
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200))")
             #expect(answer.contains("\"challenge\""))
             #expect(!answer.contains("requestTimeout"))
@@ -53,7 +56,8 @@ struct SlowClientTests {
     static func exchange(port: Int, sending pieces: [String], pause: Duration, responses: Int = 1, readFor limit: Duration) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try blockingExchange(port: port, sending: pieces, pause: pause, responses: responses, readFor: limit) })
+                continuation.resume(
+                    with: Result { try blockingExchange(port: port, sending: pieces, pause: pause, responses: responses, readFor: limit) })
             }
         }
     }
@@ -91,7 +95,10 @@ struct SlowClientTests {
             received += buffer.prefix(count)
             // Every answer is a JSON object: done when as many have ended as requests were sent.
             if let text = String(bytes: received, encoding: .utf8), text.hasSuffix("}"),
-               text.components(separatedBy: "HTTP/1.1 ").count - 1 >= responses { break }
+                text.components(separatedBy: "HTTP/1.1 ").count - 1 >= responses
+            {
+                break
+            }
         }
         return String(decoding: received, as: UTF8.self)
     }

@@ -12,7 +12,9 @@ struct StepUpTests {
     static let stale: TimeInterval = 301
 
     /// A registered account whose session is older than the window: what a thief who copied the cookie holds.
-    static func staleAccount(_ client: any TestClientProtocol, clock: TestClock, browser: inout TestBrowser) async throws -> (username: String, session: String) {
+    static func staleAccount(
+        _ client: any TestClientProtocol, clock: TestClock, browser: inout TestBrowser
+    ) async throws -> (username: String, session: String) {
         let username = uniqueName()
         let session = try await client.register(username, browser: &browser)
         clock.advance(stale)
@@ -31,13 +33,16 @@ struct StepUpTests {
             let phoneID = Base64URL.encode(phone.credentials[0].id)
 
             // The attacks, each with the session alone.
-            let addOwnPasskey = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: stolen)
+            let addOwnPasskey = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(username)]), session: stolen)
             let removePasskey = try await client.call(.delete, "/credentials/\(phoneID)", session: stolen)
             let endOthers = try await client.call(.delete, "/sessions", session: stolen)
             let newCodes = try await client.call(.post, "/recovery-codes", json: JSONObject(), session: stolen)
             let deleteAccount = try await client.call(.delete, "/account", session: stolen)
-            for (what, answer) in [("add a passkey", addOwnPasskey), ("remove a passkey", removePasskey), ("end other sessions", endOthers),
-                                   ("regenerate recovery codes", newCodes), ("delete the account", deleteAccount)] {
+            for (what, answer) in [
+                ("add a passkey", addOwnPasskey), ("remove a passkey", removePasskey), ("end other sessions", endOthers),
+                ("regenerate recovery codes", newCodes), ("delete the account", deleteAccount),
+            ] {
                 #expect(answer.status == .forbidden && answer.code == "reverificationRequired", "\(what): \(answer.status) \(answer.object)")
             }
             #expect(try await client.call(.get, "/session", session: other).ok, "nothing was ended")
@@ -58,7 +63,9 @@ struct StepUpTests {
         }
     }
 
-    @Test("a verification lasts the window: a step-up or a fresh user-verified sign-in counts, an older one or one without UV does not", arguments: Backend.all)
+    @Test(
+        "a verification lasts the window: a step-up or a fresh user-verified sign-in counts, an older one or one without UV does not",
+        arguments: Backend.all)
     func window(_ backend: Backend) async throws {
         let clock = TestClock()
         try await TestServer.withServer(TestServer.configuration(backend.location(), clock: clock)) { client in
@@ -94,14 +101,19 @@ struct StepUpTests {
             // The options: this account's passkeys only, user verification required.
             let options = try await client.call(.post, "/session/verify/options", json: JSONObject(), session: session)
             #expect(options.object["userVerification"] == .string("required"))
-            #expect(options.object["allowCredentials"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } == [Base64URL.encode(phone.credentials[0].id)])
+            #expect(
+                options.object["allowCredentials"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } == [
+                    Base64URL.encode(phone.credentials[0].id)
+                ])
             // A passkey held without the user's PIN or biometric (UV=0) does not verify the user.
-            let noUV = try await client.call(.post, "/session/verify/result", bytes: try phone.get(options.object, userVerified: false), session: session)
+            let noUV = try await client.call(
+                .post, "/session/verify/result", bytes: try phone.get(options.object, userVerified: false), session: session)
             #expect(noUV.status == .badRequest && noUV.code == "userNotVerified", "\(noUV.object)")
 
             // Another account's passkey, answering this session's step-up: not this user's credential.
             let second = try await client.call(.post, "/session/verify/options", json: JSONObject(), session: session)
-            let foreign = try await client.call(.post, "/session/verify/result", bytes: try mallory.get(second.object, credentialIndex: 0), session: session)
+            let foreign = try await client.call(
+                .post, "/session/verify/result", bytes: try mallory.get(second.object, credentialIndex: 0), session: session)
             #expect(foreign.code == "unknownCredential")
             // A step-up begun for Mallory's session, finished on the victim's session.
             let mallorysOwn = try await client.call(.post, "/session/verify/options", json: JSONObject(), session: mallorySession)

@@ -14,17 +14,21 @@ struct UserVerificationDowngradeTests {
             var browser = TestBrowser(origin: TestServer.origin)
             let username = uniqueName()
             let lowered = JSONObject(["userVerification": .string("discouraged"), "residentKey": .string("required")])
-            let creation = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username), "authenticatorSelection": .object(lowered)]))
+            let creation = try await client.call(
+                .post, "/attestation/options", json: JSONObject(["username": .string(username), "authenticatorSelection": .object(lowered)]))
             #expect(creation.object["authenticatorSelection"]?.objectValue?["userVerification"] == .string("required"))
             #expect(creation.object["authenticatorSelection"]?.objectValue?["residentKey"] == .string("required"), "the rest is echoed")
             let withoutUV = try await client.call(.post, "/attestation/result", bytes: try browser.create(creation.object, userVerified: false))
             #expect(withoutUV.code == "userNotVerified", "\(withoutUV.errorMessage)")
 
             let plain = try await client.call(.post, "/attestation/options", json: JSONObject(["username": .string(username)]))
-            #expect(plain.object["authenticatorSelection"]?.objectValue?["userVerification"] == .string("required"), "the policy is stated when stricter than the default")
+            #expect(
+                plain.object["authenticatorSelection"]?.objectValue?["userVerification"] == .string("required"),
+                "the policy is stated when stricter than the default")
             #expect(try await client.call(.post, "/attestation/result", bytes: try browser.create(plain.object)).ok)
 
-            let request = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("discouraged")]))
+            let request = try await client.call(
+                .post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("discouraged")]))
             #expect(request.object["userVerification"] == .string("required"))
             let assertion = try await client.call(.post, "/assertion/result", bytes: try browser.get(request.object, userVerified: false))
             #expect(assertion.code == "userNotVerified")
@@ -37,11 +41,15 @@ struct UserVerificationDowngradeTests {
             var browser = TestBrowser(origin: TestServer.origin)
             let username = uniqueName()
             _ = try await client.register(username, browser: &browser)
-            let lowered = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("discouraged")]))
+            let lowered = try await client.call(
+                .post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("discouraged")]))
             #expect(lowered.object["userVerification"] == .string("preferred"), "a request cannot go below the server's policy")
-            let raised = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("required")]))
+            let raised = try await client.call(
+                .post, "/assertion/options", json: JSONObject(["username": .string(username), "userVerification": .string("required")]))
             #expect(raised.object["userVerification"] == .string("required"))
-            #expect(try await client.call(.post, "/assertion/result", bytes: try browser.get(raised.object, userVerified: false)).code == "userNotVerified")
+            #expect(
+                try await client.call(.post, "/assertion/result", bytes: try browser.get(raised.object, userVerified: false)).code
+                    == "userNotVerified")
         }
     }
 }

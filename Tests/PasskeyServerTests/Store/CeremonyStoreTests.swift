@@ -6,7 +6,9 @@ import Testing
 @Suite("Pending ceremonies in memory")
 struct CeremonyStoreTests {
     static func ceremony(_ challenge: String = UUID().uuidString, expiresAt: Int64 = 10_000, user: [UInt8]? = nil) -> PendingCeremony {
-        PendingCeremony(challenge: challenge, kind: .authentication, userHandle: user, username: nil, displayName: nil, requireUserVerification: false, expiresAt: expiresAt)
+        PendingCeremony(
+            challenge: challenge, kind: .authentication, userHandle: user, username: nil, displayName: nil, requireUserVerification: false,
+            expiresAt: expiresAt)
     }
 
     @Test("of many concurrent takes of one challenge, exactly one gets the ceremony")

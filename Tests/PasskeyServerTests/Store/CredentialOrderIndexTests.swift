@@ -2,15 +2,18 @@ import Foundation
 import GRDB
 import Logging
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// Issue 13: an account's credentials are read in listing order straight from `credentials_user_order`. Without the
 /// index SQLite sorts every sign-in's options read in a temporary B-tree, whose scratch memory was a fifth of the
 /// read's cost. A file made by an earlier release gains the index when the server opens it.
 @Suite("SQLite: credentials by account, in order, without a sort")
 struct CredentialOrderIndexTests {
-    @Test("a file made before the ordered index is upgraded; the sign-in reads use it, with no sort step, in listing order; an account without credentials reads as none")
+    @Test(
+        "a file made before the ordered index is upgraded; the sign-in reads use it, with no sort step, in listing order; an account without credentials reads as none"
+    )
     func upgradeAndOrder() async throws {
         let file = TemporarySQLiteFile("passkeys-order")
         defer { file.remove() }
@@ -24,10 +27,11 @@ struct CredentialOrderIndexTests {
             try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES ('AQID', 'alice', 'Alice', 1)")
             try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES ('BAUG', 'bob', 'Bob', 2)")
             for (id, createdAt) in [("Cg", 300), ("Cw", 100), ("DA", 200), ("AA", 200)] {
-                try db.execute(sql: """
-                    INSERT INTO credentials (\(Schema.credentialColumns))
-                    VALUES (?, 'AQID', 'AQID', 0, '["internal"]', '00000000-0000-0000-0000-000000000000', 'none', 'none', 1, 0, 'Passkey', ?, NULL)
-                    """, arguments: [id, createdAt])
+                try db.execute(
+                    sql: """
+                        INSERT INTO credentials (\(Schema.credentialColumns))
+                        VALUES (?, 'AQID', 'AQID', 0, '["internal"]', '00000000-0000-0000-0000-000000000000', 'none', 'none', 1, 0, 'Passkey', ?, NULL)
+                        """, arguments: [id, createdAt])
             }
         }
         try earlier.close()

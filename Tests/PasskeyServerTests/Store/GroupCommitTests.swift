@@ -17,10 +17,11 @@ struct GroupCommitTests {
     }
 
     static func registration(_ username: String, credential: UInt8, token: String) -> (UserRecord, CredentialRecord, SessionRecord) {
-        let handle = (0..<32).map { _ in UInt8.random(in: 0 ... 255) }
+        let handle = (0..<32).map { _ in UInt8.random(in: 0...255) }
         let user = UserRecord(handle: handle, username: username, displayName: username, createdAt: 1)
         let record = CredentialRecord(
-            id: [credential, 7, 7], userHandle: handle, publicKey: [1, 2, 3], signCount: 0, transports: ["internal"], aaguid: "00000000-0000-0000-0000-000000000000",
+            id: [credential, 7, 7], userHandle: handle, publicKey: [1, 2, 3], signCount: 0, transports: ["internal"],
+            aaguid: "00000000-0000-0000-0000-000000000000",
             format: "none", attestationType: "none", backupEligible: true, backupState: false, name: "Passkey", createdAt: 1, lastUsedAt: nil)
         return (user, record, SessionRecord(tokenHash: token, userHandle: handle, credentialID: record.id, expiresAt: 1_000_000))
     }
@@ -51,7 +52,10 @@ struct GroupCommitTests {
             for index in 0..<48 {
                 group.addTask {
                     let (user, credential, session) = Self.registration("name-\(index % 16)", credential: UInt8(index % 24), token: "token-\(index)")
-                    return (index, try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1))
+                    return (
+                        index,
+                        try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1)
+                    )
                 }
             }
             return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
@@ -61,7 +65,9 @@ struct GroupCommitTests {
         for index in registered {
             let user = try #require(try await store.user(username: "name-\(index % 16)"))
             #expect(try await store.credentials(userHandle: user.handle).map(\.id) == [[UInt8(index % 24), 7, 7]])
-            #expect(try await store.session(tokenHash: "token-\(index)", now: 2)?.userHandle == user.handle, "the session of a refused registration is rolled back with it")
+            #expect(
+                try await store.session(tokenHash: "token-\(index)", now: 2)?.userHandle == user.handle,
+                "the session of a refused registration is rolled back with it")
         }
         for index in outcomes.keys where !registered.contains(index) {
             #expect(try await store.session(tokenHash: "token-\(index)", now: 2) == nil, "a refused registration leaves no session")
@@ -74,7 +80,8 @@ struct GroupCommitTests {
         let (store, path) = try await Self.open()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (user, credential, session) = Self.registration("first", credential: 1, token: "shared-token")
-        #expect(try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
+        #expect(
+            try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
         // Concurrent sign-ins: the ones reusing the session token hash violate its primary key and must throw; the
         // ones with fresh tokens must land, whatever batches the writer formed.
         let results = await withTaskGroup(of: (Int, Bool?).self) { group in
@@ -82,7 +89,10 @@ struct GroupCommitTests {
                 group.addTask {
                     let token = index.isMultiple(of: 4) ? "shared-token" : "fresh-\(index)"
                     let next = SessionRecord(tokenHash: token, userHandle: user.handle, credentialID: credential.id, expiresAt: 1_000_000)
-                    return (index, try? await store.recordSignIn(credentialID: credential.id, signCount: UInt32(index), backupState: false, at: 5, session: next))
+                    return (
+                        index,
+                        try? await store.recordSignIn(credentialID: credential.id, signCount: UInt32(index), backupState: false, at: 5, session: next)
+                    )
                 }
             }
             return await group.reduce(into: [Int: Bool?]()) { $0[$1.0] = $1.1 }

@@ -3,13 +3,16 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresKit
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// Issue 28: the PostgreSQL pool of one event loop (``LoopConnectionPool``), which replaced async-kit's, keeps the
 /// promises the operations work made: a bounded wait for a connection, never more connections than its maximum,
 /// recovery from connections that closed under it, and a shutdown that fails whoever still waits.
-@Suite("PostgreSQL: the pool of one event loop", .timeLimit(.minutes(1)), .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
+@Suite(
+    "PostgreSQL: the pool of one event loop", .timeLimit(.minutes(1)),
+    .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
 struct LoopConnectionPoolTests {
     static func pool(maximum: Int, wait: TimeAmount = .milliseconds(300)) throws -> LoopConnectionPool {
         var logger = Logger(label: "passkeys-test")
@@ -54,28 +57,31 @@ struct LoopConnectionPoolTests {
         #expect(connection.isClosed)
     }
 
-    @Test("a full pool makes the next borrower wait, at most its limit, then fail as unavailable; a returned connection is lent again",
-          arguments: [false, true])
+    @Test(
+        "a full pool makes the next borrower wait, at most its limit, then fail as unavailable; a returned connection is lent again",
+        arguments: [false, true])
     func boundedWait(onLoop: Bool) async throws {
         let pool = try Self.pool(maximum: 1)
         try await Self.run(onLoop: onLoop, pool) {
-        let first = try await pool.lease(limit: .seconds(10))
-        let pid = try await Self.backend(first)
-        let started = ContinuousClock.now
-        // Given up on after 30 s here, so a pool that never answers fails this test instead of hanging it. The wait is
-        // 300 ms; the bound checked leaves room for a machine loaded by the rest of the suite (its event loops are
-        // the ones the suite's servers run on).
-        await #expect(throws: StoreUnavailable.self) { _ = try await answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) } }
-        let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(250) && waited < .seconds(20), "waited \(waited)")
+            let first = try await pool.lease(limit: .seconds(10))
+            let pid = try await Self.backend(first)
+            let started = ContinuousClock.now
+            // Given up on after 30 s here, so a pool that never answers fails this test instead of hanging it. The wait is
+            // 300 ms; the bound checked leaves room for a machine loaded by the rest of the suite (its event loops are
+            // the ones the suite's servers run on).
+            await #expect(throws: StoreUnavailable.self) {
+                _ = try await answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) }
+            }
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(250) && waited < .seconds(20), "waited \(waited)")
 
-        // A waiter gets the connection the moment it comes back: the same server process, no new connection.
-        async let second = answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))
-        pool.release(first)
-        let again = try await second
-        #expect(try await Self.backend(again) == pid)
-        pool.release(again)
+            // A waiter gets the connection the moment it comes back: the same server process, no new connection.
+            async let second = answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) }
+            try await Task.sleep(for: .milliseconds(50))
+            pool.release(first)
+            let again = try await second
+            #expect(try await Self.backend(again) == pid)
+            pool.release(again)
         }
         await pool.shutdown()
     }
@@ -107,18 +113,20 @@ struct LoopConnectionPoolTests {
         // A wait long enough for 20 borrowers on a machine loaded by the rest of the suite: this test counts
         // connections, the wait's bound is boundedWait's.
         let pool = try Self.pool(maximum: 2, wait: .seconds(60))
-        let pids = try await Self.run(onLoop: onLoop, pool) { try await withThrowingTaskGroup(of: Int32.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    let connection = try await pool.lease(limit: .seconds(10))
-                    let pid = try await Self.backend(connection)
-                    try await Task.sleep(for: .milliseconds(5))
-                    pool.release(connection)
-                    return pid
+        let pids = try await Self.run(onLoop: onLoop, pool) {
+            try await withThrowingTaskGroup(of: Int32.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        let connection = try await pool.lease(limit: .seconds(10))
+                        let pid = try await Self.backend(connection)
+                        try await Task.sleep(for: .milliseconds(5))
+                        pool.release(connection)
+                        return pid
+                    }
                 }
+                return try await group.reduce(into: Set<Int32>()) { $0.insert($1) }
             }
-            return try await group.reduce(into: Set<Int32>()) { $0.insert($1) }
-        } }
+        }
         #expect(pids.count <= 2, "\(pids.count) server connections for a pool of 2")
         await pool.shutdown()
     }
@@ -145,25 +153,26 @@ struct LoopConnectionPoolTests {
         pool.release(lent)
     }
 
-    @Test("a connection kept past the limit it was lent for is closed under its borrower, also when a longer limit came first; the next borrower gets a new one",
-          arguments: [false, true])
+    @Test(
+        "a connection kept past the limit it was lent for is closed under its borrower, also when a longer limit came first; the next borrower gets a new one",
+        arguments: [false, true])
     func overdueConnections(onLoop: Bool) async throws {
         // A wait long enough for a new connection on a machine loaded by the rest of the suite, as in
         // closedConnections: the subject is the watchdog.
         let pool = try Self.pool(maximum: 1, wait: .seconds(60))
         try await Self.run(onLoop: onLoop, pool) {
-        // A long limit first (as the start-up migrations have): the watchdog is set for it, and must move earlier
-        // for the short one that follows.
-        let long = try await pool.lease(limit: .seconds(600))
-        let longPID = try await Self.backend(long)
-        pool.release(long)
-        let short = try await pool.lease(limit: .seconds(2))
-        #expect(try await Self.backend(short) == longPID, "the idle connection is lent again")
-        await Self.expectEndedByWatchdog(short)
-        pool.release(short)
-        let next = try await pool.lease(limit: .seconds(10))
-        #expect(try await Self.backend(next) != longPID, "the closed connection is not lent again")
-        pool.release(next)
+            // A long limit first (as the start-up migrations have): the watchdog is set for it, and must move earlier
+            // for the short one that follows.
+            let long = try await pool.lease(limit: .seconds(600))
+            let longPID = try await Self.backend(long)
+            pool.release(long)
+            let short = try await pool.lease(limit: .seconds(2))
+            #expect(try await Self.backend(short) == longPID, "the idle connection is lent again")
+            await Self.expectEndedByWatchdog(short)
+            pool.release(short)
+            let next = try await pool.lease(limit: .seconds(10))
+            #expect(try await Self.backend(next) != longPID, "the closed connection is not lent again")
+            pool.release(next)
         }
         await pool.shutdown()
     }

@@ -2,13 +2,16 @@ import Foundation
 import Logging
 import PasskeyCore
 import PasskeyRelyingParty
-@testable import PasskeyServer
 import SQLKit
 import Testing
 
+@testable import PasskeyServer
+
 /// Issue 28: a PostgreSQL registration writes its account, credential and session in one statement, and every
 /// PostgreSQL operation runs on its connection's event loop under a limit that a timer on that loop enforces.
-@Suite("PostgreSQL store: one-statement registration, bounded operations", .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
+@Suite(
+    "PostgreSQL store: one-statement registration, bounded operations",
+    .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set"))
 struct PostgresStoreTests {
     static func logger() -> Logger {
         var logger = Logger(label: "passkeys-test")
@@ -49,9 +52,13 @@ struct PostgresStoreTests {
             let run = Self.unique()
             let credential = Array("cred-\(run)".utf8)
             let (first, firstCredential, firstSession) = Self.registration("first-\(run)", credential: credential, token: "t1-\(run)")
-            #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1)
+                    == .registered)
             let (second, secondCredential, secondSession) = Self.registration("second-\(run)", credential: credential, token: "t2-\(run)")
-            #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .credentialExists)
+            #expect(
+                try await store.finishRegistration(
+                    newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .credentialExists)
             #expect(try await store.user(username: "second-\(run)") == nil, "the refused registration's account is not kept")
             #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
             #expect(try await store.credentialWithOwner(id: credential)?.1.username == "first-\(run)", "the first owner keeps the passkey")
@@ -64,7 +71,9 @@ struct PostgresStoreTests {
             let run = Self.unique().prefix(8).lowercased()
             let ceremonies = try #require(store.ceremonies as? any NameCheckingCeremonyStore)
             let (user, credential, session) = Self.registration("ada-\(run)", credential: Array("c-\(run)".utf8), token: "t-\(run)")
-            #expect(try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1)
+                    == .registered)
             func ceremony(_ name: String) -> PendingCeremony {
                 PendingCeremony(
                     challenge: "ch-\(name)-\(UUID().uuidString)", kind: .registration, userHandle: SecureRandom.bytes(32), username: name,
@@ -81,15 +90,21 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test("a sign-in begun by name reads its account and stores its ceremony in one statement: the account's handle when it has a passkey, the stand-in's otherwise")
+    @Test(
+        "a sign-in begun by name reads its account and stores its ceremony in one statement: the account's handle when it has a passkey, the stand-in's otherwise"
+    )
     func signInReadsItsAccount() async throws {
         try await Self.withStore { (store: any DatabaseStore) async throws in
             let run = Self.unique().prefix(8).lowercased()
             let ceremonies = try #require(store.ceremonies as? any AccountReadingCeremonyStore<UserRecord>)
             let (user, credential, session) = Self.registration("ada-\(run)", credential: Array("c-\(run)".utf8), token: "t-\(run)")
-            #expect(try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1)
+                    == .registered)
             let (bare, bareCredential, bareSession) = Self.registration("bob-\(run)", credential: Array("d-\(run)".utf8), token: "u-\(run)")
-            #expect(try await store.finishRegistration(newUser: bare, credential: bareCredential, session: bareSession, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(newUser: bare, credential: bareCredential, session: bareSession, requiredSession: nil, now: 1)
+                    == .registered)
             // An account without a passkey (the store refuses to remove the last one; an app's own accounts may have
             // none, as a password account before its first passkey does).
             let postgres = try #require(store as? PostgresStore)
@@ -125,12 +140,16 @@ struct PostgresStoreTests {
             // (``Schema/usernameKeys(for:)``): every lookup finds it by its exact name first, and Ada by any other.
             let legacyName = "Ada-\(run)"
             let (legacy, legacyCredential, legacySession) = Self.registration("legacy-\(run)", credential: Array("e-\(run)".utf8), token: "v-\(run)")
-            #expect(try await store.finishRegistration(newUser: legacy, credential: legacyCredential, session: legacySession, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(
+                    newUser: legacy, credential: legacyCredential, session: legacySession, requiredSession: nil, now: 1) == .registered)
             try await postgres.connections.with { db in
-                try await db.raw("""
+                try await db.raw(
+                    """
                     UPDATE users SET username = \(bind: legacyName), username_key = \(bind: "\u{1}shared:" + Base64URL.encode(legacy.handle))
                     WHERE handle = \(bind: Base64URL.encode(legacy.handle))
-                    """).run()
+                    """
+                ).run()
             }
             let (legacyRead, legacyStored) = try await begin(legacyName)
             #expect(legacyRead?.user.handle == legacy.handle && legacyStored == legacy.handle, "the exact name is the legacy account's")
@@ -148,9 +167,13 @@ struct PostgresStoreTests {
         try await Self.withStore { (store: any DatabaseStore) async throws in
             let run = Self.unique()
             let (first, firstCredential, firstSession) = Self.registration("name-\(run)", credential: Array("a-\(run)".utf8), token: "t1-\(run)")
-            #expect(try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(newUser: first, credential: firstCredential, session: firstSession, requiredSession: nil, now: 1)
+                    == .registered)
             let (second, secondCredential, secondSession) = Self.registration("name-\(run)", credential: Array("b-\(run)".utf8), token: "t2-\(run)")
-            #expect(try await store.finishRegistration(newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .usernameTaken)
+            #expect(
+                try await store.finishRegistration(
+                    newUser: second, credential: secondCredential, session: secondSession, requiredSession: nil, now: 1) == .usernameTaken)
             #expect(try await store.credentialWithOwner(id: Array("b-\(run)".utf8)) == nil)
             #expect(try await store.session(tokenHash: "t2-\(run)", now: 2) == nil)
             let kept = try #require(try await store.userWithCredentials(username: "name-\(run)"))
@@ -168,7 +191,10 @@ struct PostgresStoreTests {
                     group.addTask {
                         let (user, credential, session) = Self.registration(
                             "n\(index % 16)-\(run)", credential: Array("c\(index % 24)-\(run)".utf8), token: "t\(index)-\(run)")
-                        return (index, try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1))
+                        return (
+                            index,
+                            try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1)
+                        )
                     }
                 }
                 return try await group.reduce(into: [Int: RegistrationOutcome]()) { $0[$1.0] = $1.1 }
@@ -185,18 +211,26 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test("pending ceremonies are an unlogged table (no WAL flush to begin or claim one); accounts, credentials, sessions and recovery codes are logged")
+    @Test(
+        "pending ceremonies are an unlogged table (no WAL flush to begin or claim one); accounts, credentials, sessions and recovery codes are logged"
+    )
     func unloggedCeremonies() async throws {
-        let connections = try PostgresConnections.open(url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))
+        let connections = try PostgresConnections.open(
+            url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))
         try await Self.withStore { _ in
             let rows = try await connections.with { db in
-                try await db.raw("""
+                try await db.raw(
+                    """
                     SELECT relname, relpersistence::text AS persistence FROM pg_class
                     WHERE relkind = 'r' AND relname IN ('ceremonies', 'users', 'credentials', 'sessions', 'recovery_codes', 'secrets')
                     AND relnamespace = 'public'::regnamespace
-                    """).all()
+                    """
+                ).all()
             }
-            let persistence = Dictionary(uniqueKeysWithValues: try rows.map { (try $0.decode(column: "relname", as: String.self), try $0.decode(column: "persistence", as: String.self)) })
+            let persistence = Dictionary(
+                uniqueKeysWithValues: try rows.map {
+                    (try $0.decode(column: "relname", as: String.self), try $0.decode(column: "persistence", as: String.self))
+                })
             #expect(persistence["ceremonies"] == "u")
             for table in ["users", "credentials", "sessions", "recovery_codes", "secrets"] {
                 #expect(persistence[table] == "p", "\(table) is durable")

@@ -15,7 +15,9 @@ struct SQLiteCheckpointTests {
         let (store, _) = try await GroupCommitTests.open(at: path)
         for index in 0..<5 {
             let (user, credential, session) = GroupCommitTests.registration("checkpoint-\(index)", credential: UInt8(index), token: "token-\(index)")
-            #expect(try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1) == .registered)
+            #expect(
+                try await store.finishRegistration(newUser: user, credential: credential, session: session, requiredSession: nil, now: 1)
+                    == .registered)
         }
         // The database file alone (no WAL beside it) holds what was committed once a checkpoint has copied it.
         // Until then a copy may lack the schema, or be torn by a checkpoint writing while it is taken: such a copy
@@ -35,7 +37,8 @@ struct SQLiteCheckpointTests {
     static func committedUsers(copying path: String, to copy: String) -> Int? {
         try? FileManager.default.removeItem(atPath: copy)
         guard (try? FileManager.default.copyItem(atPath: path, toPath: copy)) != nil,
-              let alone = try? DatabaseQueue(path: copy) else { return nil }
+            let alone = try? DatabaseQueue(path: copy)
+        else { return nil }
         defer { try? alone.close() }
         return try? alone.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") }
     }

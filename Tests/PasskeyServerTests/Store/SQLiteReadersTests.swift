@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import PasskeyServer
 import Synchronization
 import Testing
+
+@testable import PasskeyServer
 
 /// Issue 13: the SQLite store's own reader connections. They must see every commit, stay within their limit under
 /// concurrent reads (falling back to GRDB's pool past it), and never write.

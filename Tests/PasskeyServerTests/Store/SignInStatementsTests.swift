@@ -65,7 +65,8 @@ struct SignInStatementsTests {
     /// read or made on first use, and the expiry purger's first pass runs beside the first requests.
     static func warmUp(_ client: some TestClientProtocol) async throws {
         _ = try await client.call(.post, "/assertion/options", json: JSONObject(["username": .string(uniqueName("nobody"))]))
-        _ = try await client.call(.post, "/recovery", json: JSONObject(["username": .string(uniqueName("nobody")), "code": .string("0000-0000-0000-0000")]))
+        _ = try await client.call(
+            .post, "/recovery", json: JSONObject(["username": .string(uniqueName("nobody")), "code": .string("0000-0000-0000-0000")]))
     }
 
     /// The statements sign-in options run for a name, counted the same way, and the credential IDs they list.

@@ -3,8 +3,9 @@ import GRDB
 import Logging
 import PasskeyCore
 import PasskeyRelyingParty
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// Issue 30, item 6: a file made before usernames had a comparison key gains one. Accounts whose names already
 /// looked alike stay reachable: the oldest by every spelling, the others by their exact name.
@@ -18,7 +19,9 @@ struct UsernameKeyMigrationTests {
         try await earlier.write { db in
             try SQLiteStore.migrate(db, through: 3)
             for (handle, name, createdAt) in [("AQID", "ada", 1), ("BAUG", "Ada", 2), ("BwgJ", "ＡＤＡ", 3), ("CgsM", "bob", 4)] {
-                try db.execute(sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES (?, ?, ?, ?)", arguments: [handle, name, name, createdAt])
+                try db.execute(
+                    sql: "INSERT INTO users (handle, username, display_name, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [handle, name, name, createdAt])
             }
         }
         try earlier.close()
@@ -51,8 +54,10 @@ struct UsernameKeyMigrationTests {
 
         let check = try DatabaseQueue(path: file.path)
         let (nulls, indexes) = try await check.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE username_key IS NULL"),
-             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users'"))
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE username_key IS NULL"),
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users'")
+            )
         }
         try check.close()
         #expect(nulls == 0)

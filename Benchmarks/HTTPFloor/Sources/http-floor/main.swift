@@ -1,12 +1,13 @@
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Hummingbird
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 
 // Usage: http-floor hummingbird|nio PORT
 // Both answer `GET /healthz` with the 33-byte body `passkeys serve` sends, and echo the body of `POST /echo`

@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
-import NIOCore
-import NIOPosix
-import PostgresNIO
 
 // Usage: postgres-floor loop|pool HOST PORT USER DATABASE CONNECTIONS SECONDS
 // CONNECTIONS tasks, each with a connection of its own, run one prepared statement (two parameters in, one row of
@@ -16,7 +17,8 @@ import PostgresNIO
 // concurrency pool, postgres-nio's documented use. Connect time is outside the measured window.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 7, arguments[0] == "loop" || arguments[0] == "pool", let port = Int(arguments[2]),
-      let connections = Int(arguments[5]), connections > 0, let seconds = Double(arguments[6]), seconds > 0 else {
+    let connections = Int(arguments[5]), connections > 0, let seconds = Double(arguments[6]), seconds > 0
+else {
     print("usage: postgres-floor loop|pool HOST PORT USER DATABASE CONNECTIONS SECONDS")
     exit(2)
 }
@@ -74,7 +76,9 @@ let total = try await withThrowingTaskGroup(of: Int.self) { group in
             var count = 0
             let bytes = ByteBuffer(bytes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
             while ContinuousClock.now < end {
-                for try await row in try await connection.execute(EchoStatement(bytes: bytes, number: Int64(index * 1_000_000 + count)), logger: logger) {
+                for try await row in try await connection.execute(
+                    EchoStatement(bytes: bytes, number: Int64(index * 1_000_000 + count)), logger: logger)
+                {
                     precondition(row.1 == Int64(index * 1_000_000 + count))
                 }
                 count += 1
@@ -90,4 +94,6 @@ let cpu = processCPUSeconds() - cpuBefore
 let elapsed = ContinuousClock.now - start
 let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 for connection in ready { try await connection.close().get() }
-print(#"{"driver":"postgres-nio \#(arguments[0])","statements":\#(total),"perSecond":\#(Int(Double(total) / elapsedSeconds)),"cpuMicrosecondsPerStatement":\#((cpu * 1e6 / Double(max(total, 1)) * 10).rounded() / 10)}"#)
+print(
+    #"{"driver":"postgres-nio \#(arguments[0])","statements":\#(total),"perSecond":\#(Int(Double(total) / elapsedSeconds)),"cpuMicrosecondsPerStatement":\#((cpu * 1e6 / Double(max(total, 1)) * 10).rounded() / 10)}"#
+)

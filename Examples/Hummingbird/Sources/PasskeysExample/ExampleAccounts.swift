@@ -24,7 +24,7 @@ struct ExampleAccounts: PasskeyAccounts {
     func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: User)? {
         try await database.queue.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(CredentialRecord.selection) WHERE passkeys.credential_id = ?", arguments: [Data(id)]),
-                  let owner = try User.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [row["user_id"] as Int64])
+                let owner = try User.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [row["user_id"] as Int64])
             else { return nil }
             return (CredentialRecord(row: row), owner)
         }

@@ -29,7 +29,8 @@ public struct ExampleConfiguration: Sendable {
     public var reverificationWindow: Int64 = 300_000
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost", origins: [String]? = nil,
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost",
+        origins: [String]? = nil,
         bodyTimeout: Duration = .seconds(10), limits: PasskeyRouteLimits = PasskeyRouteLimits(),
         clientKey: (@Sendable (Request, ExampleContext) -> String?)? = nil, pendingCeremonyCapacity: Int = 250_000
     ) {
@@ -79,8 +80,9 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
     // With step-up (`session/verify/options` and `/result`): adding a passkey to a signed-in account needs a passkey
     // verification within the last five minutes, the sign-in itself or a step-up.
-    router.group("passkeys").addPasskeyRoutesWithReverification(PasskeyRoutes(
-        passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))
+    router.group("passkeys").addPasskeyRoutesWithReverification(
+        PasskeyRoutes(
+            passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))
 
     // A client that announces a body and trickles it must not hold a request open for as long as it likes; the idle
     // timeout bounds slow headers, silent connections and clients that never close after their answer.

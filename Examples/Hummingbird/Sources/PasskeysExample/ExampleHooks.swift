@@ -18,7 +18,8 @@ struct ExampleHooks: PasskeyReverificationHooks {
     ) async throws -> RegistrationTarget {
         if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
         guard !options.conditional else {
-            throw RelyingPartyError(.unauthorized, "A conditional create adds a passkey to the signed-in account; sign in first.", code: "notSignedIn")
+            throw RelyingPartyError(
+                .unauthorized, "A conditional create adds a passkey to the signed-in account; sign in first.", code: "notSignedIn")
         }
         return .newAccount(name: options.username, displayName: options.displayName)
     }
@@ -31,7 +32,9 @@ struct ExampleHooks: PasskeyReverificationHooks {
     // the session, so a refusal or a fault leaves neither half behind. The three separate hooks are the same steps
     // in transactions of their own.
 
-    func completeRegistration(_ registration: PasskeyRegistration, request: Request, context: ExampleContext) async throws -> RegistrationCompletion<User> {
+    func completeRegistration(
+        _ registration: PasskeyRegistration, request: Request, context: ExampleContext
+    ) async throws -> RegistrationCompletion<User> {
         let (user, token) = try await database.queue.write { db in
             let user = try Self.store(registration, in: db)
             // Checked before the transaction commits: a wrong account is never written.
@@ -57,7 +60,9 @@ struct ExampleHooks: PasskeyReverificationHooks {
         try await database.queue.write { db in try Self.store(signIn, in: db) }
     }
 
-    func storeReverification(_ reverification: Reverification<User>, signedIn: SignedInUser<User>, request: Request, context: ExampleContext) async throws {
+    func storeReverification(
+        _ reverification: Reverification<User>, signedIn: SignedInUser<User>, request: Request, context: ExampleContext
+    ) async throws {
         try await database.queue.write { db in
             // As a sign-in, then the session records the verification, if it still lives; one transaction.
             try Self.store(reverification.signIn, in: db)
@@ -100,9 +105,11 @@ struct ExampleHooks: PasskeyReverificationHooks {
                 handle: newUser.passkeyUserHandle)
         case .signedIn(let sessionID):
             // The session that began the registration must still be live and be the credential's account's.
-            guard let owner = try User.fetchOne(
-                db, sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
-                arguments: [sessionID, Sessions.now()]), owner.handle == credential.userHandle
+            guard
+                let owner = try User.fetchOne(
+                    db,
+                    sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
+                    arguments: [sessionID, Sessions.now()]), owner.handle == credential.userHandle
             else { throw RelyingPartyError.sessionEnded }
             user = owner
         }

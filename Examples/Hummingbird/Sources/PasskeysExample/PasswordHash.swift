@@ -1,8 +1,8 @@
 import Crypto
-import _CryptoExtras
 import Foundation
-import Synchronization
 import PasskeyHummingbird
+import Synchronization
+import _CryptoExtras
 
 /// Password hashes for the example's password accounts: PBKDF2-HMAC-SHA256 (RFC 8018 §5.2) with 600,000 rounds, a
 /// 16-byte random salt and a 32-byte output, OWASP's Password Storage Cheat Sheet setting for PBKDF2-SHA256 (2023).

@@ -48,7 +48,8 @@ struct PasswordRoutes: Sendable {
         }
         guard password.count >= PasswordHash.minimumLength, password.utf8.count <= PasswordHash.maximumBytes else {
             throw RelyingPartyError(
-                .badRequest, "password: expected \(PasswordHash.minimumLength) characters to \(PasswordHash.maximumBytes) bytes, found \(password.count) characters",
+                .badRequest,
+                "password: expected \(PasswordHash.minimumLength) characters to \(PasswordHash.maximumBytes) bytes, found \(password.count) characters",
                 code: "invalidPassword")
         }
         return (username, displayName, password)
@@ -85,7 +86,8 @@ struct PasswordRoutes: Sendable {
         let (username, _, password) = try await credentials(request)
         let found = try await database.queue.read { db -> (User, String?, Bool)? in
             guard let row = try User.row(named: username, in: db) else { return nil }
-            let hasPasskey = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?)", arguments: [row["id"] as Int64]) ?? false
+            let hasPasskey =
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?)", arguments: [row["id"] as Int64]) ?? false
             return (try User(row: row), row["password_hash"], hasPasskey)
         }
         // An unknown name, an account without a password and a wrong password cost the same and answer alike.

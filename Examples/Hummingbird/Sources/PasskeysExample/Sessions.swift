@@ -62,9 +62,13 @@ struct Sessions: Sendable {
         guard let token = token(request) else { return nil }
         let id = Self.id(of: token)
         let found = try await database.queue.read { db -> (User, Int64?)? in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT users.*, sessions.verified_at AS session_verified_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
-                arguments: [id, Self.now()]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT users.*, sessions.verified_at AS session_verified_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
+                    arguments: [id, Self.now()])
+            else { return nil }
             return (try User(row: row), row["session_verified_at"])
         }
         return found.map { SignedInUser(user: $0.0, sessionID: id, verifiedAt: $0.1) }

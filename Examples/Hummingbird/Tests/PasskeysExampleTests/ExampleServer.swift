@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import PasskeyRouteTesting
 import PasskeyHummingbird
+import PasskeyRouteTesting
 import PasskeysExample
 import Testing
 
@@ -39,7 +39,8 @@ struct HummingbirdTransport: ScenarioTransport {
             uri: path, method: HTTPRequest.Method(method) ?? .get, headers: fields, body: body.map { ByteBuffer(bytes: $0) }
         ) { response in
             ScenarioExchange(
-                status: response.status.code, headers: response.headers.map { ($0.name.rawName, $0.value) }, body: Array(response.body.readableBytesView))
+                status: response.status.code, headers: response.headers.map { ($0.name.rawName, $0.value) },
+                body: Array(response.body.readableBytesView))
         }
     }
 }

@@ -32,7 +32,8 @@ struct HookContractTests {
         func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: Member)? {
             state.withLock { state in
                 guard let record = state.credentials.first(where: { $0.id == id }),
-                      let user = state.users.first(where: { $0.passkeyUserHandle == record.userHandle }) else { return nil }
+                    let user = state.users.first(where: { $0.passkeyUserHandle == record.userHandle })
+                else { return nil }
                 return (record, user)
             }
         }
@@ -61,7 +62,10 @@ struct HookContractTests {
             calls.add("storeRegistration")
             guard case .new(let new) = registration.account else { throw RelyingPartyError.notSignedIn }
             let member = Member(passkeyUserHandle: new.passkeyUserHandle, passkeyUserName: new.passkeyUserName)
-            members.state.withLock { $0.users.append(member); $0.credentials.append(registration.credential) }
+            members.state.withLock {
+                $0.users.append(member)
+                $0.credentials.append(registration.credential)
+            }
             return wrongUser ? Member(passkeyUserHandle: [0xEE], passkeyUserName: "someone else") : member
         }
 
@@ -94,9 +98,12 @@ struct HookContractTests {
     }
 
     /// POSTs `body`; the answer's status, headers and JSON members other than `status` and `errorMessage`.
-    static func post(_ client: any TestClientProtocol, _ path: String, _ body: JSONObject) async throws -> (HTTPResponse.Status, HTTPFields, JSONObject) {
+    static func post(
+        _ client: any TestClientProtocol, _ path: String, _ body: JSONObject
+    ) async throws -> (HTTPResponse.Status, HTTPFields, JSONObject) {
         let bytes = Array(JSONValue.object(body).serialized().utf8)
-        return try await client.execute(uri: path, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: bytes)) { response in
+        return try await client.execute(uri: path, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: bytes)) {
+            response in
             var members = (try? JSONParser.parseObject(Array(String(buffer: response.body).utf8))) ?? JSONObject()
             members["status"] = nil
             members["errorMessage"] = nil

@@ -3,8 +3,9 @@ import HummingbirdTesting
 import PasskeyAuthenticator
 import PasskeyHummingbird
 import PasskeyRouteTesting
-@testable import PasskeysExample
 import Testing
+
+@testable import PasskeysExample
 
 /// Password accounts and the upgrade to a passkey right after a password sign-in, by conditional create (WebAuthn L3
 /// §5.1.3 `mediation: "conditional"`, §7.1 step 15), end to end over loopback HTTP (issue #27 item 4).
@@ -17,7 +18,9 @@ struct PasswordUpgradeTests {
     static func newName(_ prefix: String) -> String { "\(prefix)-\(UUID().uuidString.prefix(6).lowercased())" }
 
     /// A new password account under a fresh name starting with `prefix`, signed in on `browser`; its name.
-    static func signUp(_ browser: inout ScenarioBrowser, _ prefix: String, _ password: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    static func signUp(
+        _ browser: inout ScenarioBrowser, _ prefix: String, _ password: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
         let username = newName(prefix)
         let answer = try await browser.post("/password/sign-up", body(username, password))
         #expect(answer.ok, "\(answer.text)", sourceLocation: sourceLocation)
@@ -37,10 +40,12 @@ struct PasswordUpgradeTests {
             #expect(try await browser.me() == username)
 
             // The upgrade: a conditional create as the signed-in user, answered by the authenticator without a gesture.
-            let options = try await browser.post("/passkeys/attestation/options", JSONObject([
-                "username": .string(username), "mediation": .string("conditional"),
-                "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")])),
-            ]))
+            let options = try await browser.post(
+                "/passkeys/attestation/options",
+                JSONObject([
+                    "username": .string(username), "mediation": .string("conditional"),
+                    "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")])),
+                ]))
             #expect(options.ok && options.object["mediation"] == .string("conditional"), "\(options.text)")
             let response = try await browser.webAuthn.create(ScenarioBrowser.members(of: options), conditional: true)
             let upgraded = try await browser.post("/passkeys/attestation/result", response)
@@ -62,7 +67,8 @@ struct PasswordUpgradeTests {
             let username = try await Self.signUp(&browser, "ada", "analytical engine")
             let options = try await browser.registrationOptions(username)
             #expect(options.ok && options.object["mediation"] == nil)
-            let refused = try await browser.post("/passkeys/attestation/result", try await browser.webAuthn.create(ScenarioBrowser.members(of: options), conditional: true))
+            let refused = try await browser.post(
+                "/passkeys/attestation/result", try await browser.webAuthn.create(ScenarioBrowser.members(of: options), conditional: true))
             #expect(!refused.ok && refused.code == "userNotPresent", "\(refused.text)")
         }
     }
@@ -71,14 +77,18 @@ struct PasswordUpgradeTests {
     func conditionalNeedsSession() async throws {
         try await ExampleServer.run { client in
             var browser = ScenarioBrowser(client)
-            let options = try await browser.post("/passkeys/attestation/options", JSONObject([
-                "username": .string(Self.newName("nobody")), "mediation": .string("conditional"),
-            ]))
+            let options = try await browser.post(
+                "/passkeys/attestation/options",
+                JSONObject([
+                    "username": .string(Self.newName("nobody")), "mediation": .string("conditional"),
+                ]))
             #expect(options.status == 401 && options.code == "notSignedIn", "\(options.text)")
         }
     }
 
-    @Test("password sign-up follows the passkey routes' name rules: look-alikes are taken, mixed scripts refused, and taken answers spend the same per-client budget")
+    @Test(
+        "password sign-up follows the passkey routes' name rules: look-alikes are taken, mixed scripts refused, and taken answers spend the same per-client budget"
+    )
     func signUpNames() async throws {
         try await ExampleServer.run { client in
             var owner = ScenarioBrowser(client)
@@ -91,7 +101,9 @@ struct PasswordUpgradeTests {
             let start = ContinuousClock.now
             for lookalike in ["COE", "Coe", "ｃｏｅ", "\u{0441}\u{043E}\u{0435}", "coe", "cOe", "COe", "cOE"] {
                 let answer = try await stranger.post("/password/sign-up", Self.body(lookalike, "correct horse battery"))
-                if answer.code == "usernameTaken" { taken += 1 } else {
+                if answer.code == "usernameTaken" {
+                    taken += 1
+                } else {
                     #expect(answer.status == 429 && answer.code == "rateLimited", "\(lookalike): \(answer.text)")
                 }
             }

@@ -20,7 +20,9 @@ struct RouteScenarioTests {
     static func configure(_ configuration: inout ExampleConfiguration, for setup: RouteScenarios.Scenario.Setup) {
         if let origins = setup.origins { configuration.origins = origins }
         if let capacity = setup.ceremonyStoreCapacity { configuration.pendingCeremonyCapacity = capacity }
-        if let quota = setup.pendingCeremoniesPerClient { configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota) }
+        if let quota = setup.pendingCeremoniesPerClient {
+            configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota)
+        }
         if let name = setup.clientKeyHeader.flatMap({ HTTPField.Name($0) }) { configuration.clientKey = { request, _ in request.headers[name] } }
     }
 }

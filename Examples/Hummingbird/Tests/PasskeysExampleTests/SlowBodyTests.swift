@@ -26,7 +26,8 @@ struct SlowBodyTests {
                 #expect(waited < .seconds(5), "\(endpoint): the app gave up on its own, not when the client did (\(waited))")
             }
             let body = #"{"username":"slow"}"#
-            let head = "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            let head =
+                "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
             let answer = try await RawConnection.exchange(
                 port: port, pieces: [head + body.prefix(5), String(body.dropFirst(5))], pause: .milliseconds(100), waitAtMost: .seconds(10))
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")

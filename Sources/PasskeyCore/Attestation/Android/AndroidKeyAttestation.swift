@@ -30,12 +30,17 @@ public struct AndroidKeyAttestation: AttestationStatementVerifier {
         try reader.requireOnly(["alg", "sig", "x5c"])
         let alg = try reader.algorithm()
         let sig = try reader.bytes("sig")
-        guard let chain = try reader.certificates() else { throw reader.invalid("expected an 'x5c' array with the credential certificate, found none") }
+        guard let chain = try reader.certificates() else {
+            throw reader.invalid("expected an 'x5c' array with the credential certificate, found none")
+        }
         let leaf = chain[0]
         // Step 2: sig over authenticatorData ‖ clientDataHash by the leaf's key, with alg.
         let key = try reader.signingKey(of: leaf, for: alg)
         guard key.isValidSignature(sig, over: input.authenticatorData.rawBytes + input.clientDataHash, algorithm: alg) else {
-            throw WebAuthnError(.invalidSignature, "attStmt (android-key).sig: expected a valid \(alg) signature by x5c[0] over authenticatorData ‖ clientDataHash, found one that does not verify")
+            throw WebAuthnError(
+                .invalidSignature,
+                "attStmt (android-key).sig: expected a valid \(alg) signature by x5c[0] over authenticatorData ‖ clientDataHash, found one that does not verify"
+            )
         }
         // Step 3: the leaf certificate's public key is the credential public key.
         guard key.isSameKey(as: input.credentialPublicKey.key) else {
@@ -54,7 +59,9 @@ public struct AndroidKeyAttestation: AttestationStatementVerifier {
         let searched = acceptSoftwareEnforced ? "teeEnforced or softwareEnforced" : "teeEnforced"
         guard lists.contains(where: { $0.origin == Self.originGenerated }) else {
             let found = lists.compactMap(\.origin).map(String.init).joined(separator: ", ")
-            throw reader.invalid("expected origin KM_ORIGIN_GENERATED (0) in \(searched), found \(found.isEmpty ? "none" : found)\(acceptSoftwareEnforced ? "" : " (software-enforced values are not accepted by this policy)")")
+            throw reader.invalid(
+                "expected origin KM_ORIGIN_GENERATED (0) in \(searched), found \(found.isEmpty ? "none" : found)\(acceptSoftwareEnforced ? "" : " (software-enforced values are not accepted by this policy)")"
+            )
         }
         guard lists.contains(where: { !$0.purposes.isEmpty && $0.purposes.allSatisfy { $0 == Self.purposeSign } }) else {
             let found = lists.flatMap(\.purposes).map(String.init).joined(separator: ", ")

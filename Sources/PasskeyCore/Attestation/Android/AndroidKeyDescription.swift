@@ -104,7 +104,8 @@ public struct AndroidKeyDescription: Sendable {
     /// A small INTEGER or ENUMERATED (Android uses both for the same kind of value).
     static func integer(_ node: ASN1Node, _ field: String) throws -> Int64 {
         guard node.identifier == .integer || node.identifier == .enumerated, case .primitive(let raw) = node.content,
-              !raw.isEmpty, raw.count <= 8 else {
+            !raw.isEmpty, raw.count <= 8
+        else {
             throw fail("expected \(field) to be a small INTEGER, found tag \(node.identifier)")
         }
         // Two's complement, big-endian.
@@ -129,7 +130,8 @@ public struct AndroidKeyDescription: Sendable {
         for entry in entries {
             // Every AuthorizationList member is [tag] EXPLICIT.
             guard entry.identifier.tagClass == .contextSpecific, case .constructed(let wrapped) = entry.content,
-                  let inner = wrapped.first(where: { _ in true }) else {
+                let inner = wrapped.first(where: { _ in true })
+            else {
                 throw fail("expected every \(field) member to be an explicitly tagged value, found tag \(entry.identifier)")
             }
             let tag = entry.identifier.tagNumber

@@ -34,7 +34,8 @@ public struct AppleAttestation: AttestationStatementVerifier {
         // Step 4: it equals the nonce extension of credCert.
         let found = try Self.nonce(in: credCert)
         guard found == expected else {
-            throw reader.invalid("expected credCert's nonce extension \(Self.nonceOID) to equal SHA-256(authenticatorData ‖ clientDataHash), found different bytes")
+            throw reader.invalid(
+                "expected credCert's nonce extension \(Self.nonceOID) to equal SHA-256(authenticatorData ‖ clientDataHash), found different bytes")
         }
         // Step 5: credCert's public key is the credential public key.
         guard let key = SignatureKey(certificate: credCert), key.isSameKey(as: input.credentialPublicKey.key) else {
@@ -51,9 +52,10 @@ public struct AppleAttestation: AttestationStatementVerifier {
         do {
             let root = try DER.parse(ext.value)
             guard root.identifier == .sequence, case .constructed(let children) = root.content,
-                  let tagged = children.first(where: { _ in true }),
-                  tagged.identifier == ASN1Identifier(tagWithNumber: 1, tagClass: .contextSpecific),
-                  case .constructed(let inner) = tagged.content, let octets = inner.first(where: { _ in true }) else {
+                let tagged = children.first(where: { _ in true }),
+                tagged.identifier == ASN1Identifier(tagWithNumber: 1, tagClass: .contextSpecific),
+                case .constructed(let inner) = tagged.content, let octets = inner.first(where: { _ in true })
+            else {
                 throw fail("expected the nonce extension to be SEQUENCE { [1] OCTET STRING }, found another shape")
             }
             return Array(try ASN1OctetString(derEncoded: octets).bytes)

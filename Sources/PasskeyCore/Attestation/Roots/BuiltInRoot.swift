@@ -11,7 +11,8 @@ public enum BuiltInRoots {
     static func certificate(_ name: String, base64 lines: String) -> Certificate {
         let text = lines.filter { !$0.isWhitespace }
         guard let der = try? Base64URL.decode(text, strictness: .lenient),
-              let certificate = try? Certificate(derEncoded: der) else {
+            let certificate = try? Certificate(derEncoded: der)
+        else {
             preconditionFailure("built-in root '\(name)' does not decode; the compiled-in constant is corrupt")
         }
         return certificate

@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 public import X509
 
 /// The `android-safetynet` attestation statement format (WebAuthn L3 §8.5): `{ver, response}`, where `response`
@@ -35,7 +35,9 @@ public struct SafetyNetAttestation: AttestationStatementVerifier {
         let reader = StatementReader(statement: input.statement, format: format)
         try reader.requireOnly(["ver", "response"])
         guard case .text(let version)? = input.statement[textKey: "ver"], !version.isEmpty else {
-            throw reader.invalid("expected 'ver' to be a non-empty text string (the Google Play Services version), found \(input.statement[textKey: "ver"]?.typeName ?? "none")")
+            throw reader.invalid(
+                "expected 'ver' to be a non-empty text string (the Google Play Services version), found \(input.statement[textKey: "ver"]?.typeName ?? "none")"
+            )
         }
         // Step 2: a valid SafetyNet response: a JWS signed by its x5c leaf.
         let jws = try JWS(compact: reader.bytes("response"), code: .invalidAttestationStatement, context: "attStmt (android-safetynet).response")
@@ -45,19 +47,25 @@ public struct SafetyNetAttestation: AttestationStatementVerifier {
 
         // Step 3: nonce = base64(SHA-256(authenticatorData ‖ clientDataHash)).
         let expectedNonce = Data(SHA256.hash(data: input.authenticatorData.rawBytes + input.clientDataHash)).base64EncodedString()
-        guard case .string(let nonce)? = payload["nonce"] else { throw field("expected a string 'nonce', found \(payload["nonce"]?.typeName ?? "none")") }
+        guard case .string(let nonce)? = payload["nonce"] else {
+            throw field("expected a string 'nonce', found \(payload["nonce"]?.typeName ?? "none")")
+        }
         guard nonce == expectedNonce else {
             throw field("expected nonce to be base64(SHA-256(authenticatorData ‖ clientDataHash)) = \(expectedNonce), found \(nonce)")
         }
         // Step 4: the attestation certificate is issued to attest.android.com.
         let leaf = jws.certificates[0]
         guard Self.names(of: leaf).contains(Self.hostname) else {
-            throw WebAuthnError(.certificateInvalid, "attStmt (android-safetynet): expected the JWS certificate to be issued to \(Self.hostname), found \(leaf.subject)")
+            throw WebAuthnError(
+                .certificateInvalid,
+                "attStmt (android-safetynet): expected the JWS certificate to be issued to \(Self.hostname), found \(leaf.subject)")
         }
         // Step 5: ctsProfileMatch.
         if requireCTSProfileMatch {
             guard payload["ctsProfileMatch"]?.boolValue == true else {
-                throw field("expected ctsProfileMatch true (the device passed Android compatibility checks), found \(payload["ctsProfileMatch"].map { "\($0)" } ?? "none")")
+                throw field(
+                    "expected ctsProfileMatch true (the device passed Android compatibility checks), found \(payload["ctsProfileMatch"].map { "\($0)" } ?? "none")"
+                )
             }
         }
         // Freshness of the response (Google's verification steps): timestampMs close to now.
@@ -68,7 +76,9 @@ public struct SafetyNetAttestation: AttestationStatementVerifier {
             let issued = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             let age = input.verificationTime.timeIntervalSince(issued)
             guard age <= maximumAge, age >= -allowedClockSkew else {
-                throw field("expected timestampMs within \(Int(maximumAge)) s before the verification time \(input.verificationTime), found \(issued) (\(Int(age)) s)")
+                throw field(
+                    "expected timestampMs within \(Int(maximumAge)) s before the verification time \(input.verificationTime), found \(issued) (\(Int(age)) s)"
+                )
             }
         }
         // Step 6.

@@ -41,7 +41,8 @@ public struct TPMAttestation: AttestationStatementVerifier {
 
         // Step 4: validate certInfo.
         guard certInfo.magic == TPMSAttest.generatedValue else {
-            throw reader.invalid("certInfo.magic: expected TPM_GENERATED_VALUE 0xFF544347, found 0x\(String(certInfo.magic, radix: 16, uppercase: true))")
+            throw reader.invalid(
+                "certInfo.magic: expected TPM_GENERATED_VALUE 0xFF544347, found 0x\(String(certInfo.magic, radix: 16, uppercase: true))")
         }
         // (type was checked while parsing: TPM_ST_ATTEST_CERTIFY.)
         guard let expectedExtraData = alg.digest(attToBeSigned) else {
@@ -54,14 +55,17 @@ public struct TPMAttestation: AttestationStatementVerifier {
             throw reader.invalid("pubArea.nameAlg: expected SHA-1, SHA-256, SHA-384 or SHA-512, found \(TPMAlgorithm.name(pubArea.nameAlg))")
         }
         guard certInfo.attestedName == name else {
-            throw reader.invalid("certInfo.attested.name: expected the Name of pubArea (\(TPMAlgorithm.name(pubArea.nameAlg)) ‖ hash), found different bytes")
+            throw reader.invalid(
+                "certInfo.attested.name: expected the Name of pubArea (\(TPMAlgorithm.name(pubArea.nameAlg)) ‖ hash), found different bytes")
         }
 
         // Step 5: sig is alg's signature over certInfo by the AIK; RSA SHA-1 (RS1) is allowed in this format only.
         let aik = chain[0]
         let key = try reader.signingKey(of: aik, for: alg)
         guard key.isValidSignature(sig, over: certInfoBytes, algorithm: alg) else {
-            throw WebAuthnError(.invalidSignature, "attStmt (tpm).sig: expected a valid \(alg) signature by the AIK certificate over certInfo, found one that does not verify")
+            throw WebAuthnError(
+                .invalidSignature,
+                "attStmt (tpm).sig: expected a valid \(alg) signature by the AIK certificate over certInfo, found one that does not verify")
         }
         try TPMCertificateRequirements.verify(aik, aaguid: input.attestedCredential.aaguid)
         return AttestationOutcome(type: .attCA, trustPath: chain)
@@ -77,7 +81,8 @@ public struct TPMAttestation: AttestationStatementVerifier {
         }
         switch pubArea.parameters {
         case .rsa(_, let exponent, let modulus):
-            guard case .rsa = credential.key, let n = coseBytes(CredentialPublicKey.Label.rsaN), let e = coseBytes(CredentialPublicKey.Label.rsaE) else {
+            guard case .rsa = credential.key, let n = coseBytes(CredentialPublicKey.Label.rsaN), let e = coseBytes(CredentialPublicKey.Label.rsaE)
+            else {
                 throw mismatch("pubArea holds an RSA key and the credential key is \(credential.key.kindDescription)")
             }
             guard Array(modulus.drop(while: { $0 == 0 })) == Array(n.drop(while: { $0 == 0 })) else {

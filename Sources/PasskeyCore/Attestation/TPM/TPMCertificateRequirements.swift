@@ -59,8 +59,9 @@ enum TPMCertificateRequirements {
             for generalName in generalNames {
                 // directoryName [4] EXPLICIT Name
                 guard generalName.identifier.tagClass == .contextSpecific, generalName.identifier.tagNumber == 4,
-                      case .constructed(let wrapped) = generalName.content, let name = wrapped.first(where: { _ in true }),
-                      case .constructed(let rdns) = name.content else { continue }
+                    case .constructed(let wrapped) = generalName.content, let name = wrapped.first(where: { _ in true }),
+                    case .constructed(let rdns) = name.content
+                else { continue }
                 for rdn in rdns {
                     guard case .constructed(let attributes) = rdn.content else { continue }
                     for attribute in attributes {
@@ -80,7 +81,9 @@ enum TPMCertificateRequirements {
         }
         guard let manufacturer = values[manufacturerOID], let model = values[modelOID], let version = values[versionOID] else {
             let found = [manufacturerOID, modelOID, versionOID].filter { values[$0] != nil }
-            throw fail("expected the SAN directoryName to hold tcpaTpmManufacturer, tcpaTpmModel and tcpaTpmVersion, found \(found.isEmpty ? "none of them" : found.map(\.description).joined(separator: ", "))")
+            throw fail(
+                "expected the SAN directoryName to hold tcpaTpmManufacturer, tcpaTpmModel and tcpaTpmVersion, found \(found.isEmpty ? "none of them" : found.map(\.description).joined(separator: ", "))"
+            )
         }
         // EK profile §3.2.9: the manufacturer is "id:" and the vendor ID in 8 hex digits.
         let hex = manufacturer.dropFirst(3)

@@ -49,14 +49,16 @@ public struct TPMSAttest: Sendable {
         restartCount = try reader.uint32("clockInfo.restartCount")
         let safeByte = try reader.read(1, "clockInfo.safe")[0]
         guard safeByte <= 1 else {
-            throw WebAuthnError(.invalidAttestationStatement, "attStmt (tpm).certInfo: expected clockInfo.safe to be a TPMI_YES_NO (0 or 1), found \(safeByte)")
+            throw WebAuthnError(
+                .invalidAttestationStatement, "attStmt (tpm).certInfo: expected clockInfo.safe to be a TPMI_YES_NO (0 or 1), found \(safeByte)")
         }
         safe = safeByte == 1
         firmwareVersion = try reader.uint64("firmwareVersion")
         // TPMU_ATTEST for TPM_ST_ATTEST_CERTIFY is TPMS_CERTIFY_INFO; other types have other layouts, so the
         // type is checked before reading on.
         guard type == Self.attestCertify else {
-            throw WebAuthnError(.invalidAttestationStatement, "attStmt (tpm).certInfo.type: expected TPM_ST_ATTEST_CERTIFY (0x8017), found \(TPMAlgorithm.hex(type))")
+            throw WebAuthnError(
+                .invalidAttestationStatement, "attStmt (tpm).certInfo.type: expected TPM_ST_ATTEST_CERTIFY (0x8017), found \(TPMAlgorithm.hex(type))")
         }
         attestedName = try reader.sized16("attested.name")
         attestedQualifiedName = try reader.sized16("attested.qualifiedName")

@@ -54,20 +54,20 @@ public enum UsernameScripts {
     }
 
     private static let blocks: [(ClosedRange<UInt32>, Script)] = [
-        (0x0041...0x024F, .latin),        // Basic Latin letters, Latin-1 Supplement, Latin Extended-A and -B
-        (0x0250...0x02AF, .latin),        // IPA Extensions
-        (0x1D00...0x1DBF, .latin),        // Phonetic Extensions (mostly Latin letters)
-        (0x1E00...0x1EFF, .latin),        // Latin Extended Additional
-        (0x2C60...0x2C7F, .latin),        // Latin Extended-C
-        (0xA720...0xA7FF, .latin),        // Latin Extended-D
-        (0xAB30...0xAB6F, .latin),        // Latin Extended-E
-        (0xFF21...0xFF5A, .latin),        // Fullwidth Latin letters
-        (0x0370...0x03FF, .greek),        // Greek and Coptic
-        (0x1F00...0x1FFF, .greek),        // Greek Extended
-        (0x0400...0x052F, .cyrillic),     // Cyrillic and Cyrillic Supplement
-        (0x1C80...0x1C8F, .cyrillic),     // Cyrillic Extended-C
-        (0x2DE0...0x2DFF, .cyrillic),     // Cyrillic Extended-A
-        (0xA640...0xA69F, .cyrillic),     // Cyrillic Extended-B
+        (0x0041...0x024F, .latin), // Basic Latin letters, Latin-1 Supplement, Latin Extended-A and -B
+        (0x0250...0x02AF, .latin), // IPA Extensions
+        (0x1D00...0x1DBF, .latin), // Phonetic Extensions (mostly Latin letters)
+        (0x1E00...0x1EFF, .latin), // Latin Extended Additional
+        (0x2C60...0x2C7F, .latin), // Latin Extended-C
+        (0xA720...0xA7FF, .latin), // Latin Extended-D
+        (0xAB30...0xAB6F, .latin), // Latin Extended-E
+        (0xFF21...0xFF5A, .latin), // Fullwidth Latin letters
+        (0x0370...0x03FF, .greek), // Greek and Coptic
+        (0x1F00...0x1FFF, .greek), // Greek Extended
+        (0x0400...0x052F, .cyrillic), // Cyrillic and Cyrillic Supplement
+        (0x1C80...0x1C8F, .cyrillic), // Cyrillic Extended-C
+        (0x2DE0...0x2DFF, .cyrillic), // Cyrillic Extended-A
+        (0xA640...0xA69F, .cyrillic), // Cyrillic Extended-B
         (0x0530...0x058F, .armenian),
         (0x10A0...0x10FF, .georgian), (0x1C90...0x1CBF, .georgian), (0x2D00...0x2D2F, .georgian),
         (0x0590...0x05FF, .hebrew), (0xFB1D...0xFB4F, .hebrew),
@@ -81,7 +81,7 @@ public enum UsernameScripts {
         (0x1200...0x139F, .ethiopic), (0x2D80...0x2DDF, .ethiopic), (0x13A0...0x13FF, .cherokee), (0xAB70...0xABBF, .cherokee),
         (0x1780...0x17FF, .khmer), (0x1800...0x18AF, .mongolian),
         (0x1100...0x11FF, .hangul), (0x3130...0x318F, .hangul), (0xA960...0xA97F, .hangul), (0xAC00...0xD7FF, .hangul),
-        (0xFFA0...0xFFDC, .hangul),       // Halfwidth Hangul
+        (0xFFA0...0xFFDC, .hangul), // Halfwidth Hangul
         (0x3040...0x309F, .hiragana),
         (0x30A0...0x30FF, .katakana), (0x31F0...0x31FF, .katakana), (0xFF66...0xFF9F, .katakana),
         (0x3100...0x312F, .bopomofo), (0x31A0...0x31BF, .bopomofo),

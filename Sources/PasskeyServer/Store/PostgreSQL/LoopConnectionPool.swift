@@ -111,20 +111,21 @@ final class LoopConnectionPool: @unchecked Sendable {
 
     /// Fails every waiter and closes every idle connection; connections lent out are closed when they come back.
     func shutdown() async {
-        let closing = (try? await loop.submit { () -> [PostgresConnection] in
-            self.isShutDown = true
-            while let waiter = self.waiters.popFirst() {
-                waiter.resume(with: .failure(Self.shutDown))
-            }
-            self.expiry?.cancel()
-            self.expiry = nil
-            // The watchdog stays: a connection still lent is bounded by its limit during a shutdown too, which
-            // waits for the requests in flight.
-            let closing = self.idle
-            self.open -= closing.count
-            self.idle.removeAll()
-            return closing
-        }.get()) ?? []
+        let closing =
+            (try? await loop.submit { () -> [PostgresConnection] in
+                self.isShutDown = true
+                while let waiter = self.waiters.popFirst() {
+                    waiter.resume(with: .failure(Self.shutDown))
+                }
+                self.expiry?.cancel()
+                self.expiry = nil
+                // The watchdog stays: a connection still lent is bounded by its limit during a shutdown too, which
+                // waits for the requests in flight.
+                let closing = self.idle
+                self.open -= closing.count
+                self.idle.removeAll()
+                return closing
+            }.get()) ?? []
         // Each connection is held until its close completes (postgres-nio asserts that none is dropped open).
         for connection in closing { try? await connection.close() }
     }

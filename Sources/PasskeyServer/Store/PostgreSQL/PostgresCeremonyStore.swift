@@ -17,8 +17,11 @@ struct PostgresCeremonyStore: CredentialReadingCeremonyStore, NameCheckingCeremo
         !(try await connections.execute(InsertCeremonyIfNameFreeStatement(ceremony: c, username: name, key: key))).isEmpty
     }
 
-    func insertAuthentication(_ c: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64) async throws
-        -> (user: UserRecord, credentials: [CredentialRecord])? {
+    func insertAuthentication(
+        _ c: PendingCeremony, readingAccountNamed name: String, key: UsernameKey, now: Int64
+    ) async throws
+        -> (user: UserRecord, credentials: [CredentialRecord])?
+    {
         PostgresRows.grouped(try await connections.execute(InsertAuthenticationReadingAccountStatement(ceremony: c, username: name, key: key)))
             .map { (user: $0.0, credentials: $0.1) }
     }

@@ -64,7 +64,9 @@ final class PostgresConnections: Sendable {
     /// builds an index (migration 3) takes time in proportion to the table, far past ``operationLimit`` on a large one.
     static let migrationLimit = Duration.seconds(900)
 
-    private func withConnection<T: Sendable>(limit: Duration = operationLimit, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func withConnection<T: Sendable>(
+        limit: Duration = operationLimit, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
         // The loop the caller runs on, when it is one of the pool's (a request handled on its connection's loop:
         // EventLoopBoundHTTP1Channel), so the operation needs no thread hand-off at all; else round robin over the
         // loops. Each loop has its own pool of connections.
@@ -167,7 +169,6 @@ final class PostgresConnections: Sendable {
     }
 }
 
-
 /// A connection that counts the statements sent through it (`passkeys_sql_statements_total`).
 struct CountingDatabase: SQLDatabase {
     let base: any SQLDatabase
@@ -181,13 +182,13 @@ struct CountingDatabase: SQLDatabase {
     var dialect: any SQLDialect { base.dialect }
     var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         do { try PostgresConnections.refuseClosed(connection) } catch { return eventLoop.makeFailedFuture(error) }
         count()
         return base.execute(sql: query, onRow)
     }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         try PostgresConnections.refuseClosed(connection)
         count()
         try await base.execute(sql: query, onRow)

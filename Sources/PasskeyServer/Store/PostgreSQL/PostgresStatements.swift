@@ -261,20 +261,28 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash, bound,
-             handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
-             attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt) =
-            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64,
-                            String?, String?, String?, Int64?, String?, String?, String?, Int64?, String?, String?, String?,
-                            String?, Int64?, Int64?, String?, Int64?, Int64?).self)
+        let (
+            ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash, bound,
+            handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
+            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt
+        ) =
+            try row.decode(
+                (
+                    String?, String?, String?, Int64, Int64, String?, Int64,
+                    String?, String?, String?, Int64?, String?, String?, String?, Int64?, String?, String?, String?,
+                    String?, Int64?, Int64?, String?, Int64?, Int64?
+                ).self)
         let ceremony = PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: try ceremonyHandle.map { try Base64URL.decode($0) },
             username: ceremonyUsername, displayName: ceremonyDisplayName, requireUserVerification: requireUV != 0,
             expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: bound != 0)
         guard let handle, let username, let displayName, let createdAt,
-              let credential = try PostgresRows.credential(
-                (id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
-                 name, credentialCreatedAt, lastUsedAt)) else {
+            let credential = try PostgresRows.credential(
+                (
+                    id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
+                    name, credentialCreatedAt, lastUsedAt
+                ))
+        else {
             return ClaimedAuthentication(ceremony: ceremony, credential: nil)
         }
         let user = try PostgresRows.user(handle, username, displayName, createdAt)
@@ -288,19 +296,27 @@ enum PostgresRows {
     typealias CredentialColumns = (
         id: String?, userHandle: String?, publicKey: String?, signCount: Int64?, transports: String?, aaguid: String?,
         format: String?, attestationType: String?, backupEligible: Int64?, backupState: Int64?, name: String?,
-        createdAt: Int64?, lastUsedAt: Int64?)
+        createdAt: Int64?, lastUsedAt: Int64?
+    )
 
     /// `handle, username, display_name, created_at` then ``Schema/joinedCredentialColumns`` (NULL when a `LEFT
     /// JOIN` found no credential).
     static func userAndCredential(_ row: PostgresRow) throws -> (UserRecord, CredentialRecord?) {
-        let (handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
-             attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt) =
-            try row.decode((String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
-                            String?, Int64?, Int64?, String?, Int64?, Int64?).self)
+        let (
+            handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
+            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt
+        ) =
+            try row.decode(
+                (
+                    String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
+                    String?, Int64?, Int64?, String?, Int64?, Int64?
+                ).self)
         let user = try Self.user(handle, username, displayName, createdAt)
         let credential = try credential(
-            (id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
-             name, credentialCreatedAt, lastUsedAt))
+            (
+                id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
+                name, credentialCreatedAt, lastUsedAt
+            ))
         return (user, credential)
     }
 
@@ -319,8 +335,8 @@ enum PostgresRows {
     /// The credential in a row's ``Schema/joinedCredentialColumns``; nil when the join found none.
     static func credential(_ c: CredentialColumns) throws -> CredentialRecord? {
         guard let id = c.id, let userHandle = c.userHandle, let publicKey = c.publicKey, let signCount = c.signCount,
-              let transports = c.transports, let aaguid = c.aaguid, let format = c.format, let attestationType = c.attestationType,
-              let backupEligible = c.backupEligible, let backupState = c.backupState, let name = c.name, let createdAt = c.createdAt
+            let transports = c.transports, let aaguid = c.aaguid, let format = c.format, let attestationType = c.attestationType,
+            let backupEligible = c.backupEligible, let backupState = c.backupState, let name = c.name, let createdAt = c.createdAt
         else { return nil }
         return CredentialRecord(
             id: try Base64URL.decode(id), userHandle: try Base64URL.decode(userHandle), publicKey: try Base64URL.decode(publicKey),

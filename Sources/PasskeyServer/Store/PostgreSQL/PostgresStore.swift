@@ -82,7 +82,8 @@ public final class PostgresStore: DatabaseStore {
 
     public func user(handle: [UInt8]) async throws -> UserRecord? {
         try await connections.with { db in
-            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE handle = \(bind: Base64URL.encode(handle))").first().map { try Self.user($0) }
+            try await db.raw("SELECT handle, username, display_name, created_at FROM users WHERE handle = \(bind: Base64URL.encode(handle))").first()
+                .map { try Self.user($0) }
         }
     }
 
@@ -103,36 +104,45 @@ public final class PostgresStore: DatabaseStore {
 
     public func credential(id: [UInt8]) async throws -> CredentialRecord? {
         try await connections.with { db in
-            try await db.raw("SELECT \(unsafeRaw: Schema.credentialColumns) FROM credentials WHERE id = \(bind: Base64URL.encode(id))").first().map(Self.credential)
+            try await db.raw("SELECT \(unsafeRaw: Schema.credentialColumns) FROM credentials WHERE id = \(bind: Base64URL.encode(id))").first().map(
+                Self.credential)
         }
     }
 
     public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {
         try await connections.with { db in
-            try await db.raw("SELECT \(unsafeRaw: Schema.credentialColumns) FROM credentials WHERE user_handle = \(bind: Base64URL.encode(userHandle)) ORDER BY created_at, id").all().map(Self.credential)
+            try await db.raw(
+                "SELECT \(unsafeRaw: Schema.credentialColumns) FROM credentials WHERE user_handle = \(bind: Base64URL.encode(userHandle)) ORDER BY created_at, id"
+            ).all().map(Self.credential)
         }
     }
 
     public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
         try await connections.with { db in
-            let rows = try await db.raw("""
+            let rows = try await db.raw(
+                """
                 UPDATE credentials SET name = \(bind: name)
                 WHERE id = \(bind: Base64URL.encode(id)) AND user_handle = \(bind: Base64URL.encode(userHandle)) RETURNING id
-                """).all()
+                """
+            ).all()
             return !rows.isEmpty
         }
     }
 
     public func finishRegistration(
-        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String],
+        now: Int64
     ) async throws -> RegistrationOutcome {
         if let user = newUser {
             // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``).
             do {
-                let written = try await connections.execute(RegisterNewAccountStatement(user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes))
+                let written = try await connections.execute(
+                    RegisterNewAccountStatement(user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes))
                 return written.isEmpty ? .usernameTaken : .registered
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505"
-                && error.serverInfo?[.constraintName] == RegisterNewAccountStatement.credentialIDConstraint {
+            } catch let error as PSQLError
+                where error.serverInfo?[.sqlState] == "23505"
+                && error.serverInfo?[.constraintName] == RegisterNewAccountStatement.credentialIDConstraint
+            {
                 // §7.1 step 26: another registration stored this credential ID first; the statement wrote nothing.
                 return .credentialExists
             }
@@ -145,18 +155,22 @@ public final class PostgresStore: DatabaseStore {
             let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
             if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
             if let requiredSession {
-                let live = try await db.raw("""
+                let live = try await db.raw(
+                    """
                     SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
-                    """).all()
+                    """
+                ).all()
                 if live.isEmpty { throw RollBack(value: RegistrationOutcome.sessionEnded) }
             }
-            let inserted = try await db.raw("""
+            let inserted = try await db.raw(
+                """
                 INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns))
                 VALUES (\(bind: Base64URL.encode(c.id)), \(bind: handle), \(bind: Base64URL.encode(c.publicKey)),
                         \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
                         \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
                 ON CONFLICT DO NOTHING RETURNING id
-                """).all()
+                """
+            ).all()
             if inserted.isEmpty { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try await Self.insert(session, into: db)
             try await Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, into: db)
@@ -167,9 +181,11 @@ public final class PostgresStore: DatabaseStore {
     /// An account's recovery-code hashes in one statement.
     private static func insertRecoveryCodes(_ hashes: [String], handle: String, into db: any SQLDatabase) async throws {
         guard !hashes.isEmpty else { return }
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO recovery_codes (user_handle, code_hash) SELECT \(bind: handle), h FROM unnest(\(bind: hashes)::text[]) AS h ON CONFLICT DO NOTHING
-            """).run()
+            """
+        ).run()
     }
 
     public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
@@ -185,7 +201,9 @@ public final class PostgresStore: DatabaseStore {
             guard owned.count > 1 else { return .lastCredential }
             try await db.raw("DELETE FROM credentials WHERE id = \(bind: credentialID) AND user_handle = \(bind: handle)").run()
             if let keepingSession {
-                try await db.raw("UPDATE sessions SET credential_id = NULL WHERE token_hash = \(bind: keepingSession) AND credential_id = \(bind: credentialID)").run()
+                try await db.raw(
+                    "UPDATE sessions SET credential_id = NULL WHERE token_hash = \(bind: keepingSession) AND credential_id = \(bind: credentialID)"
+                ).run()
             }
             try await db.raw("DELETE FROM sessions WHERE credential_id = \(bind: credentialID)").run()
             return .deleted
@@ -216,13 +234,15 @@ public final class PostgresStore: DatabaseStore {
         return (credential, user)
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool {
+    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool
+    {
         // One statement, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
         // conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
         // counter pass §7.2 step 22 later), and its row lock orders it against a removal of the passkey (which then
         // also ends this session).
-        let inserted = try await connections.execute(RecordSignInStatement(
-            signCount: Int64(signCount), backupState: backupState, time: time, credentialID: Base64URL.encode(credentialID), session: session))
+        let inserted = try await connections.execute(
+            RecordSignInStatement(
+                signCount: Int64(signCount), backupState: backupState, time: time, credentialID: Base64URL.encode(credentialID), session: session))
         return !inserted.isEmpty
     }
 
@@ -247,16 +267,22 @@ public final class PostgresStore: DatabaseStore {
     // MARK: Sessions
 
     private static func insert(_ s: SessionRecord, into db: any SQLDatabase) async throws {
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO sessions (\(unsafeRaw: Schema.sessionColumns))
             VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt),
                     \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)))
-            """).run()
+            """
+        ).run()
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
         try await connections.with { db in
-            guard let row = try await db.raw("SELECT \(unsafeRaw: Schema.sessionColumns) FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)").first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    "SELECT \(unsafeRaw: Schema.sessionColumns) FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)"
+                ).first()
+            else { return nil }
             return SessionRecord(
                 tokenHash: try row.decode(column: "token_hash", as: String.self),
                 userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
@@ -269,7 +295,8 @@ public final class PostgresStore: DatabaseStore {
 
     public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
         try await connections.with { db in
-            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash)").run()
+            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash)")
+                .run()
         }
     }
 
@@ -277,19 +304,25 @@ public final class PostgresStore: DatabaseStore {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
     }
 
-    public func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String) async throws -> Bool {
+    public func recordReverification(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String
+    ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         return try await connections.transaction { db in
             // As RecordSignInStatement: conditional, so a lower counter is never stored last.
-            let updated = try await db.raw("""
+            let updated = try await db.raw(
+                """
                 UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: Int64(backupState ? 1 : 0)), last_used_at = \(bind: time)
                 WHERE id = \(bind: id) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0)) RETURNING id
-                """).all()
+                """
+            ).all()
             if updated.isEmpty { return false }
-            let verified = try await db.raw("""
+            let verified = try await db.raw(
+                """
                 UPDATE sessions SET verified_at = \(bind: time) WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: time) RETURNING token_hash
-                """).all()
+                """
+            ).all()
             if verified.isEmpty { throw RollBack(value: false) }
             return true
         }
@@ -319,7 +352,9 @@ public final class PostgresStore: DatabaseStore {
     public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
         return try await connections.transaction { db in
-            let used = try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle) AND code_hash = \(bind: hash) RETURNING code_hash").all()
+            let used = try await db.raw(
+                "DELETE FROM recovery_codes WHERE user_handle = \(bind: handle) AND code_hash = \(bind: hash) RETURNING code_hash"
+            ).all()
             guard !used.isEmpty else { return false }
             // Whoever holds a session of the account may be who took the devices: every session ends.
             try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()

@@ -21,7 +21,9 @@ public final class SQLiteStore: DatabaseStore {
     public let ceremonies: any CeremonyStore
     public let health: StoreHealth
 
-    private init(database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth) {
+    private init(
+        database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth
+    ) {
         self.database = database
         self.readers = readers
         self.checkpointer = checkpointer
@@ -146,8 +148,10 @@ public final class SQLiteStore: DatabaseStore {
     public func user(handle: [UInt8]) async throws -> UserRecord? {
         let handle = Base64URL.encode(handle)
         return try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT handle, username, display_name, created_at FROM users WHERE handle = ?"), arguments: [handle])
-                .map { try SQLiteRows.user($0, at: 0) }
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT handle, username, display_name, created_at FROM users WHERE handle = ?"), arguments: [handle]
+            )
+            .map { try SQLiteRows.user($0, at: 0) }
         }
     }
 
@@ -171,8 +175,11 @@ public final class SQLiteStore: DatabaseStore {
     public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] {
         let handle = Base64URL.encode(userHandle)
         return try await read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Schema.credentialColumns) FROM credentials WHERE user_handle = ? ORDER BY created_at, id"), arguments: [handle])
-                .map { try SQLiteRows.credential($0, at: 0) }
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(Schema.credentialColumns) FROM credentials WHERE user_handle = ? ORDER BY created_at, id"),
+                arguments: [handle]
+            )
+            .map { try SQLiteRows.credential($0, at: 0) }
         }
     }
 
@@ -185,7 +192,8 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func finishRegistration(
-        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String],
+        now: Int64
     ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
@@ -193,8 +201,10 @@ public final class SQLiteStore: DatabaseStore {
         return try await write { db in
             if let user = newUser {
                 // Either unique column refuses: the name itself, or its key (a look-alike of a taken name).
-                try db.cachedStatement(sql: "INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-                    .execute(arguments: [handle, user.username, UsernameKey(user.username).rawValue, user.displayName, user.createdAt])
+                try db.cachedStatement(
+                    sql: "INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                )
+                .execute(arguments: [handle, user.username, UsernameKey(user.username).rawValue, user.displayName, user.createdAt])
                 if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.usernameTaken) }
             } else {
                 // The group writer is the only writer, so nothing can delete the account between this check and
@@ -209,8 +219,10 @@ public final class SQLiteStore: DatabaseStore {
                     if live == nil { throw RollBack(value: RegistrationOutcome.sessionEnded) }
                 }
             }
-            try db.cachedStatement(sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-                .execute(arguments: credentialValues)
+            try db.cachedStatement(
+                sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+            )
+            .execute(arguments: credentialValues)
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try Self.insertSession(sessionValues, db)
             try Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, db)
@@ -226,7 +238,8 @@ public final class SQLiteStore: DatabaseStore {
             guard owned.count > 1 else { return .lastCredential }
             try db.cachedStatement(sql: "DELETE FROM credentials WHERE id = ? AND user_handle = ?").execute(arguments: [id, handle])
             if let keepingSession {
-                try db.cachedStatement(sql: "UPDATE sessions SET credential_id = NULL WHERE token_hash = ? AND credential_id = ?").execute(arguments: [keepingSession, id])
+                try db.cachedStatement(sql: "UPDATE sessions SET credential_id = NULL WHERE token_hash = ? AND credential_id = ?").execute(
+                    arguments: [keepingSession, id])
             }
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE credential_id = ?").execute(arguments: [id])
             return .deleted
@@ -292,7 +305,8 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool {
+    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool
+    {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         let sessionValues = SQLiteRows.values(of: session)
@@ -338,13 +352,17 @@ public final class SQLiteStore: DatabaseStore {
         try await write { db in try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash]) }
     }
 
-    public func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String) async throws -> Bool {
+    public func recordReverification(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String
+    ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         return try await write { db in
             try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
             if db.changesCount == 0 { return false }
-            try db.cachedStatement(sql: "UPDATE sessions SET verified_at = ? WHERE token_hash = ? AND expires_at > ?").execute(arguments: [time, tokenHash, time])
+            try db.cachedStatement(sql: "UPDATE sessions SET verified_at = ? WHERE token_hash = ? AND expires_at > ?").execute(arguments: [
+                time, tokenHash, time,
+            ])
             if db.changesCount == 0 { throw RollBack(value: false) }
             return true
         }
@@ -419,7 +437,9 @@ public final class SQLiteStore: DatabaseStore {
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
         let candidate = Base64URL.encode(generate())
         let value = try await write { db -> String? in
-            try db.cachedStatement(sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING").execute(arguments: [name, candidate])
+            try db.cachedStatement(sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING").execute(arguments: [
+                name, candidate,
+            ])
             return try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM secrets WHERE name = ?"), arguments: [name])
         }
         guard let value else { throw SecretMissing(name: name) }

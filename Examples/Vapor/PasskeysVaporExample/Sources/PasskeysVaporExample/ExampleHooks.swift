@@ -16,7 +16,7 @@ struct ExampleHooks: PasskeyVaporHooks {
             // The session that began the registration must be the one this request carries, still live, and be the
             // credential's account's: a session ended since (signed out) finishes nothing it began.
             guard PasskeySession.isLive(sessionID, on: request), let owner = request.auth.get(User.self),
-                  owner.passkeyUserHandle == credential.userHandle
+                owner.passkeyUserHandle == credential.userHandle
             else { throw RelyingPartyError.sessionEnded }
             account = owner
         }

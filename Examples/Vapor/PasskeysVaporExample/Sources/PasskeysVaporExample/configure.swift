@@ -1,8 +1,8 @@
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
-import SQLKit
 import PasskeyVapor
+import SQLKit
 public import Vapor
 
 /// Sets the app up: its database and migrations, its sessions, `GET /me`, `DELETE /session`, and the passkey routes
@@ -50,7 +50,8 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
         guard let user = request.auth.get(User.self) else {
             return PasskeyVaporResponse.failed(RelyingPartyError(.unauthorized, "Nobody is signed in.", code: "notSignedIn"))
         }
-        return PasskeyVaporResponse.ok(JSONObject(["user": .object(JSONObject(["name": .string(user.username), "displayName": .string(user.displayName)]))]))
+        return PasskeyVaporResponse.ok(
+            JSONObject(["user": .object(JSONObject(["name": .string(user.username), "displayName": .string(user.displayName)]))]))
     }
     signedIn.delete("session") { request -> Response in
         request.auth.logout(User.self)
@@ -60,6 +61,8 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
     }
     // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
-    try signedIn.grouped("passkeys").register(collection: PasskeyRouteCollection(
-        passkeys, hooks: ExampleHooks(), bodyDeadline: configuration.bodyDeadline, limits: configuration.limits, clientKey: configuration.clientKey))
+    try signedIn.grouped("passkeys").register(
+        collection: PasskeyRouteCollection(
+            passkeys, hooks: ExampleHooks(), bodyDeadline: configuration.bodyDeadline, limits: configuration.limits,
+            clientKey: configuration.clientKey))
 }

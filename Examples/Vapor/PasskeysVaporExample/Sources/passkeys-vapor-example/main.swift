@@ -6,7 +6,8 @@ import Vapor
 let environment = try Environment.detect()
 let app = try await Application.make(environment)
 do {
-    let storage: ExampleConfiguration.Storage = Environment.get("DATABASE_URL").map { .postgres(url: $0, schema: "passkeys_example") }
+    let storage: ExampleConfiguration.Storage =
+        Environment.get("DATABASE_URL").map { .postgres(url: $0, schema: "passkeys_example") }
         ?? .sqlite(path: "passkeys-vapor-example.sqlite")
     try await configure(app, ExampleConfiguration(storage: storage))
     try await app.execute()

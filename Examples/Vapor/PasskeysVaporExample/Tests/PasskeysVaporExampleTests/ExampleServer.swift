@@ -1,7 +1,7 @@
 import Foundation
+import NIOCore
 import PasskeyRouteTesting
 import PasskeyVapor
-import NIOCore
 import PasskeysVaporExample
 import SQLKit
 import Testing
@@ -66,7 +66,10 @@ struct TestClient: ScenarioTransport {
     let port: Int
 
     func exchange(_ method: String, _ path: String, headers: [(name: String, value: String)], body: [UInt8]?) async throws -> ScenarioExchange {
-        let response = try await app.client.send(HTTPMethod(rawValue: method), headers: HTTPHeaders(headers.map { ($0.name, $0.value) }), to: URI(string: "http://127.0.0.1:\(port)\(path)")) { request in
+        let response = try await app.client.send(
+            HTTPMethod(rawValue: method), headers: HTTPHeaders(headers.map { ($0.name, $0.value) }),
+            to: URI(string: "http://127.0.0.1:\(port)\(path)")
+        ) { request in
             if let body { request.body = ByteBuffer(bytes: body) }
         }
         return ScenarioExchange(

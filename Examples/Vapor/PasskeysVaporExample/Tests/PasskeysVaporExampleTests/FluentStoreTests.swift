@@ -2,9 +2,10 @@ import Fluent
 import FluentPostgresDriver
 import Foundation
 import PasskeyVapor
-@testable import PasskeysVaporExample
 import Testing
 import Vapor
+
+@testable import PasskeysVaporExample
 
 /// `PasskeyCredentialModel`'s storing rules and `FluentPasskeyAccounts`, against the example's real database: a
 /// SQLite file, and PostgreSQL when PASSKEYS_TEST_POSTGRES_URL is set.
@@ -72,7 +73,8 @@ struct FluentOutageTests {
     func unreachableDatabase() async throws {
         let app = try await Application.make(.testing)
         // Nothing listens on port 1; a short connect timeout keeps the test quick.
-        var configuration = SQLPostgresConfiguration(hostname: "127.0.0.1", port: 1, username: "nobody", password: "none", database: "none", tls: .disable)
+        var configuration = SQLPostgresConfiguration(
+            hostname: "127.0.0.1", port: 1, username: "nobody", password: "none", database: "none", tls: .disable)
         configuration.coreConfiguration.options.connectTimeout = .milliseconds(500)
         app.databases.use(.postgres(configuration: configuration, connectionPoolTimeout: .seconds(2)), as: .psql)
         let accounts = FluentPasskeyAccounts<User>(database: app.db)

@@ -13,7 +13,9 @@ struct RouteScenarioTests {
         try await ExampleServer.run(backend, configure: { Self.configure(&$0, for: scenario.setup) }) { app in try await scenario.run(app) }
     }
 
-    @Test("PostgreSQL runs when PASSKEYS_TEST_POSTGRES_URL is set", .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set: the PostgreSQL runs are skipped"))
+    @Test(
+        "PostgreSQL runs when PASSKEYS_TEST_POSTGRES_URL is set",
+        .enabled(if: Backend.postgresURL != nil, "PASSKEYS_TEST_POSTGRES_URL is not set: the PostgreSQL runs are skipped"))
     func postgresAvailability() {
         #expect(Backend.available.contains(.postgres))
     }
@@ -21,7 +23,9 @@ struct RouteScenarioTests {
     static func configure(_ configuration: inout ExampleConfiguration, for setup: RouteScenarios.Scenario.Setup) {
         configuration.origins = setup.origins ?? configuration.origins
         configuration.pendingCeremonyCapacity = setup.ceremonyStoreCapacity ?? configuration.pendingCeremonyCapacity
-        if let quota = setup.pendingCeremoniesPerClient { configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota) }
+        if let quota = setup.pendingCeremoniesPerClient {
+            configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota)
+        }
         if let header = setup.clientKeyHeader { configuration.clientKey = { request in request.headers.first(name: header) } }
     }
 }

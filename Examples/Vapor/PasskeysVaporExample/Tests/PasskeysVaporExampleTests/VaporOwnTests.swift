@@ -12,7 +12,8 @@ struct VaporOwnTests {
         try await ExampleServer.run { app in
             try await RouteScenarios.oversizedBodies(app)
             let body = RouteScenarios.oversizedBody
-            let head = "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            let head =
+                "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
             let chunk = String(body.count, radix: 16) + "\r\n" + String(decoding: body, as: UTF8.self) + "\r\n0\r\n\r\n"
             let answer = try await RawConnection.exchange(port: app.port, pieces: [head, chunk], pause: .zero, waitAtMost: .seconds(10))
             #expect(answer.hasPrefix("HTTP/1.1 413") && answer.contains("\"payloadTooLarge\""), "\(answer.prefix(300))")
@@ -31,7 +32,8 @@ struct VaporOwnTests {
                 #expect(waited < .seconds(5), "\(endpoint): the app gave up on its own, not when the client did (\(waited))")
             }
             let body = #"{"username":"slow"}"#
-            let head = "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            let head =
+                "POST /passkeys/attestation/options HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
             let answer = try await RawConnection.exchange(
                 port: app.port, pieces: [head + body.prefix(5), String(body.dropFirst(5))], pause: .milliseconds(300), waitAtMost: .seconds(10))
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
