@@ -44,10 +44,11 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     private let accountReading: (any AccountReadingCeremonyStore<Accounts.User>)?
     /// Whether ``accounts`` refuse a stored credential ID when they store one (``CredentialIDRefusingAccounts``).
     private let accountsRefuseStoredIDs: Bool
-    private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
-    /// For conditional-create registrations only: user presence not required (§7.1 step 15), verification as above.
-    private let conditionalRegistrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
-    private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+    /// The verifiers; each call passes the ceremony's own user-verification requirement.
+    private let registrationVerifier: RegistrationVerifier
+    /// For conditional-create registrations only: user presence not required (§7.1 step 15).
+    private let conditionalRegistrationVerifier: RegistrationVerifier
+    private let authenticationVerifier: AuthenticationVerifier
     private let publicKeys = PublicKeyCache()
     private let unknownUserSecret: @Sendable () async throws -> [UInt8]
     private let standIns = Mutex<StandInCredentials?>(nil)
@@ -85,18 +86,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.accountReading = ceremonies as? any AccountReadingCeremonyStore<Accounts.User>
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
-        func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
+        func policy(requireUP: Bool = true) -> VerificationPolicy {
             VerificationPolicy(
-                rpID: configuration.rpID, origins: configuration.origins + configuration.relatedOrigins, requireUserVerification: requireUV,
-                requireUserPresence: requireUP, algorithms: configuration.algorithms, attestation: configuration.attestation,
-                clock: configuration.clock)
+                rpID: configuration.rpID, origins: configuration.origins + configuration.relatedOrigins,
+                userVerification: configuration.userVerification, requireUserPresence: requireUP, algorithms: configuration.algorithms,
+                attestation: configuration.attestation, clock: configuration.clock)
         }
-        registrationVerifiers = (RegistrationVerifier(policy: policy(requireUV: true)), RegistrationVerifier(policy: policy(requireUV: false)))
-        conditionalRegistrationVerifiers = (
-            RegistrationVerifier(policy: policy(requireUV: true, requireUP: false)),
-            RegistrationVerifier(policy: policy(requireUV: false, requireUP: false))
-        )
-        authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
+        registrationVerifier = RegistrationVerifier(policy: policy())
+        conditionalRegistrationVerifier = RegistrationVerifier(policy: policy(requireUP: false))
+        authenticationVerifier = AuthenticationVerifier(policy: policy())
     }
 
     // MARK: Registration (§7.1)
@@ -170,12 +168,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         guard (1...64).contains(handle.count) else {
             throw RelyingPartyError(.badRequest, "user handle: expected 1 to 64 bytes, found \(handle.count)", code: "invalidUserHandle")
         }
-        let requested = authenticatorSelection?.requestedUserVerification
-        let userVerification = configuration.userVerification.raised(by: requested)
+        let requested = authenticatorSelection?.userVerification
+        let userVerification = configuration.userVerification.raised(to: requested)
         var selection = authenticatorSelection
         // The one change made to an echoed selection: a lower request is raised, and a stricter-than-default floor is
         // stated, so the authenticator is asked for what the result will be judged by.
-        if requested.flatMap(UserVerificationPolicy.init(rawValue:)) != userVerification, requested != nil || userVerification == .required {
+        if requested != userVerification, requested != nil || userVerification == .required {
             var raised = selection ?? AuthenticatorSelectionCriteria()
             raised.userVerification = userVerification
             selection = raised
@@ -185,8 +183,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let now = configuration.nowMilliseconds
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .registration, userHandle: handle, username: user.passkeyUserName,
-            displayName: user.passkeyDisplayName, requireUserVerification: userVerification == .required,
-            expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash, conditional: conditional)
+            displayName: user.passkeyDisplayName, userVerification: userVerification, expiresAt: now + configuration.ceremonyTimeout,
+            sessionHash: sessionHash, conditional: conditional)
         let options = PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(name: configuration.rpName, id: configuration.rpID),
             user: PublicKeyCredentialUserEntityJSON(id: handle, name: user.passkeyUserName, displayName: user.passkeyDisplayName),
@@ -226,9 +224,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let verified: VerifiedRegistration
         do {
             // §7.1 step 15: only a ceremony begun as conditional create, as recorded when it began, skips the UP check.
-            let verifiers = ceremony.conditional ? conditionalRegistrationVerifiers : registrationVerifiers
-            let verifier = ceremony.requireUserVerification ? verifiers.uvRequired : verifiers.uvOptional
-            verified = try await verifier.verify(response, challenge: Challenge(base64URL: ceremony.challenge))
+            let verifier = ceremony.conditional ? conditionalRegistrationVerifier : registrationVerifier
+            verified = try await verifier.verify(
+                response, challenge: Challenge(base64URL: ceremony.challenge), userVerification: ceremony.userVerification)
         } catch {
             throw Self.refusal(error)
         }
@@ -247,8 +245,13 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             id: verified.credentialID, userHandle: handle, publicKey: verified.publicKey.coseBytes, signCount: verified.signCount,
             transports: verified.transports, aaguid: aaguid, format: verified.format, attestationType: verified.attestationType.rawValue,
             backupEligible: verified.backupEligible, backupState: verified.backupState, name: knownName ?? "Passkey",
-            createdAt: now, lastUsedAt: nil)
-        return RegisteredPasskey(credential: record, authenticatorName: knownName, provider: provider, verification: verified, ceremony: ceremony)
+            createdAt: now, lastUsedAt: nil, uvInitialized: verified.userVerified)
+        // As a sign-in with the new passkey would count (``countsAsVerification(userVerified:uvInitialized:floor:)``),
+        // except a conditional create: it may finish without any gesture (§7.1 step 15), so only its UV flag counts.
+        let counts = verified.userVerified || (!ceremony.conditional && configuration.userVerification != .required)
+        return RegisteredPasskey(
+            credential: record, authenticatorName: knownName, provider: provider, verification: verified, ceremony: ceremony,
+            countsAsVerification: counts)
     }
 
     // MARK: Authentication (§7.2)
@@ -263,7 +266,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// ``ceremonies`` that are an ``AccountReadingCeremonyStore``, the account is read and the ceremony stored in one
     /// round trip, the same for every name.
     public func beginAuthentication(
-        username: String?, userVerification requested: UserVerificationPolicy? = nil,
+        username: String?, userVerification requested: UserVerificationRequirement? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
     ) async throws -> AuthenticationStart {
         guard let username else {
@@ -323,7 +326,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - bound: false lets the plain finish complete it too (a sign-in form that already knows the user); it then
     ///     starts a session like a sign-in begun by name.
     public func beginAuthentication(
-        for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationPolicy? = nil,
+        for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationRequirement? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], bound: Bool = true
     ) async throws -> AuthenticationStart {
         let handle = user.passkeyUserHandle
@@ -334,14 +337,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             userVerification: requested, extensions: extensions, hints: hints, bound: bound)
     }
 
-    private func beginAuthentication(
+    func beginAuthentication(
         allowing allowed: [PublicKeyCredentialDescriptorJSON], userHandle handle: [UInt8]?, username: String?,
-        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint],
-        bound: Bool = false
+        userVerification requested: UserVerificationRequirement?, extensions: AuthenticationExtensionsClientInputsJSON?,
+        hints: [PublicKeyCredentialHint],
+        bound: Bool = false, session: String? = nil
     ) async throws -> AuthenticationStart {
         let now = configuration.nowMilliseconds
         let (ceremony, challenge, userVerification) = authenticationCeremony(
-            userHandle: handle, username: username, requested: requested, bound: bound, now: now)
+            userHandle: handle, username: username, requested: requested, bound: bound, session: session, now: now)
         let sealed = try await keep(ceremony, now: now)
         return AuthenticationStart(
             options: authenticationOptions(
@@ -351,19 +355,19 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// A sign-in's pending ceremony with a new challenge, not stored yet, and the user verification it asks for.
     private func authenticationCeremony(
-        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationPolicy?, bound: Bool, now: Int64
-    ) -> (ceremony: PendingCeremony, challenge: [UInt8], userVerification: UserVerificationPolicy) {
+        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationRequirement?, bound: Bool, session: String? = nil, now: Int64
+    ) -> (ceremony: PendingCeremony, challenge: [UInt8], userVerification: UserVerificationRequirement) {
         let userVerification = configuration.userVerification.raised(to: requested)
         let challenge = SecureRandom.bytes(32)
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout, boundToUser: bound)
+            userVerification: userVerification, expiresAt: now + configuration.ceremonyTimeout, sessionHash: session, boundToUser: bound)
         return (ceremony, challenge, userVerification)
     }
 
     /// The options of a sign-in (§5.5).
     private func authenticationOptions(
-        challenge: [UInt8], allowing allowed: [PublicKeyCredentialDescriptorJSON], userVerification: UserVerificationPolicy,
+        challenge: [UInt8], allowing allowed: [PublicKeyCredentialDescriptorJSON], userVerification: UserVerificationRequirement,
         extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint]
     ) -> PublicKeyCredentialRequestOptionsJSON {
         PublicKeyCredentialRequestOptionsJSON(
@@ -448,11 +452,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         } else if ceremony.boundToUser {
             throw RelyingPartyError.ceremonyUserMismatch
         }
-        let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
+        let verifier = authenticationVerifier
         let challenge = Challenge(base64URL: ceremony.challenge)
         // §7.2 steps 9–19 first: they do not depend on the credential, so their detailed answers reveal nothing about
         // which credential IDs (and so which accounts) exist.
-        do { _ = try verifier.verifyCeremonyData(response, challenge: challenge) } catch { throw Self.refusal(error) }
+        do {
+            _ = try verifier.verifyCeremonyData(response, challenge: challenge, userVerification: ceremony.userVerification)
+        } catch {
+            throw Self.refusal(error)
+        }
         let stored: (credential: CredentialRecord, user: Accounts.User)?
         if let claimedCredential { stored = claimedCredential } else { stored = try await accounts.credential(id: response.rawID) }
         guard let (record, user) = stored else {
@@ -467,7 +475,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             let key = try publicKeys.key(for: record.publicKey)
             let stored = StoredCredential(
                 id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
-            verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
+            verified = try verifier.verify(
+                response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil,
+                userVerification: ceremony.userVerification)
         } catch {
             // Until the signature has verified, the sender may not hold the key: what the stored record says (its
             // owner's handle, its backup eligibility) stays hidden. After it (the counter), the sender is the holder.
@@ -478,7 +488,22 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         updated.signCount = verified.newSignCount
         updated.backupState = verified.backupState
         updated.lastUsedAt = now
-        return VerifiedSignIn(user: user, credential: updated, verification: verified, ceremony: ceremony)
+        // §4 credential record: uvInitialized turns true with the first assertion that carries UV, and never back. That
+        // only raises what is asked of this passkey from then on (a step-up then requires its UV), so unlike a change
+        // that would lower a requirement it needs no further authorization.
+        updated.uvInitialized = record.uvInitialized || verified.userVerified
+        let counts = Self.countsAsVerification(
+            userVerified: verified.userVerified, uvInitialized: record.uvInitialized, floor: configuration.userVerification)
+        return VerifiedSignIn(user: user, credential: updated, verification: verified, ceremony: ceremony, countsAsVerification: counts)
+    }
+
+    /// Whether a ceremony counts as a passkey verification, the kind that lets a session take sensitive actions for
+    /// the reverification window: it carried UV, or its passkey has never shown UV (`uvInitialized` false: a security
+    /// key without a PIN, any U2F key) and the relying party does not require UV. Asking such a passkey for a UV it
+    /// cannot give would lock its account out of every sensitive action; what it proves (possession of the key, with
+    /// user presence) is what signing in with it proves. A passkey that has shown UV must show it again.
+    public static func countsAsVerification(userVerified: Bool, uvInitialized: Bool, floor: UserVerificationRequirement) -> Bool {
+        userVerified || (!uvInitialized && floor != .required)
     }
 
     // MARK: Rules shared by both ceremonies

@@ -26,7 +26,9 @@ public enum PasskeysServer {
             refresher = metadata
         }
         let metrics = ServerMetrics(store: store, metadata: refresher)
-        let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
+        let relyingParty = RelyingParty(
+            configuration: configuration.relyingParty, store: store, metrics: metrics,
+            limits: configuration.rateLimit.map(PasskeyRouteLimits.forOptionsRate))
         let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.

@@ -59,11 +59,16 @@ public struct AuthenticationVerifier: Sendable {
     /// §7.2 steps 9–19: everything that can be judged without the credential record — the client data (type,
     /// challenge, origin, cross-origin), the RP ID hash and the flags — returning the parsed authenticator data.
     ///
-    /// ``verify(_:challenge:credential:allowCredentials:userHandleRequired:)`` runs these too. A relying party that
-    /// must not reveal which credential IDs it stores runs them first, before it looks the credential up: then every
-    /// answer that depends on the credential can be one and the same (a failure here says nothing about any account).
+    /// ``verify(_:challenge:credential:allowCredentials:userHandleRequired:userVerification:)`` runs these too. A relying
+    /// party that must not reveal which credential IDs it stores runs them first, before it looks the credential up:
+    /// then every answer that depends on the credential can be one and the same (a failure here says nothing about any
+    /// account).
+    ///
+    /// - Parameter userVerification: the ceremony's requirement; nil uses the policy's.
     @discardableResult
-    public func verifyCeremonyData(_ response: AuthenticationResponse, challenge: Challenge) throws(WebAuthnError) -> AuthenticatorData {
+    public func verifyCeremonyData(
+        _ response: AuthenticationResponse, challenge: Challenge, userVerification: UserVerificationRequirement? = nil
+    ) throws(WebAuthnError) -> AuthenticatorData {
         // Steps 9–10.
         let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
         // Steps 11–15.
@@ -72,12 +77,12 @@ public struct AuthenticationVerifier: Sendable {
         // Step 16.
         try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
         // Steps 17–19.
-        try FlagVerification.verify(authData, policy: policy)
+        try FlagVerification.verify(authData, policy: policy, userVerification: userVerification ?? policy.userVerification)
         return authData
     }
 
     /// The whole of §7.2 from step 5 on: the credential is one the options allowed and the one stored, owned by the
-    /// user the response names; the ceremony data (``verifyCeremonyData(_:challenge:)``); backup eligibility as
+    /// user the response names; the ceremony data (``verifyCeremonyData(_:challenge:userVerification:)``); backup eligibility as
     /// recorded; the signature; the signature counter. Storing the result (step 26) is the caller's.
     ///
     /// - Parameters:
@@ -87,9 +92,10 @@ public struct AuthenticationVerifier: Sendable {
     ///   - allowCredentials: the `allowCredentials` IDs the options carried; empty when none were listed.
     ///   - userHandleRequired: true for discoverable (usernameless) sign-in, where the user handle is how the
     ///     user is identified (§7.2 step 6, second case).
+    ///   - userVerification: the ceremony's requirement; nil uses the policy's.
     public func verify(
         _ response: AuthenticationResponse, challenge: Challenge, credential: StoredCredential,
-        allowCredentials: [[UInt8]] = [], userHandleRequired: Bool = false
+        allowCredentials: [[UInt8]] = [], userHandleRequired: Bool = false, userVerification: UserVerificationRequirement? = nil
     ) throws(WebAuthnError) -> VerifiedAuthentication {
         // §7.2 step 5.
         if !allowCredentials.isEmpty && !allowCredentials.contains(response.rawID) {
@@ -114,7 +120,7 @@ public struct AuthenticationVerifier: Sendable {
         } else if userHandleRequired {
             throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of a discoverable credential, found none")
         }
-        let authData = try verifyCeremonyData(response, challenge: challenge)
+        let authData = try verifyCeremonyData(response, challenge: challenge, userVerification: userVerification)
         // Step 20: backup eligibility is fixed when the credential is created (§6.1.3).
         if let recorded = credential.backupEligible, recorded != authData.backupEligible {
             throw WebAuthnError(

@@ -39,7 +39,9 @@ enum ClientDataVerification {
 
 /// The authenticator-data flag steps both ceremonies share.
 enum FlagVerification {
-    static func verify(_ authData: AuthenticatorData, policy: VerificationPolicy) throws(WebAuthnError) {
+    /// `userVerification` is the ceremony's requirement (the policy's when the caller named none).
+    static func verify(_ authData: AuthenticatorData, policy: VerificationPolicy, userVerification: UserVerificationRequirement) throws(WebAuthnError)
+    {
         // §7.1 step 15 / §7.2 step 17.
         if policy.requireUserPresence && !authData.userPresent {
             throw WebAuthnError(
@@ -48,7 +50,7 @@ enum FlagVerification {
             )
         }
         // §7.1 step 16 / §7.2 step 18.
-        if policy.requireUserVerification && !authData.userVerified {
+        if userVerification == .required && !authData.userVerified {
             throw WebAuthnError(
                 .userNotVerified,
                 "authenticatorData flags: user verification is required, so expected UV, found \(authData.flags.rawValue == 0 ? "no flags" : authData.flags.description)"

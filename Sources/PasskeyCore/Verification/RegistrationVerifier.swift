@@ -25,8 +25,11 @@ public struct RegistrationVerifier: Sendable {
     /// - Parameters:
     ///   - response: the `RegistrationResponseJSON` the client returned, decoded.
     ///   - challenge: the challenge this ceremony sent, which `clientDataJSON` must carry.
+    ///   - userVerification: the ceremony's requirement; nil uses the policy's.
     /// - Throws: `WebAuthnError` with the code of the first step that failed.
-    public func verify(_ response: RegistrationResponse, challenge: Challenge) async throws(WebAuthnError) -> VerifiedRegistration {
+    public func verify(
+        _ response: RegistrationResponse, challenge: Challenge, userVerification: UserVerificationRequirement? = nil
+    ) async throws(WebAuthnError) -> VerifiedRegistration {
         // §7.1 steps 5–6: parse the client data.
         let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
         // Steps 7–11.
@@ -42,7 +45,7 @@ public struct RegistrationVerifier: Sendable {
         // Step 14.
         try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
         // Steps 15–17.
-        try FlagVerification.verify(authData, policy: policy)
+        try FlagVerification.verify(authData, policy: policy, userVerification: userVerification ?? policy.userVerification)
         guard let attested = authData.attestedCredential else {
             throw WebAuthnError(
                 .missingAttestedCredentialData,

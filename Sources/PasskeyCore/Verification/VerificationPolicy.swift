@@ -12,8 +12,10 @@ public struct VerificationPolicy: Sendable {
     public var allowCrossOrigin: Bool
     /// Top-level origins that may embed the ceremony; `topOrigin` must be one of these when present (§7.1 step 11).
     public var topOrigins: [String]
-    /// Require the UV flag (§7.1 step 16, §7.2 step 18).
-    public var requireUserVerification: Bool
+    /// The user verification ceremonies are judged by when the call names none: only `required` makes the UV flag
+    /// mandatory (§7.1 step 16, §7.2 step 18). A relying party that asks different ceremonies for different levels
+    /// passes each ceremony's own to the verifier instead.
+    public var userVerification: UserVerificationRequirement
     /// Require the UP flag (§7.1 step 15, §7.2 step 17). Turn off only for conditional-create registrations.
     public var requireUserPresence: Bool
     /// Credential algorithms accepted at registration (§7.1 step 20: `pubKeyCredParams`).
@@ -33,7 +35,7 @@ public struct VerificationPolicy: Sendable {
         origins: [String],
         allowCrossOrigin: Bool = false,
         topOrigins: [String] = [],
-        requireUserVerification: Bool = false,
+        userVerification: UserVerificationRequirement = .preferred,
         requireUserPresence: Bool = true,
         algorithms: [COSEAlgorithm] = COSEAlgorithm.credentialDefaults,
         attestation: AttestationPolicy = AttestationPolicy(),
@@ -43,10 +45,19 @@ public struct VerificationPolicy: Sendable {
         self.origins = origins
         self.allowCrossOrigin = allowCrossOrigin
         self.topOrigins = topOrigins
-        self.requireUserVerification = requireUserVerification
+        self.userVerification = userVerification
         self.requireUserPresence = requireUserPresence
         self.algorithms = algorithms
         self.attestation = attestation
         self.clock = clock
+    }
+}
+
+extension VerificationPolicy {
+    /// Whether the UV flag is required: ``userVerification`` is `required`. Setting it chooses `required` or
+    /// `preferred`.
+    public var requireUserVerification: Bool {
+        get { userVerification == .required }
+        set { userVerification = newValue ? .required : .preferred }
     }
 }

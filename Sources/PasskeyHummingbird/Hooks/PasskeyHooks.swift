@@ -91,7 +91,6 @@ extension PasskeyHooks {
     public func registrationTarget(
         for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request, context: Context
     ) async throws -> RegistrationTarget {
-        if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
-        return .newAccount(name: options.username, displayName: options.displayName)
+        RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn)
     }
 }

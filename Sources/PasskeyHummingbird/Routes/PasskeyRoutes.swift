@@ -71,7 +71,7 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
         passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int, limits: PasskeyRouteLimits,
         keyingClientsBy clientKey: (@Sendable (Request, Hooks.Context) -> String?)?
     ) {
-        endpoints = CeremonyEndpoints(passkeys, limits: limits, frontEnd: "PasskeyRoutes")
+        endpoints = CeremonyEndpoints(passkeys, limits: limits, stepUp: hooks is any PasskeyReverificationHooks, frontEnd: "PasskeyRoutes")
         self.hooks = hooks
         self.maximumBodySize = maximumBodySize
         self.clientKey = clientKey

@@ -65,13 +65,14 @@ public struct AuthenticationOptionsRequest: Sendable, Equatable {
     /// The account to sign in to; nil (an empty or absent member) begins a discoverable sign-in.
     public var username: String?
     /// Raises the relying party's user-verification floor, never lowers it.
-    public var userVerification: UserVerificationPolicy?
+    public var userVerification: UserVerificationRequirement?
     /// Echoed verbatim.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
     /// A request as an app or test would build it.
-    public init(username: String? = nil, userVerification: UserVerificationPolicy? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil)
-    {
+    public init(
+        username: String? = nil, userVerification: UserVerificationRequirement? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil
+    ) {
         self.username = username
         self.userVerification = userVerification
         self.extensions = extensions
@@ -83,10 +84,7 @@ public struct AuthenticationOptionsRequest: Sendable, Equatable {
         let given = try RequestMembers.optionalString(request, "username") ?? ""
         username = given.isEmpty ? nil : try RequestMembers.name(request, "username", required: false)
         userVerification = try RequestMembers.optionalString(request, "userVerification").map { (requested) throws(RelyingPartyError) in
-            guard let policy = UserVerificationPolicy(rawValue: requested) else {
-                throw RelyingPartyError.badRequest("userVerification: expected required, preferred or discouraged, found '\(requested)'")
-            }
-            return policy
+            try RequestMembers.typed { () throws(WebAuthnError) in try UserVerificationRequirement.parse(requested, field: "userVerification") }
         }
         extensions = try RequestMembers.optionalObject(request, "extensions").map { (object) throws(RelyingPartyError) in
             try RequestMembers.typed { () throws(WebAuthnError) in try AuthenticationExtensionsClientInputsJSON(json: object) }

@@ -49,6 +49,12 @@ public struct RegisteredPasskey: Sendable {
     public let verification: VerifiedRegistration
     /// The ceremony this registration finished (already removed from the ``CeremonyStore``).
     public let ceremony: PendingCeremony
+    /// Whether this registration counts as a passkey verification for the session it starts: record the session's
+    /// `verifiedAt` only when it does (``Passkeys/isRecentlyVerified(_:)``). True when the authenticator verified the
+    /// user, or (with a relying party that does not require UV) when the new passkey has not shown UV at all, as a
+    /// sign-in with it would count (``VerifiedSignIn/countsAsVerification``); never for a conditional create without UV,
+    /// which may finish without a gesture.
+    public let countsAsVerification: Bool
 }
 
 /// A verified sign-in (WebAuthn L3 §7.2 steps 1–24) of ``user`` with ``credential``.
@@ -59,11 +65,17 @@ public struct RegisteredPasskey: Sendable {
 public struct VerifiedSignIn<User: PasskeyUser>: Sendable {
     /// The account that owns the credential.
     public let user: User
-    /// The stored record updated by this sign-in: ``CredentialRecord/signCount``, ``CredentialRecord/backupState``
-    /// and ``CredentialRecord/lastUsedAt``.
+    /// The stored record updated by this sign-in: ``CredentialRecord/signCount``, ``CredentialRecord/backupState``,
+    /// ``CredentialRecord/lastUsedAt`` and ``CredentialRecord/uvInitialized``.
     public let credential: CredentialRecord
     /// What the verifier established (user verification, flags, the user handle the authenticator returned).
     public let verification: VerifiedAuthentication
     /// The ceremony this sign-in finished (already removed from the ``CeremonyStore``).
     public let ceremony: PendingCeremony
+    /// Whether this sign-in counts as a passkey verification, which lets a session take sensitive actions for the
+    /// reverification window (``Passkeys/isRecentlyVerified(_:)``): the authenticator verified the user (UV), or the
+    /// passkey has never shown UV (its record's `uvInitialized` was false: a security key without a PIN, a U2F key)
+    /// and the relying party does not require UV. A passkey that has shown UV must show it again to count. Record the
+    /// session's `verifiedAt` only when this is true.
+    public let countsAsVerification: Bool
 }

@@ -17,12 +17,12 @@ extension RelyingParty {
     }
 
     /// The signed-in user of a session that verified with a passkey within the reverification window; else 403
-    /// `reverificationRequired` (a session alone, stolen or not, does not take sensitive actions).
+    /// `reverificationRequired` (a session alone, stolen or not, does not take sensitive actions). The endpoints'
+    /// one gate for sensitive actions (`CeremonyEndpoints.requireStepUp`).
     func recentlyVerifiedUser(_ session: SessionRecord?) async throws -> (UserRecord, SessionRecord) {
-        let user = try await signedInUser(session)
-        guard let session else { throw RelyingPartyError.noSession }
-        try passkeys.requireRecentVerification(session.verifiedAt)
-        return (user, session)
+        guard let session, let signedIn = try await signedIn(session) else { throw RelyingPartyError.noSession }
+        try endpoints.requireStepUp(signedIn)
+        return (signedIn.user, session)
     }
 
     public func currentUser(_ session: SessionRecord?) async throws -> JSONObject {

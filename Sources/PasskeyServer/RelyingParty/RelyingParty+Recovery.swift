@@ -8,8 +8,13 @@ extension RelyingParty {
     /// session of the account; the code is used up.
     ///
     /// An unknown name, a wrong code, a used code and input that cannot be a code get the same answer (400
-    /// `invalidRecoveryCode`) after the same work (one read, one keyed hash, the same number of comparisons).
+    /// `invalidRecoveryCode`) after the same work (one read, one keyed hash, the same number of comparisons). Each
+    /// failure also spends the client's failed-results budget, as a ceremony result's does.
     public func recover(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
+        try await endpoints.limitingFailures(of: clientKey(client)) { try await recovering(body, client: client) }
+    }
+
+    private func recovering(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
         let username = try RequestMembers.requiredName(body, "username")
         guard case .string(let code)? = body["code"] else {
             throw RelyingPartyError.badRequest("code: expected a recovery code as a string, found none")
@@ -72,12 +77,5 @@ extension RelyingPartyError {
     /// 400 `invalidRecoveryCode`: the same for an unknown username, a wrong code and a used one.
     static var invalidRecoveryCode: RelyingPartyError {
         RelyingPartyError(.badRequest, "This username and recovery code do not match an unused recovery code.", code: "invalidRecoveryCode")
-    }
-
-    /// 403 `recoverySessionRestricted`: a recovery session may only register a new passkey for its account.
-    static var recoverySessionRestricted: RelyingPartyError {
-        RelyingPartyError(
-            .forbidden, "This is a recovery session: it can only register a new passkey for this account. Register one, then sign in with it.",
-            code: "recoverySessionRestricted")
     }
 }

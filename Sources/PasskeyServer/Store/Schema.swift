@@ -86,6 +86,17 @@ enum Schema {
             // (SQLite keeps its ceremonies in memory.)
             .postgres("ALTER TABLE ceremonies SET UNLOGGED")
         ],
+        [
+            // WebAuthn L3 §4 credential record `uvInitialized` (issue #40): whether the passkey has ever verified its
+            // user, so a step-up asks of it only what it has shown it can give. Rows stored before are unknown: a
+            // fido-u2f passkey cannot verify its user at all (CTAP1/U2F has no UV), every other one starts true, the
+            // safe side (a step-up then asks it for UV).
+            "ALTER TABLE credentials ADD COLUMN uv_initialized BIGINT NOT NULL DEFAULT 1",
+            "UPDATE credentials SET uv_initialized = 0 WHERE format = 'fido-u2f'",
+            // A waiting ceremony's user-verification requirement by name (issue #40: one type for user verification),
+            // beside `require_uv`, which instances of earlier releases still read during a rolling upgrade.
+            "ALTER TABLE ceremonies ADD COLUMN user_verification TEXT",
+        ],
     ]
 
     /// The columns of a session row, in the order both stores read and write them.
@@ -152,11 +163,11 @@ enum Schema {
 
     /// The columns of a credential row, in the order both stores read and write them.
     static let credentialColumns =
-        "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
+        "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at, uv_initialized"
 
     /// The same columns qualified by the alias `c`, for joins with `users u`.
     static let joinedCredentialColumns =
-        "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
+        "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at, c.uv_initialized"
 
     /// Transports are kept as a JSON array of strings.
     static func transportsColumn(_ transports: [String]) -> String {

@@ -17,10 +17,13 @@ public protocol Store: Sendable {
     /// A finished registration in one transaction: the account (when `newUser` is given; its username must be free),
     /// the credential (its ID must be new, WebAuthn L3 §7.1 step 26) and the session it starts. Without `newUser`
     /// the credential joins the existing account `credential.userHandle`, which must still exist, and so must its
-    /// session `requiredSession` (the one that began the ceremony) at `now`. `recoveryCodeHashes` (a new account's
-    /// recovery codes, keyed hashes) are stored in the same transaction, in one statement.
+    /// session `requiredSession` (the one that began the ceremony) at `now`; with `endsRequiredSession` (a recovery
+    /// session, which adds one passkey) that session is deleted in the same transaction, so of several registrations
+    /// finished at once on it only one is stored. `recoveryCodeHashes` (a new account's recovery codes, keyed hashes)
+    /// are stored in the same transaction, in one statement.
     func finishRegistration(
-        newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String], now: Int64
+        newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
+        recoveryCodeHashes: [String], now: Int64
     ) async throws -> RegistrationOutcome
 
     /// Removes a credential of `userHandle` and ends the sessions it started, except `keepingSession` (the session
@@ -37,19 +40,24 @@ public protocol Store: Sendable {
     /// A credential and the account that owns it, in one step.
     func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)?
     /// A successful sign-in (§7.2 steps 21–26), in one transaction: the credential's counter moves only upward (a
-    /// counter of zero may stay zero), its backup state and last use are updated, and the session is stored. False
+    /// counter of zero may stay zero), its backup state and last use are updated, `uv_initialized` turns true when
+    /// `uvInitialized` is (never back), and the session is stored. False
     /// when the update lost: another sign-in stored this counter or a higher one first, or the credential was removed
     /// meanwhile; then no session is stored.
-    func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, session: SessionRecord) async throws -> Bool
+    func recordSignIn(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, session: SessionRecord
+    ) async throws -> Bool
 
     func session(tokenHash: String, now: Int64) async throws -> SessionRecord?
     func deleteSession(tokenHash: String) async throws
     /// Ends every session of the account except `tokenHash` ("sign out everywhere else").
     func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws
     /// A step-up (re-verification), in one transaction: the credential's counter, backup state and last use as in
-    /// ``recordSignIn(credentialID:signCount:backupState:at:session:)``, and the session `tokenHash` marked verified
+    /// ``recordSignIn(credentialID:signCount:backupState:uvInitialized:at:session:)``, and the session `tokenHash` marked verified
     /// at `at`. False, with nothing changed, when the counter update lost or the session has ended.
-    func recordReverification(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at: Int64, tokenHash: String) async throws -> Bool
+    func recordReverification(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, tokenHash: String
+    ) async throws -> Bool
 
     /// Replaces the account's recovery codes with `hashes` (keyed hashes, never the codes), in one transaction.
     func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws
@@ -74,12 +82,13 @@ public protocol Store: Sendable {
 }
 
 extension Store {
-    /// A finished registration that stores no recovery codes.
+    /// A finished registration that stores no recovery codes and ends no session.
     public func finishRegistration(
         newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, now: Int64
     ) async throws -> RegistrationOutcome {
         try await finishRegistration(
-            newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, recoveryCodeHashes: [], now: now)
+            newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, endsRequiredSession: false,
+            recoveryCodeHashes: [], now: now)
     }
 }
 
@@ -95,7 +104,7 @@ public protocol DatabaseStore: Store {
     func shutdown() async throws
 }
 
-/// What ``Store/finishRegistration(newUser:credential:session:requiredSession:recoveryCodeHashes:now:)`` did.
+/// What ``Store/finishRegistration(newUser:credential:session:requiredSession:endsRequiredSession:recoveryCodeHashes:now:)`` did.
 public enum RegistrationOutcome: Sendable, Equatable {
     case registered
     /// Another registration took the username first.

@@ -64,7 +64,8 @@ where Hooks.User == Accounts.User {
         _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = Self.defaultMaximumBodySize, bodyDeadline: Duration = .seconds(10),
         limits: PasskeyRouteLimits = PasskeyRouteLimits(), clientKey: (@Sendable (Request) -> String?)? = { ClientKey.peer(of: $0) }
     ) {
-        endpoints = CeremonyEndpoints(passkeys, limits: limits, frontEnd: "PasskeyRouteCollection")
+        endpoints = CeremonyEndpoints(
+            passkeys, limits: limits, stepUp: hooks is any PasskeyVaporReverificationHooks, frontEnd: "PasskeyRouteCollection")
         self.hooks = hooks
         self.maximumBodySize = maximumBodySize
         self.bodyDeadline = bodyDeadline

@@ -141,7 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try AndroidApp(app)
             }
             let uvText = userVerification ?? environment["PASSKEYS_USER_VERIFICATION"] ?? "preferred"
-            guard let uv = UserVerificationPolicy(rawValue: uvText) else {
+            guard let uv = UserVerificationRequirement(rawValue: uvText) else {
                 throw ConfigurationError("--user-verification: expected required, preferred or discouraged, found '\(uvText)'")
             }
             let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in

@@ -40,7 +40,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
             ON CONFLICT DO NOTHING RETURNING handle),
         new_credential AS (
             INSERT INTO credentials (\(Schema.credentialColumns))
-            SELECT $5, handle, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM new_user
+            SELECT $5, handle, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $25 FROM new_user
             RETURNING id),
         new_codes AS (
             INSERT INTO recovery_codes (user_handle, code_hash)
@@ -54,7 +54,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         .text, .text, .text, .int8,
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
-        .text, .int8, .int8, .textArray,
+        .text, .int8, .int8, .textArray, .int8,
     ]
     typealias Row = String
 
@@ -68,7 +68,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let recoveryCodeHashes: [String]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 24)
+        var bindings = PostgresBindings(capacity: 25)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -94,6 +94,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(session.verifiedAt)
         bindings.append(Int64(session.isRecovery ? 1 : 0))
         bindings.append(recoveryCodeHashes)
+        bindings.append(Int64(c.uvInitialized ? 1 : 0))
         return bindings
     }
 

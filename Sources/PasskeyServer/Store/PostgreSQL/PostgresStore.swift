@@ -130,8 +130,8 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func finishRegistration(
-        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String],
-        now: Int64
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
+        recoveryCodeHashes: [String], now: Int64
     ) async throws -> RegistrationOutcome {
         if let user = newUser {
             // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``).
@@ -155,10 +155,17 @@ public final class PostgresStore: DatabaseStore {
             let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
             if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
             if let requiredSession {
+                // A recovery session's one passkey ends it here: the DELETE's row lock makes registrations finished at
+                // once on it wait for each other, and only the first finds it live.
                 let live = try await db.raw(
-                    """
-                    SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
-                    """
+                    endsRequiredSession
+                        ? """
+                        DELETE FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
+                        RETURNING token_hash
+                        """
+                        : """
+                        SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
+                        """
                 ).all()
                 if live.isEmpty { throw RollBack(value: RegistrationOutcome.sessionEnded) }
             }
@@ -167,7 +174,8 @@ public final class PostgresStore: DatabaseStore {
                 INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns))
                 VALUES (\(bind: Base64URL.encode(c.id)), \(bind: handle), \(bind: Base64URL.encode(c.publicKey)),
                         \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
-                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
+                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt),
+                        \(bind: Int64(c.uvInitialized ? 1 : 0)))
                 ON CONFLICT DO NOTHING RETURNING id
                 """
             ).all()
@@ -234,15 +242,17 @@ public final class PostgresStore: DatabaseStore {
         return (credential, user)
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool
-    {
+    public func recordSignIn(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord
+    ) async throws -> Bool {
         // One statement, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
         // conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
         // counter pass §7.2 step 22 later), and its row lock orders it against a removal of the passkey (which then
         // also ends this session).
         let inserted = try await connections.execute(
             RecordSignInStatement(
-                signCount: Int64(signCount), backupState: backupState, time: time, credentialID: Base64URL.encode(credentialID), session: session))
+                signCount: Int64(signCount), backupState: backupState, uvInitialized: uvInitialized, time: time,
+                credentialID: Base64URL.encode(credentialID), session: session))
         return !inserted.isEmpty
     }
 
@@ -261,7 +271,8 @@ public final class PostgresStore: DatabaseStore {
             backupState: try row.decode(column: "backup_state", as: Int64.self) != 0,
             name: try row.decode(column: "name", as: String.self),
             createdAt: try row.decode(column: "created_at", as: Int64.self),
-            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self))
+            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self),
+            uvInitialized: try row.decode(column: "uv_initialized", as: Int64.self) != 0)
     }
 
     // MARK: Sessions
@@ -305,7 +316,7 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
@@ -313,7 +324,8 @@ public final class PostgresStore: DatabaseStore {
             // As RecordSignInStatement: conditional, so a lower counter is never stored last.
             let updated = try await db.raw(
                 """
-                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: Int64(backupState ? 1 : 0)), last_used_at = \(bind: time)
+                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: Int64(backupState ? 1 : 0)), last_used_at = \(bind: time),
+                    uv_initialized = GREATEST(uv_initialized, \(bind: Int64(uvInitialized ? 1 : 0)))
                 WHERE id = \(bind: id) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0)) RETURNING id
                 """
             ).all()

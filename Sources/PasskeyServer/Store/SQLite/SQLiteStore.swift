@@ -192,8 +192,8 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func finishRegistration(
-        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String],
-        now: Int64
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
+        recoveryCodeHashes: [String], now: Int64
     ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
@@ -213,14 +213,24 @@ public final class SQLiteStore: DatabaseStore {
                     throw RollBack(value: RegistrationOutcome.accountGone)
                 }
                 if let requiredSession {
-                    let live = try Row.fetchOne(
-                        db.cachedStatement(sql: "SELECT 1 FROM sessions WHERE token_hash = ? AND user_handle = ? AND expires_at > ?"),
-                        arguments: [requiredSession, handle, now])
-                    if live == nil { throw RollBack(value: RegistrationOutcome.sessionEnded) }
+                    // A recovery session's one passkey ends it here: of registrations finished at once on it, only the
+                    // first finds it live.
+                    let live: Bool
+                    if endsRequiredSession {
+                        try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ? AND user_handle = ? AND expires_at > ?")
+                            .execute(arguments: [requiredSession, handle, now])
+                        live = db.changesCount > 0
+                    } else {
+                        live =
+                            try Row.fetchOne(
+                                db.cachedStatement(sql: "SELECT 1 FROM sessions WHERE token_hash = ? AND user_handle = ? AND expires_at > ?"),
+                                arguments: [requiredSession, handle, now]) != nil
+                    }
+                    if !live { throw RollBack(value: RegistrationOutcome.sessionEnded) }
                 }
             }
             try db.cachedStatement(
-                sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
             )
             .execute(arguments: credentialValues)
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
@@ -305,15 +315,18 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool
-    {
+    public func recordSignIn(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord
+    ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         let sessionValues = SQLiteRows.values(of: session)
         return try await write { db in
             // Conditional, so a lower counter can never be stored last (a lost update would let a replayed counter
             // pass §7.2 step 22 later); a counter of zero may stay zero.
-            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
+            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [
+                count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
+            ])
             if db.changesCount == 0 { return false }
             try Self.insertSession(sessionValues, db)
             return true
@@ -321,8 +334,10 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     /// A sign-in's counter update: conditional, so a lower counter can never be stored last; zero may stay zero.
+    /// `uv_initialized` only turns true (the greater of the stored value and this sign-in's), whatever the order in
+    /// which sign-ins of one passkey commit.
     static let counterUpdateSQL = """
-        UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?
+        UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?, uv_initialized = MAX(uv_initialized, ?)
         WHERE id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
         """
 
@@ -353,12 +368,14 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         return try await write { db in
-            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
+            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [
+                count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
+            ])
             if db.changesCount == 0 { return false }
             try db.cachedStatement(sql: "UPDATE sessions SET verified_at = ? WHERE token_hash = ? AND expires_at > ?").execute(arguments: [
                 time, tokenHash, time,
