@@ -13,7 +13,7 @@ public enum PasskeysServer {
         // The page's files first: a server installed without its resource bundle stops here, before opening anything.
         _ = try WebAssets.all.get()
         try configuration.checkAssociations()
-        let store = try await configuration.database.openStore(logger: logger)
+        let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
         if let refresh = configuration.metadataRefresh {
@@ -28,7 +28,7 @@ public enum PasskeysServer {
         let metrics = ServerMetrics(store: store, metadata: refresher)
         let relyingParty = RelyingParty(
             configuration: configuration.relyingParty, store: store, metrics: metrics,
-            limits: configuration.rateLimit.map(PasskeyRouteLimits.forOptionsRate))
+            limits: configuration.limits)
         let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.

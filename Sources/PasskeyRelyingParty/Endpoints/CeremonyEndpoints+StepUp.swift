@@ -41,14 +41,6 @@ extension CeremonyEndpoints {
         }
     }
 
-    /// The gate on every sensitive action other than adding a passkey (removing one, ending other sessions, deleting
-    /// the account, new recovery codes): a session that verified with a passkey within the reverification window (403
-    /// `reverificationRequired`), and not a recovery session (403 `recoverySessionRestricted`).
-    package func requireStepUp(_ signedIn: SignedInUser<User>) throws(RelyingPartyError) {
-        guard !signedIn.isRecoverySession else { throw RelyingPartyError.recoverySessionRestricted }
-        try passkeys.requireRecentVerification(signedIn.verifiedAt)
-    }
-
     /// The signed-in user of an ordinary session: 401 `notSignedIn` without one, 403 `recoverySessionRestricted` for a
     /// recovery session (which may only add a passkey).
     static func requireSession(_ signedIn: SignedInUser<User>?) throws(RelyingPartyError) -> SignedInUser<User> {

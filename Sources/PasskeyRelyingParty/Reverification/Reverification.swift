@@ -89,6 +89,16 @@ extension Passkeys {
     public func requireRecentVerification(_ verifiedAt: Int64?) throws(RelyingPartyError) {
         guard isRecentlyVerified(verifiedAt) else { throw RelyingPartyError.reverificationRequired }
     }
+
+    /// The gate on a sensitive action (removing a passkey, ending other sessions, deleting the account, new recovery
+    /// codes, the app's own payments): `signedIn`'s session verified with a passkey within the reverification window
+    /// (403 `reverificationRequired`), and is not a recovery session, which may only add a passkey (403
+    /// `recoverySessionRestricted`). Adding a passkey has its own gate in the ceremony endpoints, which lets a recovery
+    /// session through.
+    public func requireStepUp(_ signedIn: SignedInUser<some PasskeyUser>) throws(RelyingPartyError) {
+        guard !signedIn.isRecoverySession else { throw RelyingPartyError.recoverySessionRestricted }
+        try requireRecentVerification(signedIn.verifiedAt)
+    }
 }
 
 extension RelyingPartyError {

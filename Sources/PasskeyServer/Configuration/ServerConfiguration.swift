@@ -10,9 +10,16 @@ public struct ServerConfiguration: Sendable {
     public var appleAppIDs: [String]
     /// Android apps for assetlinks.json.
     public var androidApps: [AndroidApp]
-    /// Requests per second per client on the options endpoints (failed results get a quarter of it); nil turns rate
-    /// limiting off.
-    public var rateLimit: Double?
+    /// What each client may do: its options rate, failed results, waiting ceremonies and taken names
+    /// (`PasskeyRouteLimits`, the route groups' type); nil turns every per-client limit off (`--rate-limit 0`). Set
+    /// from `rateLimit` (``PasskeyRouteLimits/forOptionsRate(_:)``).
+    public var limits: PasskeyRouteLimits?
+    /// Requests per second per client on the options endpoints (failed results get a quarter of it); nil when the
+    /// limits are off.
+    public var rateLimit: Double? { limits?.optionsLimiter?.rate }
+    /// The most begun ceremonies an SQLite server keeps in memory at once, all clients together (PostgreSQL keeps them
+    /// in a table); when full, the clients holding the most lose their oldest first.
+    public var pendingCeremonyCapacity: Int = 250_000
     /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client; from anyone else they are ignored.
     public var trustedProxies: [IPNetwork]
     /// The one header trusted proxies report the client in.
@@ -42,7 +49,7 @@ public struct ServerConfiguration: Sendable {
         self.database = database
         self.appleAppIDs = appleAppIDs
         self.androidApps = androidApps
-        self.rateLimit = rateLimit
+        self.limits = rateLimit.map(PasskeyRouteLimits.forOptionsRate)
         self.trustedProxies = trustedProxies
         self.forwardedHeader = forwardedHeader
         self.metricsAddress = metricsAddress

@@ -17,11 +17,11 @@ extension RelyingParty {
     }
 
     /// The signed-in user of a session that verified with a passkey within the reverification window; else 403
-    /// `reverificationRequired` (a session alone, stolen or not, does not take sensitive actions). The endpoints'
-    /// one gate for sensitive actions (`CeremonyEndpoints.requireStepUp`).
+    /// `reverificationRequired` (a session alone, stolen or not, does not take sensitive actions): the one gate for
+    /// sensitive actions, ``Passkeys/requireStepUp(_:)``.
     func recentlyVerifiedUser(_ session: SessionRecord?) async throws -> (UserRecord, SessionRecord) {
         guard let session, let signedIn = try await signedIn(session) else { throw RelyingPartyError.noSession }
-        try endpoints.requireStepUp(signedIn)
+        try passkeys.requireStepUp(signedIn)
         return (signedIn.user, session)
     }
 

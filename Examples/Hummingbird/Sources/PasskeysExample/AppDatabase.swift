@@ -75,6 +75,13 @@ struct AppDatabase: Sendable {
             // Milliseconds since 1970: the session's start, or its last step-up (PasskeyReverificationHooks).
             try db.alter(table: "sessions") { table in table.add(column: "verified_at", .integer) }
         }
+        migrator.registerMigration("passkeys remember whether they have verified their user") { db in
+            // WebAuthn L3's credential record uvInitialized, which the library keeps in CredentialRecord: a step-up
+            // asks each account for the user verification its passkeys have shown they can give. Rows from before
+            // are unknown: a fido-u2f passkey cannot verify its user, any other starts true (the safe side).
+            try db.alter(table: "passkeys") { table in table.add(column: "uv_initialized", .boolean).notNull().defaults(to: true) }
+            try db.execute(sql: "UPDATE passkeys SET uv_initialized = 0 WHERE format = 'fido-u2f'")
+        }
         return migrator
     }
 

@@ -46,7 +46,8 @@ public struct ExampleConfiguration: Sendable {
     }
 }
 
-/// The app: `/me`, `DELETE /session`, and the passkey routes under `/passkeys`. `logger` defaults to Hummingbird's.
+/// The app: `/me`, `DELETE /session`, the account's passkeys under `/credentials`, and the passkey routes under
+/// `/passkeys`. `logger` defaults to Hummingbird's.
 public func buildApplication(_ configuration: ExampleConfiguration, logger: Logger? = nil) throws -> some ApplicationProtocol {
     let database = try AppDatabase(path: configuration.databasePath)
     let sessions = Sessions(database: database, secureCookies: Sessions.siteIsHTTPS(configuration.origins))
@@ -80,6 +81,8 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
     // With step-up (`session/verify/options` and `/result`): adding a passkey to a signed-in account needs a passkey
     // verification within the last five minutes, the sign-in itself or a step-up.
+    // The account's passkeys; removing one needs a step-up.
+    CredentialRoutes(database: database, sessions: sessions, passkeys: passkeys).add(to: router)
     router.group("passkeys").addPasskeyRoutesWithReverification(
         PasskeyRoutes(
             passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))

@@ -22,22 +22,23 @@ public final class SQLiteStore: DatabaseStore {
     public let health: StoreHealth
 
     private init(
-        database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth
+        database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth,
+        ceremonyCapacity: Int
     ) {
         self.database = database
         self.readers = readers
         self.checkpointer = checkpointer
         self.writes = GroupCommitWriter(writer: database)
         self.counter = counter
-        self.ceremonies = MemoryCeremonyStore()
+        self.ceremonies = MemoryCeremonyStore(capacity: ceremonyCapacity)
         self.health = health
     }
 
     public var statementsExecuted: Int { counter.value }
 
     /// Opens (creating if needed) the file at `path`, or a private in-memory database when `path` is nil, and brings
-    /// its schema up to date.
-    public static func open(path: String?, logger: Logger, health: StoreHealth) async throws -> SQLiteStore {
+    /// its schema up to date. At most `ceremonyCapacity` begun ceremonies wait in memory at once.
+    public static func open(path: String?, logger: Logger, health: StoreHealth, ceremonyCapacity: Int = 250_000) async throws -> SQLiteStore {
         let counter = StatementCounter()
         var configuration = Configuration()
         configuration.label = "passkeys"
@@ -69,7 +70,8 @@ public final class SQLiteStore: DatabaseStore {
         } catch {
             throw StoreOpenFailed(location: path.map { "sqlite:\($0)" } ?? "sqlite::memory:", underlying: error)
         }
-        return SQLiteStore(database: database, readers: readers, checkpointer: checkpointer, counter: counter, health: health)
+        return SQLiteStore(
+            database: database, readers: readers, checkpointer: checkpointer, counter: counter, health: health, ceremonyCapacity: ceremonyCapacity)
     }
 
     public func shutdown() async throws {
