@@ -2,13 +2,13 @@
 ///
 /// The server's configured policy is a floor: a request may raise it (``raised(by:)``), never lower it, and each
 /// ceremony is judged by the policy it was begun with. Only ``required`` changes verification (§7.1 step 16,
-/// §7.2 step 19); the other two tell the client how hard to try.
+/// §7.2 step 17); the other two tell the client how hard to try.
 public enum UserVerificationPolicy: String, Sendable, Codable, CaseIterable, Comparable {
     /// Ask the authenticator not to verify the user, to spare them a prompt.
     case discouraged
     /// Verify the user where the authenticator can; the result is accepted either way.
     case preferred
-    /// Verify the user or fail: the UV flag must be set (§7.1 step 16, §7.2 step 19).
+    /// Verify the user or fail: the UV flag must be set (§7.1 step 16, §7.2 step 17).
     case required
 
     /// The stricter of this policy and what a request asked for; an absent or unknown request changes nothing.

@@ -50,8 +50,8 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Refuses a configuration that would run a real site insecurely: an RP ID other than localhost with an origin
-    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5.1.3 step 4 needs a
-    /// secure context), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
+    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5 exposes the API to
+    /// secure contexts only), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
     /// can forge. `allowInsecureOrigin` is the explicit opt-out for test rigs.
     public func checkOrigins(allowInsecureOrigin: Bool) throws(ConfigurationError) {
         guard !allowInsecureOrigin, !Self.isLocalhost(relyingParty.rpID) else { return }
