@@ -2,7 +2,7 @@ public import PasskeyModel
 
 /// The native side of the web-view bridge: a page posts `{"action":"create"|"get","options":{…}}` (optionally with
 /// `"mediation":"conditional"|"immediate"`) and gets `{"ok":true,"data":{…}}` or
-/// `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}` (CONTRACT.md §1.7), the code being
+/// `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}` (docs/reference/cli.md, "passkeys bridge"), the code being
 /// ``PasskeyError/code``.
 ///
 /// A page gets no more than a browser would give it (WebAuthn L3 §5.1.3 steps 6–8, §5.1.4.1 steps 5–7), whatever the

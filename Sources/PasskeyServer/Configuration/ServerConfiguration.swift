@@ -1,6 +1,6 @@
 import PasskeyCore
 
-/// Everything `passkeys serve` is configured with (CONTRACT.md §1.1 plus the issue #4 flags).
+/// Everything `passkeys serve` is configured with (docs/reference/cli.md, "passkeys serve").
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
