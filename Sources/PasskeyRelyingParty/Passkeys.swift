@@ -10,13 +10,13 @@ import Synchronization
 ///   (§13.4.3). With a ``CeremonyStore`` they are claimed atomically, so a response replayed, even concurrently,
 ///   finishes once.
 /// - The user-verification policy is the relying party's: a request may raise it, never lower it, and each
-///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 19).
+///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 17).
 /// - A sign-in begun `for:` a user is bound to them: it finishes only through the finish that names the same user,
 ///   and that finish accepts no sign-in begun for anyone else or discoverably.
 /// - A sign-in begun for a user accepts only that user's credentials (§7.2 steps 5–6); a sign-in for a name with no
 ///   account gets options indistinguishable from a real user's, and every refusal that could tell a stranger whether
 ///   a credential ID is stored has the same code and words (`unknownCredential`).
-/// - Counters and backup flags are checked by the verifier (§7.2 steps 17, 22) and the updated record is returned.
+/// - Counters and backup flags are checked by the verifier (§7.2 steps 18–19, 22) and the updated record is returned.
 ///
 /// Where a ceremony waits between begin and finish is the caller's choice: a ``CeremonyStore`` (in memory for one
 /// process, a database table for several), or the app's own session, holding the ``SealedCeremony`` handed back
@@ -108,7 +108,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///     raised to it (and the floor stated when it is `required`).
     ///   - attestation: the conveyance asked for; `none` when nil.
     ///   - extensions: echoed as given.
-    ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - hints: §5.8.8 hints, most preferred first.
     ///   - sessionHash: an opaque name of the session that began the ceremony, kept for the caller to check at finish.
     ///   - conditional: begins a conditional create (the client calls `create()` with `mediation: "conditional"`,
     ///     as a browser or iOS 18 does to add a passkey right after a password sign-in): the one registration that
@@ -197,7 +197,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         return (ceremony, options)
     }
 
-    /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1.8) text.
+    /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1) text.
     ///
     /// - Parameters:
     ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
@@ -322,7 +322,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
     ///   - requested: raises the relying party's user-verification floor, never lowers it.
     ///   - extensions: extension inputs for the client, sent as given.
-    ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - hints: §5.8.8 hints, most preferred first.
     ///   - bound: false lets the plain finish complete it too (a sign-in form that already knows the user); it then
     ///     starts a session like a sign-in begun by name.
     public func beginAuthentication(
@@ -375,7 +375,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             userVerification: userVerification, hints: hints, extensions: extensions)
     }
 
-    /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1.9) text.
+    /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1) text.
     ///
     /// - Parameters:
     ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
@@ -454,7 +454,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         }
         let verifier = authenticationVerifier
         let challenge = Challenge(base64URL: ceremony.challenge)
-        // §7.2 steps 9–19 first: they do not depend on the credential, so their detailed answers reveal nothing about
+        // §7.2 steps 8–18 first: they do not depend on the credential, so their detailed answers reveal nothing about
         // which credential IDs (and so which accounts) exist.
         do {
             _ = try verifier.verifyCeremonyData(response, challenge: challenge, userVerification: ceremony.userVerification)
@@ -488,9 +488,11 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         updated.signCount = verified.newSignCount
         updated.backupState = verified.backupState
         updated.lastUsedAt = now
-        // §4 credential record: uvInitialized turns true with the first assertion that carries UV, and never back. That
-        // only raises what is asked of this passkey from then on (a step-up then requires its UV), so unlike a change
-        // that would lower a requirement it needs no further authorization.
+        // §7.2 step 24: uvInitialized turns true with the first assertion that carries UV, and never back. The step
+        // asks that this change be authorized by a factor equivalent to UV, because a relying party that lets a passkey
+        // with uvInitialized act as a single factor would otherwise let any assertion promote it. Here it can only
+        // raise what is asked of the passkey from then on (a step-up then requires its UV; nothing is allowed that
+        // was not before), so no further authorization is needed.
         updated.uvInitialized = record.uvInitialized || verified.userVerified
         let counts = Self.countsAsVerification(
             userVerified: verified.userVerified, uvInitialized: record.uvInitialized, floor: configuration.userVerification)

@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 
-/// The `passkeys` command line (CONTRACT.md §1).
+/// The `passkeys` command line (docs/reference/cli.md).
 public struct PasskeysCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "passkeys",

@@ -3,7 +3,7 @@ import Crypto
 /// Verifies registration ceremonies (WebAuthn L3 §7.1, "Registering a New Credential").
 ///
 /// Steps that need the relying party's database (§7.1 step 26: the credential ID is not yet registered) and
-/// storage itself (step 27) are the caller's; everything else is here, in the spec's order.
+/// storing the credential record (step 29) are the caller's; everything else is here, in the spec's order.
 public struct RegistrationVerifier: Sendable {
     /// What this verifier accepts; fixed for its lifetime.
     public let policy: VerificationPolicy

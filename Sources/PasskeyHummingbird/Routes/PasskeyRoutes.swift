@@ -1,6 +1,6 @@
 public import Hummingbird
 
-/// The four ceremony endpoints of the FIDO2 conformance server API (CONTRACT.md §2), for an existing Hummingbird 2
+/// The four ceremony endpoints of the FIDO2 conformance server API (docs/reference/http.md, "Ceremony endpoints"), for an existing Hummingbird 2
 /// app to add to its own router, over its own users and sessions.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// The ceremony endpoints of the conformance server API (docs/reference/http.md) and the step-up, without HTTP: the
+/// The ceremony endpoints of the conformance server API (docs/reference/http.md, "Ceremony endpoints") and the step-up, without HTTP: the
 /// per-client limits, the rules that keep accounts safe, and the members of each answer. `passkeys serve`,
 /// PasskeyHummingbird's `PasskeyRoutes` and PasskeyVapor's `PasskeyRouteCollection` read bodies, ask their sessions
 /// and write answers around this one piece, so all three accept, refuse and answer exactly alike.

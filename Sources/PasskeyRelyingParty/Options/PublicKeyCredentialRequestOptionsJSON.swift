@@ -1,6 +1,6 @@
 public import PasskeyCore
 
-/// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.11): the options of a sign-in, as a relying party sends
+/// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.9): the options of a sign-in, as a relying party sends
 /// them to `navigator.credentials.get()` (through `PublicKeyCredential.parseRequestOptionsFromJSON()`) or to a
 /// platform API.
 ///
@@ -17,7 +17,7 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONValue {
     /// What the client asks of the authenticator (§5.8.6). The relying party judges the result by the policy it
     /// kept with the ceremony, never by this member of options a client could have edited.
     public var userVerification: UserVerificationRequirement
-    /// §5.8.7; written only when not empty.
+    /// §5.8.8; written only when not empty.
     public var hints: [PublicKeyCredentialHint]
     /// Extension inputs (§9); nil leaves the member out.
     public var extensions: AuthenticationExtensionsClientInputsJSON?

@@ -1,7 +1,7 @@
 public import PasskeyCore
 
 /// The body of `POST /attestation/options` (FIDO conformance server API `ServerPublicKeyCredentialCreationOptionsRequest`,
-/// CONTRACT.md §2): who is registering and what they ask of the authenticator.
+/// docs/reference/http.md): who is registering and what they ask of the authenticator.
 public struct RegistrationOptionsRequest: Sendable, Equatable {
     /// The account's name: NFC-normalized, trimmed, 1–64 characters and at most 256 UTF-8 bytes, with no control or
     /// invisible format characters (so two names cannot look alike).
@@ -60,7 +60,7 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
 }
 
 /// The body of `POST /assertion/options` (FIDO conformance server API `ServerPublicKeyCredentialGetOptionsRequest`,
-/// CONTRACT.md §2).
+/// docs/reference/http.md).
 public struct AuthenticationOptionsRequest: Sendable, Equatable {
     /// The account to sign in to; nil (an empty or absent member) begins a discoverable sign-in.
     public var username: String?

@@ -34,7 +34,7 @@ public struct AuthenticationStart: Sendable {
 
 /// A verified registration (WebAuthn L3 §7.1 steps 1–26): the credential record to store for
 /// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) was checked through
-/// ``PasskeyAccounts/credential(id:)``; storing the record (step 27) is the caller's, in a transaction that refuses
+/// ``PasskeyAccounts/credential(id:)``; storing the record (step 29) is the caller's, in a transaction that refuses
 /// an ID stored meanwhile.
 public struct RegisteredPasskey: Sendable {
     /// The record to store. Its ``CredentialRecord/name`` is the authenticator's name where known (its attestation,
@@ -57,9 +57,9 @@ public struct RegisteredPasskey: Sendable {
     public let countsAsVerification: Bool
 }
 
-/// A verified sign-in (WebAuthn L3 §7.2 steps 1–24) of ``user`` with ``credential``.
+/// A verified sign-in (WebAuthn L3 §7.2 steps 1–23) of ``user`` with ``credential``.
 ///
-/// The caller stores ``credential`` (its new counter, backup state and last use, §7.2 step 26) and starts its
+/// The caller stores ``credential`` (its new counter, backup state and last use, §7.2 step 24) and starts its
 /// session; storing should refuse a counter that another sign-in has meanwhile raised past this one (a cloned
 /// authenticator racing the real one).
 public struct VerifiedSignIn<User: PasskeyUser>: Sendable {

@@ -16,9 +16,9 @@ public struct CredentialRecord: Sendable, Equatable {
     public let format: String
     /// The attestation type the verifier established (§6.5.3): `None`, `Self`, `Basic`, `AttCA` or `AnonCA`.
     public let attestationType: String
-    /// BE (§6.3.3): whether the credential may ever be synced; fixed for its life, so a change is refused at sign-in.
+    /// BE (§6.1.3): whether the credential may ever be synced; fixed for its life, so a change is refused at sign-in.
     public let backupEligible: Bool
-    /// BS (§6.3.3): whether the credential was backed up at its last ceremony.
+    /// BS (§6.1.3): whether the credential was backed up at its last ceremony.
     public var backupState: Bool
     /// A name for people to tell their passkeys apart; the authenticator's name until the user renames it.
     public var name: String

@@ -5,7 +5,7 @@ import PasskeyCore
 public struct Reverification<User: PasskeyUser>: Sendable {
     /// The sign-in that verified, bound to the user and the session it was begun for; its credential's counter, backup
     /// state, last use and `uvInitialized` are updated and should be stored as after any sign-in (WebAuthn L3 §7.2
-    /// step 26).
+    /// step 24).
     public let signIn: VerifiedSignIn<User>
     /// When the user verified, in milliseconds since 1970 (the configuration's clock): record it on the session and
     /// check it with ``Passkeys/isRecentlyVerified(_:)`` before each sensitive action.

@@ -1,6 +1,6 @@
 import PasskeyCore
 
-/// Everything `passkeys serve` is configured with (CONTRACT.md §1.1 plus the issue #4 flags).
+/// Everything `passkeys serve` is configured with (docs/reference/cli.md, "passkeys serve").
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
@@ -57,8 +57,8 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Refuses a configuration that would run a real site insecurely: an RP ID other than localhost with an origin
-    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5.1.3 step 4 needs a
-    /// secure context), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
+    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5 exposes the API to
+    /// secure contexts only), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
     /// can forge. `allowInsecureOrigin` is the explicit opt-out for test rigs.
     public func checkOrigins(allowInsecureOrigin: Bool) throws(ConfigurationError) {
         guard !allowInsecureOrigin, !Self.isLocalhost(relyingParty.rpID) else { return }

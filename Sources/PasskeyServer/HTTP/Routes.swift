@@ -4,7 +4,7 @@ import OpenAPIKit
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The HTTP API (docs/reference/http.md). Routes decode and encode; ``RelyingParty`` decides.
+/// The HTTP API (docs/reference/http.md; `/openapi.json` is built from this table). Routes decode and encode; ``RelyingParty`` decides.
 struct Routes {
     let relyingParty: RelyingParty
     let configuration: ServerConfiguration

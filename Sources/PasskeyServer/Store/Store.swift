@@ -39,7 +39,7 @@ public protocol Store: Sendable {
     func userWithCredentials(username: String) async throws -> (UserRecord, [CredentialRecord])?
     /// A credential and the account that owns it, in one step.
     func credentialWithOwner(id: [UInt8]) async throws -> (CredentialRecord, UserRecord)?
-    /// A successful sign-in (§7.2 steps 21–26), in one transaction: the credential's counter moves only upward (a
+    /// A successful sign-in (§7.2 steps 22 and 24), in one transaction: the credential's counter moves only upward (a
     /// counter of zero may stay zero), its backup state and last use are updated, `uv_initialized` turns true when
     /// `uvInitialized` is (never back), and the session is stored. False
     /// when the update lost: another sign-in stored this counter or a higher one first, or the credential was removed

@@ -4,7 +4,7 @@ import Foundation
 import SQLKit
 
 extension PasskeyCredentialModel {
-    /// Inserts `credential` (WebAuthn L3 §7.1 step 27), refusing an ID that is already stored, for any account, with
+    /// Inserts `credential` (WebAuthn L3 §7.1 step 29), refusing an ID that is already stored, for any account, with
     /// `RelyingPartyError.credentialAlreadyRegistered` (step 26). Call it inside the transaction that also inserts a
     /// new account or checks the session, so a refusal rolls both back.
     public static func store(_ credential: CredentialRecord, on database: any Database) async throws {
@@ -22,7 +22,7 @@ extension PasskeyCredentialModel {
         }
     }
 
-    /// Stores what a verified sign-in changed (§7.2 step 26): the counter, backup state and last use, only where the
+    /// Stores what a verified sign-in changed (§7.2 step 24): the counter, backup state and last use, only where the
     /// stored counter is still below the new one, or both are 0 (authenticators without a counter). Throws
     /// `RelyingPartyError.signInConflict` when no row was updated: another sign-in with a higher counter, or the
     /// credential's removal, got there first, which is how a cloned authenticator racing the real one shows (§6.1.1).

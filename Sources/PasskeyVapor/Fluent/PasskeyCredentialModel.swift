@@ -27,9 +27,9 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
     @Field(key: "format") public var format: String
     /// The attestation type the verifier established.
     @Field(key: "attestation_type") public var attestationType: String
-    /// BE (§6.3.3), fixed for the credential's life.
+    /// BE (§6.1.3), fixed for the credential's life.
     @Field(key: "backup_eligible") public var backupEligible: Bool
-    /// BS (§6.3.3) at the last ceremony.
+    /// BS (§6.1.3) at the last ceremony.
     @Field(key: "backup_state") public var backupState: Bool
     /// The name people tell it apart by.
     @Field(key: "name") public var name: String

@@ -1,7 +1,7 @@
 #if Vapor
 public import Vapor
 
-/// Answers in the conformance API's shape (CONTRACT.md §2; the same bodies as PasskeyHummingbird's and `passkeys
+/// Answers in the conformance API's shape (docs/reference/http.md, "Bodies"; the same bodies as PasskeyHummingbird's and `passkeys
 /// serve`'s) as Vapor responses: compact JSON, never cached. ``PasskeyRouteCollection`` answers with these; an app
 /// may use them in its own routes for the same shape.
 public enum PasskeyVaporResponse {

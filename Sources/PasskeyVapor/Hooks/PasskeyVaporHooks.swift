@@ -45,7 +45,7 @@ public protocol PasskeyVaporHooks<User>: Sendable {
     /// (WebAuthn L3 §7.1 step 26), and a name taken meanwhile with `RelyingPartyError.usernameTaken`.
     func storeRegistration(_ registration: PasskeyRegistration, request: Request) async throws -> User
 
-    /// Stores what a verified sign-in changed (WebAuthn L3 §7.2 step 26), only where the stored counter is still
+    /// Stores what a verified sign-in changed (WebAuthn L3 §7.2 step 24), only where the stored counter is still
     /// below the new one (or both are 0), else throws `RelyingPartyError.signInConflict` (§6.1.1: how a cloned
     /// authenticator racing the real one shows). `PasskeyCredentialModel.recordSignIn(_:on:)` does exactly this.
     func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request) async throws

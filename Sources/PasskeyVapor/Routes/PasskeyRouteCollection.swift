@@ -1,7 +1,7 @@
 #if Vapor
 public import Vapor
 
-/// The four ceremony endpoints of the FIDO2 conformance server API (CONTRACT.md §2) as a `RouteCollection` for an
+/// The four ceremony endpoints of the FIDO2 conformance server API (docs/reference/http.md, "Ceremony endpoints") as a `RouteCollection` for an
 /// existing Vapor 4 app, over its own users and sessions: the same JSON, limits and refusals as PasskeyHummingbird's
 /// route group (both run `PasskeyRelyingParty`'s one copy of the endpoints' logic).
 ///

@@ -4,7 +4,7 @@ import Logging
 import PasskeyCore
 import PasskeyServer
 
-/// `passkeys serve` (CONTRACT.md §1.1): the relying-party server.
+/// `passkeys serve` (docs/reference/cli.md, "passkeys serve"): the relying-party server.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
