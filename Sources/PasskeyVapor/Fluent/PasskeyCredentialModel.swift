@@ -37,6 +37,8 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
     @Field(key: "created_at") public var createdAt: Int64
     /// When it last signed in, in milliseconds since 1970.
     @OptionalField(key: "last_used_at") public var lastUsedAt: Int64?
+    /// Whether it has ever verified its user (the credential record's `uvInitialized`; ``AddPasskeyUVInitialized``).
+    @Field(key: "uv_initialized") public var uvInitialized: Bool
 
     /// An empty model, for Fluent.
     public init() {}
@@ -56,6 +58,7 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
         name = record.name
         createdAt = record.createdAt
         lastUsedAt = record.lastUsedAt
+        uvInitialized = record.uvInitialized
     }
 
     /// The row as the relying party's record.
@@ -63,7 +66,8 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
         CredentialRecord(
             id: [UInt8](credentialID), userHandle: [UInt8](userHandle), publicKey: [UInt8](publicKey), signCount: UInt32(clamping: signCount),
             transports: transports.split(separator: ",").map(String.init), aaguid: aaguid, format: format, attestationType: attestationType,
-            backupEligible: backupEligible, backupState: backupState, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt)
+            backupEligible: backupEligible, backupState: backupState, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt,
+            uvInitialized: uvInitialized)
     }
 }
 #endif
