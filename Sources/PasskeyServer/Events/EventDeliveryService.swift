@@ -21,8 +21,6 @@ final class EventDeliveryService: Service, Sendable {
     static let batchSize = 16
     /// How often every instance counts the outbox for `/metrics`.
     static let countInterval = Duration.seconds(5)
-    /// How often failures are summarized (`--webhook-failures`).
-    static let failureWindow = Duration.seconds(60)
 
     let configuration: WebhookConfiguration
     let outbox: any EventOutboxStore
@@ -224,7 +222,7 @@ final class EventDeliveryService: Service, Sendable {
     /// Writes a `failures.summary` event once a minute when anything was refused.
     private func summarize(_ failures: FailureCounter) async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: Self.failureWindow)
+            try? await Task.sleep(for: configuration.failureWindow)
             guard let data = failures.drain(now: eventClock()) else { continue }
             let factory = EventFactory(now: eventClock(), clientAddress: nil, sessionIdentifiers: nil)
             let event = factory.event(.failuresSummary, user: nil, data)

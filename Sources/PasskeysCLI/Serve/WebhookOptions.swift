@@ -31,6 +31,10 @@ struct WebhookOptions: ParsableArguments {
             "Seconds after its first failure an event is set aside as dead (counted in /metrics, replayed with passkeys events replay; default 259200, 3 days).",
             valueName: "seconds")) var deadAfter: Double?
     @Option(
+        name: .customLong("webhook-failure-window"),
+        help: ArgumentHelp("Seconds of failures one failures.summary counts (default 60; shorter for tests).", valueName: "seconds"))
+    var failureWindow: Double?
+    @Option(
         name: .customLong("webhook-timeout"), help: ArgumentHelp("Seconds one delivery attempt may take in all (default 15).", valueName: "seconds"))
     var timeout: Double?
 
@@ -47,7 +51,7 @@ struct WebhookOptions: ParsableArguments {
             )
         }
         let failures = self.failures || ["1", "true"].contains(environment["PASSKEYS_WEBHOOK_FAILURES"]?.lowercased() ?? "")
-        let extras = retryDelay ?? retryMaxDelay ?? deadAfter ?? timeout
+        let extras = retryDelay ?? retryMaxDelay ?? deadAfter ?? timeout ?? failureWindow
         guard !urls.isEmpty else {
             if failures || extras != nil { throw ConfigurationError("--webhook-failures and --webhook-retry-…/--webhook-timeout need a --webhook-url") }
             return nil
@@ -71,7 +75,8 @@ struct WebhookOptions: ParsableArguments {
         }
         let configuration = WebhookConfiguration(
             endpoints: endpoints, reportFailures: failures, retry: retry,
-            requestTimeout: try seconds(timeout, "PASSKEYS_WEBHOOK_TIMEOUT", "--webhook-timeout", default: 15, range: 0.1...60))
+            requestTimeout: try seconds(timeout, "PASSKEYS_WEBHOOK_TIMEOUT", "--webhook-timeout", default: 15, range: 0.1...60),
+            failureWindow: try seconds(failureWindow, "PASSKEYS_WEBHOOK_FAILURE_WINDOW", "--webhook-failure-window", default: 60, range: 1...3600))
         try configuration.check()
         return configuration
     }

@@ -15,10 +15,12 @@ public struct WebhookConfiguration: Sendable {
     public var leaseDuration: Duration
     /// How often the delivering instance looks for events written by other instances (its own wake it at once).
     public var pollInterval: Duration
+    /// How long failures are counted before one `failures.summary` reports them (a minute; shorter in tests).
+    public var failureWindow: Duration
 
     public init(
         endpoints: [WebhookEndpoint], reportFailures: Bool = false, retry: RetrySchedule = RetrySchedule(), requestTimeout: Duration = .seconds(15),
-        leaseDuration: Duration = .seconds(10), pollInterval: Duration = .seconds(1)
+        leaseDuration: Duration = .seconds(10), pollInterval: Duration = .seconds(1), failureWindow: Duration = .seconds(60)
     ) {
         self.endpoints = endpoints
         self.reportFailures = reportFailures
@@ -26,6 +28,7 @@ public struct WebhookConfiguration: Sendable {
         self.requestTimeout = requestTimeout
         self.leaseDuration = leaseDuration
         self.pollInterval = pollInterval
+        self.failureWindow = failureWindow
     }
 
     /// The endpoints' keys in the outbox.
