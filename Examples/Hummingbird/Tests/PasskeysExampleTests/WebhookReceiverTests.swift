@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import GRDB
 import HummingbirdTesting
 import PasskeyHummingbird
 import Testing
