@@ -46,9 +46,13 @@ final class EventMetrics: Sendable {
             for label in labels { text += "\(name){endpoint=\"\(Self.escaped(label))\"} \(values[label] ?? 0)\n" }
         }
         series("passkeys_events_delivered_total", "counter", "Events this instance delivered, by webhook endpoint", state.delivered)
-        series("passkeys_events_failed_attempts_total", "counter", "Delivery attempts of this instance that failed, by webhook endpoint", state.failedAttempts)
+        series(
+            "passkeys_events_failed_attempts_total", "counter", "Delivery attempts of this instance that failed, by webhook endpoint",
+            state.failedAttempts)
         series("passkeys_events_pending", "gauge", "Events waiting in the outbox for delivery (the backlog), by webhook endpoint", state.live)
-        series("passkeys_events_dead", "gauge", "Events set aside as dead after failing for the retry period, until replayed, by webhook endpoint", state.dead)
+        series(
+            "passkeys_events_dead", "gauge", "Events set aside as dead after failing for the retry period, until replayed, by webhook endpoint",
+            state.dead)
         text += "# HELP passkeys_events_delivering Whether this instance holds the delivery lease (1) or not (0)\n"
         text += "# TYPE passkeys_events_delivering gauge\npasskeys_events_delivering \(state.delivering ? 1 : 0)\n"
         return text

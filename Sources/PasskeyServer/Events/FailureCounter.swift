@@ -43,7 +43,8 @@ final class FailureCounter: Sendable {
         // Refusals of the clients not listed (beyond the first ten, or beyond the ones told apart).
         let others = taken.codes.values.reduce(0, +) - top.reduce(0) { $0 + $1.value }
         return [
-            "from": .string(Timestamp.iso8601(since)), "until": .string(Timestamp.iso8601(now)), "counts": .object(counts), "clients": .array(clients),
+            "from": .string(Timestamp.iso8601(since)), "until": .string(Timestamp.iso8601(now)), "counts": .object(counts),
+            "clients": .array(clients),
             "otherClientsCount": JSONValue(Int64(others)),
         ]
     }

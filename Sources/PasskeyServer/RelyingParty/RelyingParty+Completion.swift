@@ -90,7 +90,10 @@ extension RelyingParty {
             [
                 factory.event(
                     .sessionCreated, user: user,
-                    ["session": try factory.session(session.tokenHash, recovery: false), "credential": EventFactory.credential(id: record.id, name: record.name)])
+                    [
+                        "session": try factory.session(session.tokenHash, recovery: false),
+                        "credential": EventFactory.credential(id: record.id, name: record.name),
+                    ])
             ]
         }
         guard

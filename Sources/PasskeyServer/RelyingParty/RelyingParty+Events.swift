@@ -11,7 +11,8 @@ extension RelyingParty {
     ) async throws -> ChangeEvents {
         guard let events else { return .none }
         let factory = EventFactory(
-            now: configuration.nowMilliseconds, clientAddress: EventContext.clientAddress, sessionIdentifiers: try await events.sessionIdentifiers(store))
+            now: configuration.nowMilliseconds, clientAddress: EventContext.clientAddress,
+            sessionIdentifiers: try await events.sessionIdentifiers(store))
         return ChangeEvents(endpoints: events.endpoints) { ended in try build(factory, ended) }
     }
 

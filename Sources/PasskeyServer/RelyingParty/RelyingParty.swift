@@ -67,7 +67,7 @@ public final class RelyingParty: Sendable {
     public func beginRegistration(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
         try await countingFailures(client: client) {
             try await endpoints.beginRegistration(
-            body, client: clientKey(client), signedIn: { try await signedIn(session) },
+                body, client: clientKey(client), signedIn: { try await signedIn(session) },
                 target: { options, signedIn in RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn) })
         }
     }

@@ -53,7 +53,8 @@ struct ReplayEventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Send dead events again: one event (--id) or every dead event (--all-dead).",
-        discussion: "Prints {\"replayed\": N}: the outbox rows put back (one per endpoint the event was for). A running server sends them within a second.")
+        discussion:
+            "Prints {\"replayed\": N}: the outbox rows put back (one per endpoint the event was for). A running server sends them within a second.")
 
     @OptionGroup var database: EventsDatabaseOption
     @Option(help: "The id of a dead event (evt_…, as its webhook-id and its body's id).") var id: String?

@@ -23,7 +23,8 @@ struct WebhookOptions: ParsableArguments {
         help: ArgumentHelp("Seconds before a failed delivery's first retry; each later retry waits twice as long (default 2).", valueName: "seconds"))
     var retryDelay: Double?
     @Option(
-        name: .customLong("webhook-retry-max-delay"), help: ArgumentHelp("The longest wait between two retries, in seconds (default 300).", valueName: "seconds"))
+        name: .customLong("webhook-retry-max-delay"),
+        help: ArgumentHelp("The longest wait between two retries, in seconds (default 300).", valueName: "seconds"))
     var retryMaxDelay: Double?
     @Option(
         name: .customLong("webhook-dead-after"),
@@ -53,12 +54,16 @@ struct WebhookOptions: ParsableArguments {
         let failures = self.failures || ["1", "true"].contains(environment["PASSKEYS_WEBHOOK_FAILURES"]?.lowercased() ?? "")
         let extras = retryDelay ?? retryMaxDelay ?? deadAfter ?? timeout ?? failureWindow
         guard !urls.isEmpty else {
-            if failures || extras != nil { throw ConfigurationError("--webhook-failures and --webhook-retry-…/--webhook-timeout need a --webhook-url") }
+            if failures || extras != nil {
+                throw ConfigurationError("--webhook-failures and --webhook-retry-…/--webhook-timeout need a --webhook-url")
+            }
             return nil
         }
         var endpoints: [WebhookEndpoint] = []
         for (url, file) in zip(urls, files) { endpoints.append(try WebhookEndpoint(url: url, secretFile: file)) }
-        func seconds(_ flag: Double?, _ key: String, _ name: String, default value: Double, range: ClosedRange<Double>) throws(ConfigurationError) -> Duration {
+        func seconds(
+            _ flag: Double?, _ key: String, _ name: String, default value: Double, range: ClosedRange<Double>
+        ) throws(ConfigurationError) -> Duration {
             let text = flag.map { String($0) } ?? environment[key]
             guard let text else { return .milliseconds(Int64(value * 1000)) }
             guard let parsed = Double(text), range.contains(parsed) else {
@@ -68,10 +73,12 @@ struct WebhookOptions: ParsableArguments {
         }
         let retry = RetrySchedule(
             firstDelay: try seconds(retryDelay, "PASSKEYS_WEBHOOK_RETRY_DELAY", "--webhook-retry-delay", default: 2, range: 0.05...60),
-            maximumDelay: try seconds(retryMaxDelay, "PASSKEYS_WEBHOOK_RETRY_MAX_DELAY", "--webhook-retry-max-delay", default: 300, range: 0.05...86_400),
+            maximumDelay: try seconds(
+                retryMaxDelay, "PASSKEYS_WEBHOOK_RETRY_MAX_DELAY", "--webhook-retry-max-delay", default: 300, range: 0.05...86_400),
             deadAfter: try seconds(deadAfter, "PASSKEYS_WEBHOOK_DEAD_AFTER", "--webhook-dead-after", default: 259_200, range: 1...2_592_000))
         guard retry.maximumDelay >= retry.firstDelay else {
-            throw ConfigurationError("--webhook-retry-max-delay: expected at least --webhook-retry-delay (\(retry.firstDelay)), found \(retry.maximumDelay)")
+            throw ConfigurationError(
+                "--webhook-retry-max-delay: expected at least --webhook-retry-delay (\(retry.firstDelay)), found \(retry.maximumDelay)")
         }
         let configuration = WebhookConfiguration(
             endpoints: endpoints, reportFailures: failures, retry: retry,

@@ -32,12 +32,10 @@ struct WebhookSigningTests {
             ("whsec_" + Data(repeating: 1, count: 65).base64EncodedString(), "24 to 64 bytes"),
         ]
         for (text, words) in bad {
-            #expect {
-                try WebhookSecret(parsing: text, source: "secret.txt")
-            } throws: { error in
-                let description = (error as? ConfigurationError)?.description ?? ""
-                return description.contains(words) && description.contains("secret.txt") && !description.contains(String(text.dropFirst(6)))
-            }
+            let error = #expect(throws: ConfigurationError.self) { try WebhookSecret(parsing: text, source: "secret.txt") }
+            let description = error?.description ?? ""
+            #expect(description.contains(words) && description.contains("secret.txt"), "\(description)")
+            #expect(!description.contains(String(text.dropFirst(6))), "the error never shows the secret")
         }
     }
 
@@ -50,11 +48,11 @@ struct WebhookSigningTests {
             ("http://app.example.com/hooks", "https"), ("ftp://example.com", "https"), ("https://user:pw@example.com/h", "no user or password"),
             ("/relative", "absolute"), ("https://example.com/h#x", "fragment"), ("http://127.0.0.1.example.com/", "https"),
         ] {
-            #expect {
-                try WebhookEndpoint.check(bad)
-            } throws: { ($0 as? ConfigurationError)?.description.contains(words) == true }
+            let error = #expect(throws: ConfigurationError.self) { try WebhookEndpoint.check(bad) }
+            #expect(error?.description.contains(words) == true, "\(bad): \(error?.description ?? "")")
         }
-        let endpoint = try WebhookEndpoint(url: "https://app.example.com/hooks?token=abc", secrets: [try WebhookSecret(parsing: WebhookSecret.generate(), source: "t")])
+        let endpoint = try WebhookEndpoint(
+            url: "https://app.example.com/hooks?token=abc", secrets: [try WebhookSecret(parsing: WebhookSecret.generate(), source: "t")])
         #expect(endpoint.label == "https://app.example.com/hooks", "a query stays out of logs and metric labels")
         let twice = WebhookConfiguration(endpoints: [endpoint, endpoint])
         #expect(throws: ConfigurationError.self) { try twice.check() }
@@ -93,7 +91,9 @@ struct WebhookSigningTests {
     func failureCounter() throws {
         let counter = FailureCounter()
         #expect(counter.drain(now: 0) == nil)
-        for index in 0..<(FailureCounter.clientLimit + 500) { counter.count(code: "rateLimited", client: "10.0.\(index / 256).\(index % 256)", now: 1) }
+        for index in 0..<(FailureCounter.clientLimit + 500) {
+            counter.count(code: "rateLimited", client: "10.0.\(index / 256).\(index % 256)", now: 1)
+        }
         counter.count(code: "usernameTaken", client: "10.9.9.9", now: 1)
         counter.count(code: "unknownCredential", client: "10.0.0.0", now: 2)
         let data = try #require(counter.drain(now: 60_000))

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
-import GRDB
 import HummingbirdTesting
 import PasskeyHummingbird
 import Testing
@@ -23,7 +23,8 @@ struct WebhookReceiverTests {
     }
 
     static func post(
-        _ client: some TestClientProtocol, _ body: String, id: String, timestamp: Int64 = Int64(Date().timeIntervalSince1970), signature: String? = nil
+        _ client: some TestClientProtocol, _ body: String, id: String, timestamp: Int64 = Int64(Date().timeIntervalSince1970),
+        signature: String? = nil
     ) async throws -> HTTPResponse.Status {
         let headers: HTTPFields = [
             .contentType: "application/json", HTTPField.Name("webhook-id")!: id, HTTPField.Name("webhook-timestamp")!: String(timestamp),
@@ -66,7 +67,9 @@ struct WebhookReceiverTests {
             let forged = Self.event("user.created", id: "evt_2", user: "bWFsbG9yeQ")
             let other = "whsec_" + Data(repeating: 9, count: 32).base64EncodedString()
             let now = Int64(Date().timeIntervalSince1970)
-            #expect(try await Self.post(client, forged, id: "evt_2", signature: Self.signature(forged, id: "evt_2", timestamp: now, secret: other)) == .badRequest)
+            #expect(
+                try await Self.post(client, forged, id: "evt_2", signature: Self.signature(forged, id: "evt_2", timestamp: now, secret: other))
+                    == .badRequest)
             #expect(try await Self.post(client, forged, id: "evt_2", signature: Self.signature(created, id: "evt_2", timestamp: now)) == .badRequest)
             #expect(try await Self.post(client, forged, id: "evt_2", timestamp: now - 600) == .badRequest)
         }

@@ -48,7 +48,7 @@ extension PostgresStore: EventOutboxStore {
 
     public func holdDeliveryLease(holder: String, milliseconds: Int64) async throws -> Bool {
         try await connections.with { db in
-            !(try await db.raw(
+            let held = try await db.raw(
                 """
                 INSERT INTO event_delivery_lease AS l (name, holder, expires_at)
                 VALUES (\(bind: Schema.deliveryLeaseName), \(bind: holder), \(unsafeRaw: Self.nowSQL) + \(bind: milliseconds))
@@ -56,7 +56,8 @@ extension PostgresStore: EventOutboxStore {
                 WHERE l.holder = EXCLUDED.holder OR l.expires_at < \(unsafeRaw: Self.nowSQL)
                 RETURNING holder
                 """
-            ).all()).isEmpty
+            ).all()
+            return !held.isEmpty
         }
     }
 
@@ -107,7 +108,7 @@ extension PostgresStore: EventOutboxStore {
 
     public func outboxCounts() async throws -> [OutboxCount] {
         try await connections.with { db in
-            .grouping(
+            [OutboxCount].grouping(
                 try await db.raw(SQLQueryString(Schema.outboxCountsSQL)).all().map { row in
                     (
                         endpoint: try row.decode(column: "endpoint", as: String.self), dead: try row.decode(column: "dead", as: Int64.self) != 0,

@@ -83,14 +83,15 @@ extension SQLiteStore: EventOutboxStore {
             // attempt, so a poll does not read them again and again only to find them held back.
             let later = failure.deadAt == nil ? failure.nextAttemptAt : 0
             try db.cachedStatement(
-                sql: "UPDATE event_outbox SET next_attempt_at = ? WHERE endpoint = ? AND user_key = ? AND dead_at IS NULL AND seq > ? AND attempts = 0"
+                sql:
+                    "UPDATE event_outbox SET next_attempt_at = ? WHERE endpoint = ? AND user_key = ? AND dead_at IS NULL AND seq > ? AND attempts = 0"
             ).execute(arguments: [later, endpoint, delivery.userKey, delivery.seq])
         }
     }
 
     public func outboxCounts() async throws -> [OutboxCount] {
         try await read { db in
-            .grouping(
+            [OutboxCount].grouping(
                 try Row.fetchAll(db.cachedStatement(sql: Schema.outboxCountsSQL)).map { row in
                     (endpoint: row[0] as String, dead: (row[1] as Int64) != 0, count: Int(row[2] as Int64))
                 })
@@ -113,8 +114,10 @@ extension SQLiteStore: EventOutboxStore {
         try await write { db in
             let placeholders = Array(repeating: "?", count: endpoints.count).joined(separator: ", ")
             let condition = endpoints.isEmpty ? "" : " AND endpoint NOT IN (\(placeholders))"
-            try db.makeStatement(sql: "UPDATE event_outbox SET dead_at = ?, last_error = ? WHERE dead_at IS NULL" + condition)
-                .execute(arguments: StatementArguments([time, "endpoint no longer configured"] as [any DatabaseValueConvertible]) + StatementArguments(endpoints))
+            var arguments: StatementArguments = [time, "endpoint no longer configured"]
+            arguments += StatementArguments(endpoints)
+            try db.makeStatement(sql: "UPDATE event_outbox SET dead_at = ?, last_error = ? WHERE dead_at IS NULL" + condition).execute(
+                arguments: arguments)
             return db.changesCount
         }
     }
