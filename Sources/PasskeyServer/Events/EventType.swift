@@ -7,6 +7,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case userDeleted = "user.deleted"
     /// A passkey was registered (an account's first, or one more).
     case passkeyCreated = "passkey.created"
+    /// A passkey got a new name from its owner.
     case passkeyRenamed = "passkey.renamed"
     /// A passkey was removed; the sessions it started end with it (each a `session.revoked`).
     case passkeyDeleted = "passkey.deleted"
@@ -16,6 +17,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case sessionRevoked = "session.revoked"
     /// A recovery code was used: every session of the account ended and a recovery session started.
     case recoveryUsed = "recovery.used"
+    /// The account's recovery codes were replaced with new ones (never sent).
     case recoveryCodesRegenerated = "recovery-codes.regenerated"
     /// A session's user verified again with a passkey (a step-up).
     case stepUpCompleted = "step-up.completed"

@@ -74,8 +74,9 @@ public struct WebhookVerifier: Sendable {
 
     /// The event, once its headers and signature check out.
     func verify(body: [UInt8], headers: HTTPFields, now: Date) throws -> JSONObject {
-        guard let id = headers[HTTPField.Name("webhook-id")!], let timestampText = headers[HTTPField.Name("webhook-timestamp")!],
-            let signatures = headers[HTTPField.Name("webhook-signature")!], !id.isEmpty
+        func header(_ name: String) -> String? { headers.first { $0.name.canonicalName == name }?.value }
+        guard let id = header("webhook-id"), let timestampText = header("webhook-timestamp"), let signatures = header("webhook-signature"),
+            !id.isEmpty
         else { throw WebhookRejected(reason: "missing webhook headers") }
         guard let timestamp = Int64(timestampText), abs(now.timeIntervalSince1970 - TimeInterval(timestamp)) <= Self.tolerance else {
             throw WebhookRejected(reason: "timestamp outside the tolerance")

@@ -38,10 +38,11 @@ struct WebhookSender: Sendable {
             name: "webhook-signature",
             value: endpoint.secrets.map { $0.signature(id: delivery.id, timestamp: timestamp, body: delivery.payload) }.joined(separator: " "))
         request.body = .bytes(ByteBuffer(string: delivery.payload))
+        let prepared = request
         let limit = timeout
         do {
             return try await withThrowingTaskGroup(of: DeliveryResult?.self) { group in
-                group.addTask { try await Self.attempt(request, client: client) }
+                group.addTask { try await Self.attempt(prepared, client: client) }
                 // The limit covers everything: a receiver that accepts the connection and then trickles its answer is
                 // cut off here, and cancelling the request closes its connection.
                 group.addTask {

@@ -3,7 +3,7 @@ import SQLKit
 
 /// The event outbox on PostgreSQL: rows written in the change's own transaction or statement, and the delivery
 /// side's reads and writes. Times of the lease are the database's (``nowSQL``), so instances' clocks need not agree.
-extension PostgresStore: EventOutboxStore {
+extension PostgresStore {
     /// Now in milliseconds by the database's clock (`clock_timestamp()`, not the transaction's start).
     static let nowSQL = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT"
 

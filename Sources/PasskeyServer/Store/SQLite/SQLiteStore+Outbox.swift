@@ -3,7 +3,7 @@ import GRDB
 
 /// The event outbox on SQLite: rows written in the change's own job of a group commit, and the delivery side's reads
 /// and writes.
-extension SQLiteStore: EventOutboxStore {
+extension SQLiteStore {
     /// Writes a change's outbox rows in one statement (nothing for none). Statements for up to 16 rows stay prepared
     /// (a sign-in writes one row per endpoint); larger ones, which only account-wide revocations make, are prepared
     /// each time so the cache cannot grow with them.
