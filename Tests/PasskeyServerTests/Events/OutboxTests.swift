@@ -75,8 +75,12 @@ struct OutboxTests {
             #expect(try await store.replayDeadEvents(id: a1.id) == 0, "only dead events are replayed")
             let replayed = try await store.deliverableEvents(endpoint: endpoint, now: now + 2001, limit: 16)
             #expect(Self.labels(replayed) == ["a1", "b2"] && replayed[0].attempts == 0)
-            #expect(try await store.setAsideEvents(notFor: ["http://127.0.0.1:9/other"], at: now) >= 4)
-            #expect(try await store.deliverableEvents(endpoint: endpoint, now: Self.far, limit: 16).isEmpty)
+            // An endpoint no longer configured: its rows are set aside. (The whole outbox's: only where the database is
+            // this test's own, not PostgreSQL's, which other suites write to meanwhile.)
+            if backend == .sqlite {
+                #expect(try await store.setAsideEvents(notFor: ["http://127.0.0.1:9/other"], at: now) == 4)
+                #expect(try await store.deliverableEvents(endpoint: endpoint, now: Self.far, limit: 16).isEmpty)
+            }
         }
     }
 
