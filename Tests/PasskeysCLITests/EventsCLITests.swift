@@ -26,7 +26,9 @@ struct EventsCLITests {
 
         let status = try CLIRunner.run(["events", "status", "--database", "sqlite:\(path)"])
         #expect(status.status == 0 && status.stdout.contains(#""pending":0"#) && status.stdout.contains(#""dead":1"#), "\(status.stdout)")
-        let unknown = try CLIRunner.run(["events", "replay", "--database", "sqlite:\(path)", "--id", "evt_" + Base64URL.encode(SecureRandom.bytes(16))])
+        let unknown = try CLIRunner.run([
+            "events", "replay", "--database", "sqlite:\(path)", "--id", "evt_" + Base64URL.encode(SecureRandom.bytes(16)),
+        ])
         #expect(unknown.status == 1 && unknown.errorCode == "noDeadEvent")
         let replayed = try CLIRunner.run(["events", "replay", "--database", "sqlite:\(path)", "--id", event.id])
         #expect(replayed.status == 0 && replayed.json["replayed"] as? Int == 1, "\(replayed.stdout) \(replayed.stderr)")
