@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     /// The Public Suffix List that related origins are counted by (``checkAssociations()``); nil counts every host
     /// as its own label, an upper bound. `passkeys serve` reads the system's copy when there is one.
     public var publicSuffixList: PublicSuffixList? = nil
+    /// Webhooks (`--webhook-url`, issue #44): where events go and how they are retried; nil raises no events.
+    public var webhooks: WebhookConfiguration? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,

@@ -26,6 +26,7 @@ struct Routes {
         router.add(
             middleware: ClientAddressMiddleware(
                 resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
+        router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())

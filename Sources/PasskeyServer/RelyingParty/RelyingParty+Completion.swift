@@ -47,12 +47,18 @@ extension RelyingParty {
         let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registration.passkey.countsAsVerification)
         // A new account's recovery codes are stored with it (shown once, in this answer); only their keyed hashes are kept.
         let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
+        // The events name the account: a new one as it is being written, an existing one as it is now.
+        var account = newUser
+        if account == nil, self.events != nil { account = try await store.user(handle: handle) }
+        let events = try await registrationEvents(
+            account: account, isNew: newUser != nil, credential: record, session: session.tokenHash,
+            endedSession: registration.endsSession ? boundSession : nil)
         switch try await store.finishRegistration(
             newUser: newUser, credential: record, session: session, requiredSession: boundSession, endsRequiredSession: registration.endsSession,
-            recoveryCodeHashes: recoveryCodeHashes, now: now)
+            recoveryCodeHashes: recoveryCodeHashes, now: now, events: events)
         {
         case .registered:
-            break
+            eventsCommitted()
         case .usernameTaken:
             throw RelyingPartyError.usernameTakenMeanwhile(newUser?.username ?? "")
         case .credentialExists:
@@ -63,7 +69,8 @@ extension RelyingParty {
         case .sessionEnded:
             throw RelyingPartyError.sessionEnded
         }
-        var user = newUser
+        // Read before the change when events needed it (an account's name does not change).
+        var user = account
         if user == nil { user = try await store.user(handle: handle) }
         guard let user else { throw RelyingPartyError.accountDeleted }
         // `credential` as stored, under the name given here (it replaces the endpoints' member of that name).
@@ -78,21 +85,42 @@ extension RelyingParty {
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
         let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.countsAsVerification)
+        let user = signIn.user
+        let events = try await changeEvents { factory, _ in
+            [
+                factory.event(
+                    .sessionCreated, user: user,
+                    [
+                        "session": try factory.session(session.tokenHash, recovery: false),
+                        "credential": EventFactory.credential(id: record.id, name: record.name),
+                    ])
+            ]
+        }
         guard
             try await store.recordSignIn(
                 credentialID: record.id, signCount: record.signCount, backupState: record.backupState, uvInitialized: record.uvInitialized, at: now,
-                session: session)
+                session: session, events: events)
         else { throw RelyingPartyError.signInConflict }
+        eventsCommitted()
         return StartedSession(token: token, members: JSONObject(["session": .string(token)]))
     }
 
     /// Stores a verified step-up: the credential's new state and the session's `verifiedAt`, in one transaction.
     func storeReverification(_ reverification: Reverification<UserRecord>, signedIn: SignedInUser<UserRecord>) async throws {
         let record = reverification.signIn.credential
+        let user = signedIn.user
+        let events = try await changeEvents { factory, _ in
+            [
+                factory.event(
+                    .stepUpCompleted, user: user,
+                    ["session": try factory.session(signedIn.sessionID), "credential": EventFactory.credential(id: record.id, name: record.name)])
+            ]
+        }
         guard
             try await store.recordReverification(
                 credentialID: record.id, signCount: record.signCount, backupState: record.backupState, uvInitialized: record.uvInitialized,
-                at: reverification.verifiedAt, tokenHash: signedIn.sessionID)
+                at: reverification.verifiedAt, tokenHash: signedIn.sessionID, events: events)
         else { throw RelyingPartyError.signInConflict }
+        eventsCommitted()
     }
 }

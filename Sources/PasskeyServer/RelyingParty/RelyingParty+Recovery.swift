@@ -11,7 +11,9 @@ extension RelyingParty {
     /// `invalidRecoveryCode`) after the same work (one read, one keyed hash, the same number of comparisons). Each
     /// failure also spends the client's failed-results budget, as a ceremony result's does.
     public func recover(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
-        try await endpoints.limitingFailures(of: clientKey(client)) { try await recovering(body, client: client) }
+        try await countingFailures(client: client) {
+            try await endpoints.limitingFailures(of: clientKey(client)) { try await recovering(body, client: client) }
+        }
     }
 
     private func recovering(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
@@ -31,9 +33,14 @@ extension RelyingParty {
         let (token, session) = newSession(for: user.handle, credentialID: nil, now: now, verified: false, recovery: true)
         // Used once: the row is deleted in the same transaction that starts the session, so two requests with one code
         // cannot both succeed.
-        guard try await store.useRecoveryCode(userHandle: user.handle, hash: matched, session: session) else {
+        let events = try await changeEvents { factory, ended in
+            [factory.event(.recoveryUsed, user: user)] + (try factory.revoked(ended, user: user, reason: .recovery))
+                + [factory.event(.sessionCreated, user: user, ["session": try factory.session(session.tokenHash, recovery: true)])]
+        }
+        guard try await store.useRecoveryCode(userHandle: user.handle, hash: matched, session: session, events: events) else {
             throw RelyingPartyError.invalidRecoveryCode
         }
+        eventsCommitted()
         recoveryLimits.perClient.refund(client)
         recoveryLimits.perAccount.refund(account)
         let remaining = try await store.recoveryCodeCount(userHandle: user.handle)
@@ -53,13 +60,17 @@ extension RelyingParty {
     /// `POST /recovery-codes`: replaces the account's codes with new ones, shown once; needs a recent verification.
     public func regenerateRecoveryCodes(_ session: SessionRecord?) async throws -> JSONObject {
         let (user, _) = try await recentlyVerifiedUser(session)
-        return JSONObject(["recoveryCodes": .array(try await issueRecoveryCodes(for: user.handle).map(JSONValue.string))])
+        return JSONObject(["recoveryCodes": .array(try await issueRecoveryCodes(for: user).map(JSONValue.string))])
     }
 
     /// New codes for the account, replacing any it had; returns them (for the one time they are shown).
-    func issueRecoveryCodes(for handle: [UInt8]) async throws -> [String] {
+    func issueRecoveryCodes(for user: UserRecord) async throws -> [String] {
         let (codes, hashes) = try await recoveryCodeHasher().issue()
-        try await store.replaceRecoveryCodes(userHandle: handle, hashes: hashes)
+        let events = try await changeEvents { factory, _ in
+            [factory.event(.recoveryCodesRegenerated, user: user, ["count": JSONValue(Int64(hashes.count))])]
+        }
+        try await store.replaceRecoveryCodes(userHandle: user.handle, hashes: hashes, events: events)
+        eventsCommitted()
         return codes
     }
 

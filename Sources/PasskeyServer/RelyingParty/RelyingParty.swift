@@ -29,17 +29,21 @@ public final class RelyingParty: Sendable {
     let recoveryLimits: RecoveryLimits
     /// The keyed hash of recovery codes, its key read once from the store's secrets.
     let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
+    /// Raises events for webhooks (issue #44), written with each change in its transaction; nil for none.
+    let events: EventRecorder?
 
     /// - Parameters:
     ///   - limits: what each client may do (its options rate, failed results, waiting ceremonies, taken names); nil
     ///     for no per-client limits (`--rate-limit 0`).
+    ///   - events: what raises events for webhooks; nil raises none.
     public init(
         configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, limits: PasskeyRouteLimits? = nil,
-        recoveryLimits: RecoveryLimits = RecoveryLimits()
+        recoveryLimits: RecoveryLimits = RecoveryLimits(), events: EventRecorder? = nil
     ) {
         self.configuration = configuration
         self.store = store
         self.recoveryLimits = recoveryLimits
+        self.events = events
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,
             unknownUserSecret: { try await store.secret(named: "stand-in-credentials") { SecureRandom.bytes(32) } })
@@ -61,15 +65,19 @@ public final class RelyingParty: Sendable {
     /// session (and a recent verification, or a recovery session): that is how a signed-in user adds a passkey, and
     /// nobody else can attach one to the account or learn its user handle. A free username begins a new account.
     public func beginRegistration(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
-        try await endpoints.beginRegistration(
-            body, client: clientKey(client), signedIn: { try await signedIn(session) },
-            target: { options, signedIn in RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn) })
+        try await countingFailures(client: client) {
+            try await endpoints.beginRegistration(
+                body, client: clientKey(client), signedIn: { try await signedIn(session) },
+                target: { options, signedIn in RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn) })
+        }
     }
 
     /// `POST /attestation/result`: finishes a registration and signs the user in.
     public func finishRegistration(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
-        let registered = try await endpoints.finishRegistration(
-            body, client: clientKey(client), boundSession: { try await boundSession(named: $0) }, complete: completeRegistration)
+        let registered = try await countingFailures(client: client) {
+            try await endpoints.finishRegistration(
+                body, client: clientKey(client), boundSession: { try await boundSession(named: $0) }, complete: completeRegistration)
+        }
         var members = registered.members
         members.add(registered.session.members)
         return (members, registered.session.token)
@@ -82,12 +90,14 @@ public final class RelyingParty: Sendable {
     /// An unknown username is answered like a known one (200, stand-in credential IDs), so this endpoint does not
     /// tell who has an account; the sign-in then fails as with any passkey that is not registered.
     public func beginAuthentication(_ body: [UInt8], client: String? = nil) async throws -> JSONObject {
-        try await endpoints.beginAuthentication(body, client: clientKey(client))
+        try await countingFailures(client: client) { try await endpoints.beginAuthentication(body, client: clientKey(client)) }
     }
 
     /// `POST /assertion/result`: finishes a sign-in and starts a session.
     public func finishAuthentication(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
-        let verified = try await endpoints.finishAuthentication(body, client: clientKey(client), complete: completeSignIn)
+        let verified = try await countingFailures(client: client) {
+            try await endpoints.finishAuthentication(body, client: clientKey(client), complete: completeSignIn)
+        }
         var members = verified.members
         members.add(verified.session.members)
         return (members, verified.session.token)
@@ -98,14 +108,18 @@ public final class RelyingParty: Sendable {
     /// `POST /session/verify/options`: a sign-in bound to the session's user and to the session, asking for the user
     /// verification the account's passkeys can give.
     public func beginReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
-        try await endpoints.beginReverification(body, client: clientKey(client), signedIn: { try await signedIn(session) })
+        try await countingFailures(client: client) {
+            try await endpoints.beginReverification(body, client: clientKey(client), signedIn: { try await signedIn(session) })
+        }
     }
 
     /// `POST /session/verify/result`: verifies the step-up and records on the session when it happened (with the
     /// credential's new counter, in one transaction). Answers `verifiedAt` and `verifiedUntil` (RFC 3339).
     public func finishReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
-        try await endpoints.finishReverification(
-            body, client: clientKey(client), signedIn: { try await signedIn(session) }, store: storeReverification)
+        try await countingFailures(client: client) {
+            try await endpoints.finishReverification(
+                body, client: clientKey(client), signedIn: { try await signedIn(session) }, store: storeReverification)
+        }
     }
 
     // MARK: Helpers

@@ -97,6 +97,7 @@ enum Schema {
             // beside `require_uv`, which instances of earlier releases still read during a rolling upgrade.
             "ALTER TABLE ceremonies ADD COLUMN user_verification TEXT",
         ],
+        Schema.eventOutbox,
     ]
 
     /// The columns of a session row, in the order both stores read and write them.
@@ -185,6 +186,8 @@ enum SchemaStep: Sendable, Equatable, ExpressibleByStringLiteral {
     case sql(String)
     /// SQL only PostgreSQL runs; SQLite records the migration without it.
     case postgres(String)
+    /// SQL only SQLite runs (where the two spell a thing differently, each database gets its own step).
+    case sqlite(String)
     /// Fills `users.username_key` where it is NULL (``Schema/usernameKeys(for:)``), inside the migration.
     case fillUsernameKeys
 

@@ -27,6 +27,9 @@ public struct ExampleConfiguration: Sendable {
     public var passwordHashingCapacity: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
     /// How long, in milliseconds, a passkey verification (the sign-in, or a step-up) lets a session add a passkey.
     public var reverificationWindow: Int64 = 300_000
+    /// The signing secret (`whsec_…`) of a `passkeys serve` that sends this app its events at `POST /hooks/passkeys`
+    /// (``WebhookReceiver``); nil serves no such route.
+    public var webhookSecret: String? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost",
@@ -83,6 +86,10 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     // verification within the last five minutes, the sign-in itself or a step-up.
     // The account's passkeys; removing one needs a step-up.
     CredentialRoutes(database: database, sessions: sessions, passkeys: passkeys).add(to: router)
+    // Events from a `passkeys serve` beside the app: a profile row for each of its accounts.
+    if let secret = configuration.webhookSecret {
+        WebhookReceiver(database: database, verifier: try WebhookVerifier(secret: secret)).add(to: router)
+    }
     router.group("passkeys").addPasskeyRoutesWithReverification(
         PasskeyRoutes(
             passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))

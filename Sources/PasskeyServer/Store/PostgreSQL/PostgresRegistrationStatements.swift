@@ -32,6 +32,9 @@ struct UserByNameStatement: NameStatement {
 ///   is there.
 /// - The user row carries the name's `UsernameKey` (its unique index refuses a look-alike of a taken name like the
 ///   name itself), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+/// - The events the sign-up raises (issue #44: `user.created`, `passkey.created`, `session.created`) go into the
+///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
+///   webhooks.
 struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let name = "passkeys_register_new_account"
     static let sql = """
@@ -45,7 +48,9 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         new_codes AS (
             INSERT INTO recovery_codes (user_handle, code_hash)
             SELECT new_user.handle, code FROM new_user, unnest($24::text[]) AS code
-            RETURNING code_hash)
+            RETURNING code_hash),
+        new_events AS (
+            \(PostgresStore.insertEventsCTE(from: "new_user", first: 26)))
         INSERT INTO sessions (\(Schema.sessionColumns))
         SELECT $17, $18, $19, $20, $22, $23 FROM new_credential
         RETURNING token_hash
@@ -55,6 +60,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
         .text, .int8, .int8, .textArray, .int8,
+        .textArray, .textArray, .textArray, .textArray, .textArray,
     ]
     typealias Row = String
 
@@ -66,9 +72,11 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let session: SessionRecord
     /// The new account's recovery-code hashes.
     let recoveryCodeHashes: [String]
+    /// The outbox rows of the events it raises.
+    let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 25)
+        var bindings = PostgresBindings(capacity: 30)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -95,6 +103,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(Int64(session.isRecovery ? 1 : 0))
         bindings.append(recoveryCodeHashes)
         bindings.append(Int64(c.uvInitialized ? 1 : 0))
+        PostgresStore.bind(events, to: &bindings)
         return bindings
     }
 

@@ -87,7 +87,7 @@ public final class SQLiteStore: DatabaseStore {
         for (index, statements) in Schema.migrations.prefix(version).enumerated() where !applied.contains(Int64(index + 1)) {
             for step in statements {
                 switch step {
-                case .sql(let statement): try db.execute(sql: statement)
+                case .sql(let statement), .sqlite(let statement): try db.execute(sql: statement)
                 case .postgres: break
                 case .fillUsernameKeys: try fillUsernameKeys(db)
                 }
@@ -113,7 +113,7 @@ public final class SQLiteStore: DatabaseStore {
     /// thread hand-offs for a read of 10–30 µs, which the sign-in profile showed costing more than the read. The
     /// synchronous read takes a reader connection (``SQLiteReaders``) and runs here; it never waits for the writer
     /// (WAL readers do not).
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             let value = try readers.map { try $0.read(body) } ?? Self.readNow(database, body)
             health.succeeded()
@@ -129,7 +129,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     /// A write step, durable when this returns.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             let value = try await writes.write(body)
             health.succeeded()
@@ -185,21 +185,24 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
+    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String, events: ChangeEvents) async throws -> Bool {
         let (id, handle) = (Base64URL.encode(id), Base64URL.encode(userHandle))
         return try await write { db in
             try db.cachedStatement(sql: "UPDATE credentials SET name = ? WHERE id = ? AND user_handle = ?").execute(arguments: [name, id, handle])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.insertEvents(try events.rows(), db)
+            return true
         }
     }
 
     public func finishRegistration(
         newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
-        recoveryCodeHashes: [String], now: Int64
+        recoveryCodeHashes: [String], now: Int64, events: ChangeEvents
     ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
         let sessionValues = SQLiteRows.values(of: session)
+        let eventRows = try events.rows()
         return try await write { db in
             if let user = newUser {
                 // Either unique column refuses: the name itself, or its key (a look-alike of a taken name).
@@ -238,11 +241,12 @@ public final class SQLiteStore: DatabaseStore {
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try Self.insertSession(sessionValues, db)
             try Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, db)
+            try Self.insertEvents(eventRows, db)
             return .registered
         }
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?, events: ChangeEvents) async throws -> CredentialDeletion {
         let (id, handle) = (Base64URL.encode(id), Base64URL.encode(userHandle))
         return try await write { db in
             let owned = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM credentials WHERE user_handle = ?"), arguments: [handle])
@@ -253,19 +257,23 @@ public final class SQLiteStore: DatabaseStore {
                 try db.cachedStatement(sql: "UPDATE sessions SET credential_id = NULL WHERE token_hash = ? AND credential_id = ?").execute(
                     arguments: [keepingSession, id])
             }
+            let ended = try Self.sessionHashes(ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE credential_id = ?", [id], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE credential_id = ?").execute(arguments: [id])
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
             return .deleted
         }
     }
 
-    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool {
+    public func deleteAccount(userHandle: [UInt8], events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         let deleted = try await write { db -> Bool in
             try db.cachedStatement(sql: "DELETE FROM users WHERE handle = ?").execute(arguments: [handle])
             guard db.changesCount > 0 else { return false }
             try db.cachedStatement(sql: "DELETE FROM credentials WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
+            try Self.insertEvents(eventRows, db)
             return true
         }
         if deleted { try await ceremonies.removeAll(userHandle: userHandle) }
@@ -318,11 +326,12 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func recordSignIn(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         let sessionValues = SQLiteRows.values(of: session)
+        let eventRows = try events.rows()
         return try await write { db in
             // Conditional, so a lower counter can never be stored last (a lost update would let a replayed counter
             // pass §7.2 step 22 later); a counter of zero may stay zero.
@@ -331,6 +340,7 @@ public final class SQLiteStore: DatabaseStore {
             ])
             if db.changesCount == 0 { return false }
             try Self.insertSession(sessionValues, db)
+            try Self.insertEvents(eventRows, db)
             return true
         }
     }
@@ -358,22 +368,29 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
+    public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
         try await write { db in
+            let ended = try Self.sessionHashes(
+                ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE user_handle = ? AND token_hash <> ?", [handle, tokenHash], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ? AND token_hash <> ?").execute(arguments: [handle, tokenHash])
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
         }
     }
 
-    public func deleteSession(tokenHash: String) async throws {
-        try await write { db in try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash]) }
+    public func deleteSession(tokenHash: String, events: ChangeEvents) async throws {
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash])
+            if db.changesCount > 0 { try Self.insertEvents(try events.rows(endedSessions: [tokenHash]), db) }
+        }
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
+        let eventRows = try events.rows()
         return try await write { db in
             try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [
                 count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
@@ -383,17 +400,20 @@ public final class SQLiteStore: DatabaseStore {
                 time, tokenHash, time,
             ])
             if db.changesCount == 0 { throw RollBack(value: false) }
+            try Self.insertEvents(eventRows, db)
             return true
         }
     }
 
     // MARK: Recovery codes
 
-    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
             try Self.insertRecoveryCodes(hashes, handle: handle, db)
+            try Self.insertEvents(eventRows, db)
         }
     }
 
@@ -422,15 +442,17 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
         let sessionValues = SQLiteRows.values(of: session)
         return try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ? AND code_hash = ?").execute(arguments: [handle, hash])
             guard db.changesCount > 0 else { return false }
             // Whoever holds a session of the account may be who took the devices: every session ends.
+            let ended = try Self.sessionHashes(ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE user_handle = ?", [handle], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
             try Self.insertSession(sessionValues, db)
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
             return true
         }
     }
