@@ -136,7 +136,23 @@ enum APIOperations {
 
     static let currentUser = OpenAPI.Operation(
         summary: "The signed-in user",
-        responses: [200: A.ok("The user", "SessionResult"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
+        description:
+            "Signed in or not, the answer names the relying party's page origins (origins), so the page can tell when it was opened at an address that is not one of them and link to one that is.",
+        responses: [200: A.ok("The user", "SessionResult"), 401: signedOut, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
+
+    /// 401 of `GET /session`: no valid session, with where the page works.
+    static let signedOut: A.Answer = .response(
+        OpenAPI.Response(
+            description:
+                "There is no valid session (Authorization: Bearer <session> or the session cookie); rpId and origins say where the page works",
+            content: [
+                .json: .content(
+                    .init(
+                        schema: .all(of: [
+                            APISchemas.ref("Failure"),
+                            .object(properties: ["rpId": .string(description: "The relying party ID."), "origins": APISchemas.pageOrigins]),
+                        ])))
+            ]))
 
     static let signOut = OpenAPI.Operation(
         summary: "Sign out",
