@@ -219,3 +219,18 @@ def test_a_step_up_the_device_could_not_complete_is_explained(short_window_serve
         assert "To continue" not in message(browser)
     finally:
         browser.quit()
+
+
+@pytest.mark.parametrize("code,words", [
+    ("reverificationRequired", "needs you to confirm it is you with your passkey again"),
+    ("userNotVerified", "did not verify you (fingerprint, face or PIN)"),
+])
+def test_a_refused_step_up_is_explained_by_its_code(driver, code, words):
+    """The server's refusals of a step-up (a retried action still unverified, a response without user verification)
+    are worded by their code, with the server's words as the detail."""
+    driver.get(URL + "/?autofill=off")
+    visible(driver, "signed-out")
+    driver.execute_script("fail(new Refusal(arguments[0] === 'userNotVerified' ? 400 : 403, {code: arguments[0], errorMessage: 'the server said so'}))", code)
+    alert = driver.find_element(By.ID, "alert")
+    wait(driver, lambda b: words in alert.text)
+    assert alert.find_element(By.CSS_SELECTOR, "details p").get_attribute("textContent") == "the server said so"

@@ -33,14 +33,6 @@ public struct Registered: Sendable, Equatable {
         session = try json.requiredString("session")
         user = try AccountUser(json: try json.requiredObject("user"), in: "user")
         credential = try PasskeySummary(json: try json.requiredObject("credential"), in: "credential")
-        switch json["recoveryCodes"] {
-        case nil: recoveryCodes = []
-        case .array(let codes)?:
-            recoveryCodes = try codes.enumerated().map { index, code throws(WebAuthnError) in
-                guard let text = code.stringValue else { throw WebAuthnError.malformed("recoveryCodes[\(index)]: expected a string") }
-                return text
-            }
-        default: throw WebAuthnError.malformed("recoveryCodes: expected an array of strings")
-        }
+        recoveryCodes = try json.optionalStringArray("recoveryCodes") ?? []
     }
 }
