@@ -136,8 +136,11 @@ def test_register_sign_in_rename_remove(driver):
     meta = driver.find_element(By.CSS_SELECTOR, "#passkey-list .passkey .passkey-meta").text
     assert "last used" in meta, meta
 
-    # Rename the passkey.
+    # Rename the passkey. Its controls name it, so a list of them is not a row of bare "Rename"s to a screen reader.
     item = driver.find_element(By.CSS_SELECTOR, "#passkey-list .passkey")
+    name = item.find_element(By.CSS_SELECTOR, ".passkey-name").text
+    assert item.find_element(By.CSS_SELECTOR, ".rename").get_attribute("aria-label") == f"Rename {name}"
+    assert item.find_element(By.CSS_SELECTOR, ".remove").get_attribute("aria-label") == f"Remove {name}"
     item.find_element(By.CSS_SELECTOR, ".rename").click()
     field = item.find_element(By.CSS_SELECTOR, ".rename-input")
     field.clear()
