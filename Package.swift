@@ -26,6 +26,8 @@ func withCryptography(_ dependencies: [Target.Dependency]) -> [Target.Dependency
 
 let package = Package(
     name: "Passkeys",
+    // PasskeyClient's String Catalog (PasskeyError's user-facing texts) is localized; English is its source language.
+    defaultLocalization: "en",
     // Xcode 26 or later (tools 6.2), and where PasskeyClient builds: README "Platforms and Xcode", docs/decisions.md.
     platforms: [.iOS(.v17), .macCatalyst(.v17), .macOS(.v14), .visionOS(.v1)],
     products: [
@@ -112,7 +114,11 @@ let package = Package(
                 product("OpenAPIKit", "OpenAPIKit", "Server"),
             ]),
             // The web page (HTML, CSS, JavaScript), served from memory after one read at start (WebAssets.swift).
-            resources: [.copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css")],
+            resources: [
+                .copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css"), .copy("Web/Page/i18n.js"),
+                .copy("Web/Page/messages.en.json"), .copy("Web/Page/messages.ko.json"), .copy("Web/Page/messages.ja.json"),
+                .copy("Web/Page/messages.zh-Hans.json"), .copy("Web/Page/messages.zh-Hant.json"),
+            ],
             swiftSettings: strict
         ),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
@@ -137,7 +143,9 @@ let package = Package(
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
             name: "PasskeyClient", dependencies: ["PasskeyModel"],
-            resources: [.copy("Resources/passkeys-bridge.js")], swiftSettings: strict),
+            // The bridge's page script, and the String Catalog of PasskeyError's texts (Xcode compiles it into .lproj
+            // folders; SwiftPM on Linux copies it as it is, and the English text in the code answers there).
+            resources: [.copy("Resources/passkeys-bridge.js"), .process("Resources/Localizable.xcstrings")], swiftSettings: strict),
         // The software authenticator as a PasskeyProvider, for the CLI, tests and Linux apps.
         .target(name: "PasskeySoftwareProvider", dependencies: ["PasskeyClient", "PasskeyAuthenticator"], swiftSettings: strict),
         .target(
@@ -152,8 +160,11 @@ let package = Package(
                 product("NIOPosix", "swift-nio", "Server"),
                 product("Histogram", "hdrhistogram-swift", "Server"),
             ]),
-            swiftSettings: strict
+            swiftSettings: strict,
+            // The git commit of the build, for `passkeys --version` (nil outside a checkout; the build never fails on it).
+            plugins: ["BuildCommit"]
         ),
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
         // Examples/Hummingbird: an app with its own users, passkeys and sessions that mounts PasskeyHummingbird. Targets of
         // this package so CI builds and tests it with no second resolution; not a product.

@@ -37,10 +37,10 @@ public enum PasskeysServer {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)
             metricsRouter.get("/metrics") { _, _ in metrics.response() }
-            services.append(
-                Application(
-                    router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
-                    configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger))
+            let listener = Application(
+                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger)
+            services.append(NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--metrics-address"))
         }
         let application = Application(
             router: router,
@@ -50,21 +50,30 @@ public enum PasskeysServer {
                     idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
             services: services,
+            // Said once the socket is bound, never before: a port in use fails with no line claiming to listen.
+            onServerRunning: { channel in logger.notice("\(startupLine(configuration, port: channel.localAddress?.port))") },
             logger: logger)
         return (application, store)
     }
 
-    /// Runs until SIGINT or SIGTERM, finishing requests in flight before it returns.
+    /// The start-up line: the address to open first (the page and WebAuthn work only at a configured origin, which
+    /// for RP ID localhost is `http://localhost:PORT`, not the `127.0.0.1` the server binds), then where it listens.
+    static func startupLine(_ configuration: ServerConfiguration, port: Int?) -> String {
+        let bound = "\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(port ?? configuration.port)"
+        let details = "rp \(configuration.relyingParty.rpID), database \(configuration.database)"
+        guard let page = configuration.pageOrigins.first else { return "passkeys serve: listening on \(bound) (\(details))" }
+        return "passkeys serve: open \(page) (listening on \(bound); \(details))"
+    }
+
+    /// Runs until SIGINT or SIGTERM, finishing requests in flight before it returns. A listener that cannot bind its
+    /// address throws ``AddressInUse`` naming it.
     public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
         let (application, store) = try await makeApplication(configuration, logger: logger)
-        logger.notice(
-            "passkeys serve: listening on http://\(configuration.host):\(configuration.port) (rp \(configuration.relyingParty.rpID), database \(configuration.database))"
-        )
         do {
             try await application.runService()
         } catch {
             try? await store.shutdown()
-            throw error
+            throw AddressInUse.naming(error, in: configuration)
         }
         try await store.shutdown()
     }

@@ -169,6 +169,7 @@ struct ServeTests {
         #expect(!process.isRunning, "the server stopped on SIGTERM")
         #expect(process.terminationStatus == 0)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("listening on http://127.0.0.1:\(port)"), "\(log)")
+        // The address to open first (WebAuthn's, for RP ID localhost), then where it listens.
+        #expect(log.contains("passkeys serve: open http://localhost:\(port) (listening on 127.0.0.1:\(port);"), "\(log)")
     }
 }

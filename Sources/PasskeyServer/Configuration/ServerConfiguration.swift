@@ -58,6 +58,13 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
     }
 
+    /// The configured origins a browser opens the page at (`http:` and `https:`; not apps' origins, not related
+    /// origins, which are other sites): the address the start-up line names first, and what `GET /session` tells a
+    /// page opened anywhere else (such as `http://127.0.0.1:8080` for RP ID localhost), so it can link to the right one.
+    public var pageOrigins: [String] {
+        relyingParty.origins.filter { origin in ["http://", "https://"].contains { origin.lowercased().hasPrefix($0) } }
+    }
+
     /// Refuses a configuration that would run a real site insecurely: an RP ID other than localhost with an origin
     /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5 exposes the API to
     /// secure contexts only), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker

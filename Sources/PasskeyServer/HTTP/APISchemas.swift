@@ -52,6 +52,12 @@ enum APISchemas {
         ])
 
     /// A body member that is an object whose members the server reads as it documents them.
+    /// `origins` of `GET /session`'s answers, signed in or not.
+    static let pageOrigins = JSONSchema.array(
+        description:
+            "The configured http(s) origins the web page works at (serve --origin, default http://<rp-id>:<port>): a page opened at any other address, such as http://127.0.0.1:8080 for RP ID localhost, fails every ceremony, and links to one of these instead",
+        items: .string)
+
     static func withStatus(_ members: OrderedDictionary<String, JSONSchema>) -> JSONSchema {
         .all(of: [ref("Status"), .object(properties: members)])
     }
@@ -220,6 +226,7 @@ enum APISchemas {
                 "user": ref("User"),
                 "rpId": .string(
                     description: "The relying party ID, as in every options answer: the rpId of the Signal API calls a signed-in page makes"),
+                "origins": pageOrigins,
             ]),
             "CredentialList": withStatus(["credentials": .array(items: ref("Credential"))]),
             "CredentialResult": withStatus(["credential": ref("Credential")]),

@@ -92,7 +92,20 @@ struct Routes {
             return APIResponse.ok(try await relyingParty.regenerateRecoveryCodes(try await session(request)))
         }
         on(router, .get, "/session", APIOperations.currentUser) { request, _ in
-            APIResponse.ok(try await relyingParty.currentUser(try await session(request)))
+            // Both answers name where the page works (its origins), so a page opened at another address — such as
+            // http://127.0.0.1:8080 for RP ID localhost, where every ceremony would fail — can link to the right one
+            // before anything is tried.
+            let origins = JSONValue.array(configuration.pageOrigins.map(JSONValue.string))
+            do {
+                var members = try await relyingParty.currentUser(try await session(request))
+                members["origins"] = origins
+                return APIResponse.ok(members)
+            } catch let refusal as RelyingPartyError where refusal.status == .unauthorized {
+                var body = EndpointAnswer.failedBody(refusal.message, code: refusal.code, credentialID: nil)
+                body["rpId"] = .string(configuration.relyingParty.rpID)
+                body["origins"] = origins
+                return APIResponse.json(.object(body), status: .unauthorized)
+            }
         }
         on(router, .delete, "/session", APIOperations.signOut) { request, _ in
             try await relyingParty.signOut(token: token(request))

@@ -40,9 +40,17 @@ extension RelyingParty {
             newUser = nil
             boundSession = sessionID
         }
+        // A default name no other passkey of the account has: "Passkey N" after the count, or the provider's name,
+        // numbered on from 2 when taken. The count alone repeated names after a removal or a recovery (two "Passkey 2").
+        let taken = Set(newUser == nil ? try await store.credentials(userHandle: handle).map(\.name) : [])
         if registration.passkey.authenticatorName == nil {
-            let existingCount = newUser == nil ? try await store.credentials(userHandle: handle).count : 0
-            record.name = "Passkey \(existingCount + 1)"
+            var number = taken.count + 1
+            while taken.contains("Passkey \(number)") { number += 1 }
+            record.name = "Passkey \(number)"
+        } else if taken.contains(record.name) {
+            var number = 2
+            while taken.contains("\(record.name) \(number)") { number += 1 }
+            record.name = "\(record.name) \(number)"
         }
         let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registration.passkey.countsAsVerification)
         // A new account's recovery codes are stored with it (shown once, in this answer); only their keyed hashes are kept.

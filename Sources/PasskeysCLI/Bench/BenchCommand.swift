@@ -8,8 +8,13 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure single-threaded verification throughput against the raw signature checks it rests on.",
-        discussion:
-            "Each verification starts from the response JSON bytes and the stored COSE key bytes. Build with -c release for meaningful figures.")
+        discussion: """
+            Each verification starts from the response JSON bytes and the stored COSE key bytes. Build with -c release for meaningful figures.
+
+            Example:
+              swift build -c release
+              .build/release/passkeys bench --seconds 1 --json
+            """)
 
     @Option(help: "Seconds of measurement for each verification (and as many for its baseline).")
     var seconds: Double = 2

@@ -9,6 +9,12 @@ struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "Webhook events: replay dead events, show the outbox, make a signing secret.",
+        discussion: """
+            Examples:
+              passkeys events status --database sqlite:passkeys.sqlite
+              passkeys events replay --database sqlite:passkeys.sqlite --all-dead
+              passkeys events secret > webhook.secret
+            """,
         subcommands: [ReplayEventsCommand.self, EventsStatusCommand.self, WebhookSecretCommand.self])
 }
 
@@ -53,8 +59,13 @@ struct ReplayEventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Send dead events again: one event (--id) or every dead event (--all-dead).",
-        discussion:
-            "Prints {\"replayed\": N}: the outbox rows put back (one per endpoint the event was for). A running server sends them within a second.")
+        discussion: """
+            Prints {"replayed": N}: the outbox rows put back (one per endpoint the event was for). A running server sends them within a second.
+
+            Examples:
+              passkeys events replay --database sqlite:passkeys.sqlite --id evt_2b9c…
+              passkeys events replay --database postgres://passkeys@db.example.com/passkeys --all-dead
+            """)
 
     @OptionGroup var database: EventsDatabaseOption
     @Option(help: "The id of a dead event (evt_…, as its webhook-id and its body's id).") var id: String?
@@ -78,7 +89,12 @@ struct ReplayEventsCommand: AsyncParsableCommand {
 struct EventsStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show the outbox: events waiting and dead, per webhook endpoint.",
-        discussion: "Prints {\"endpoints\": [{\"url\": …, \"pending\": N, \"dead\": N}]}.")
+        discussion: """
+            Prints {"endpoints": [{"url": …, "pending": N, "dead": N}]}.
+
+            Example:
+              passkeys events status --database sqlite:passkeys.sqlite
+            """)
 
     @OptionGroup var database: EventsDatabaseOption
 
@@ -94,7 +110,11 @@ struct EventsStatusCommand: AsyncParsableCommand {
 /// `passkeys events secret`: a new signing secret for `--webhook-secret-file`.
 struct WebhookSecretCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "secret", abstract: "Print a new webhook signing secret (whsec_ and 32 random bytes in base64) for --webhook-secret-file.")
+        commandName: "secret", abstract: "Print a new webhook signing secret (whsec_ and 32 random bytes in base64) for --webhook-secret-file.",
+        discussion: """
+            Example:
+              passkeys events secret > webhook.secret && chmod 600 webhook.secret
+            """)
 
     func run() throws { print(WebhookSecret.generate()) }
 }

@@ -59,7 +59,7 @@ struct AttestationOptions: ParsableArguments {
 
     @Option(
         name: .customLong("safetynet-max-age"), parsing: .unconditional,
-        help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
+        help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be; 'off' skips the check.", valueName: "seconds"))
     var safetyNetMaxAge: String = "60"
 
     func validate() throws {
