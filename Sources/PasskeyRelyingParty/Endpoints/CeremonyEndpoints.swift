@@ -37,8 +37,8 @@ package struct CeremonyEndpoints<Accounts: PasskeyAccounts>: Sendable {
         let start: RegistrationStart
         switch try await target(options, signedIn) {
         case .newAccount(let name, let displayName):
-            // One script per new name (UTS #39 Highly Restrictive), so it cannot pass for another (UsernameScripts).
-            guard UsernameScripts.isSingleScript(name) else { throw RelyingPartyError.usernameMixesScripts(name) }
+            // Nothing invisible and one script per new name (UTS #39 Highly Restrictive), so it cannot pass for another.
+            try NewUsername.check(name)
             // A taken name is refused whoever asks: an account's passkeys and its user handle are reached only
             // through its own session. The answer is the same for every taken name.
             // Every new-account sign-up takes a token and a free name gives it back, so a client whose budget is

@@ -58,7 +58,7 @@ public final class RelyingParty: Sendable {
         // A sign-up (no session): the name's check and the ceremony in one step where the store can
         // (``NameCheckingCeremonyStore``: one PostgreSQL statement, issue #28). A name that mixes scripts takes the
         // path below, which tells a legacy account's name (taken) from a new one (refused).
-        if session == nil, UsernameScripts.isSingleScript(request.username) {
+        if session == nil, NewUsername.isAcceptable(request.username) {
             let started: RegistrationStart?
             do {
                 started = try await passkeys.beginRegistration(
@@ -97,7 +97,7 @@ public final class RelyingParty: Sendable {
             excluded = try await store.credentials(userHandle: existing.handle)
             boundSession = session.tokenHash
         } else {
-            guard UsernameScripts.isSingleScript(request.username) else { throw RelyingPartyError.usernameMixesScripts(request.username) }
+            try NewUsername.check(request.username)
             user = NewPasskeyUser(name: request.username, displayName: request.displayName)
         }
         let start = try await passkeys.beginRegistration(

@@ -86,6 +86,16 @@ enum Schema {
             // (SQLite keeps its ceremonies in memory.)
             .postgres("ALTER TABLE ceremonies SET UNLOGGED")
         ],
+        [
+            // Names that could pass for others (issue #41): beside the lookup key, each account's `ConfusabilityKey`
+            // (the UTS #39 skeleton from Unicode's confusables.txt before case folding, then folded), which a new
+            // account's name must not share. Filled in Swift like `username_key`; accounts stored earlier whose names
+            // already share a key keep their names, the oldest keeps the key (``SchemaStep/fillConfusabilityKeys``),
+            // and the unique index makes two sign-ups racing for look-alike names end with one account.
+            "ALTER TABLE users ADD COLUMN confusable_key TEXT",
+            .fillConfusabilityKeys,
+            "CREATE UNIQUE INDEX IF NOT EXISTS users_confusable_key ON users(confusable_key)",
+        ],
     ]
 
     /// The columns of a session row, in the order both stores read and write them.
@@ -117,13 +127,16 @@ enum Schema {
         userWithCredentialsSQL(handle: handleByNameSQL(name: name, key: key))
     }
 
-    /// The account a name names (``handleByNameSQL(name:key:)``) with the hashes of its unused recovery codes: one
-    /// row per hash, or one row whose hash is NULL for an account without codes; no row for no account.
-    static func recoveryCodesByNameSQL(name: String, key: String) -> String {
+    /// The account a name names (``handleByNameSQL(name:key:)``) when one of its unused recovery codes has the keyed
+    /// hash `hash`: one row, or none. One probe of `recovery_codes`' primary key (user handle, hash) whether or not the
+    /// name has an account (a name without one probes with the empty handle, which no account has), and the account's
+    /// row is read only when the code matched: a wrong code costs the same for every name (issue #41). The hash is an
+    /// HMAC under the deployment's key, so the index lookup's timing tells nothing about any stored code.
+    static func recoveryCodeOwnerSQL(name: String, key: String, hash: String) -> String {
         """
-        SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
-        FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
-        WHERE u.handle = \(handleByNameSQL(name: name, key: key))
+        SELECT u.handle, u.username, u.display_name, u.created_at
+        FROM recovery_codes r JOIN users u ON u.handle = r.user_handle
+        WHERE r.user_handle = COALESCE(\(handleByNameSQL(name: name, key: key)), '') AND r.code_hash = \(hash)
         """
     }
 
@@ -142,12 +155,31 @@ enum Schema {
     /// exact name (the stores look a name up exactly first) and through discoverable sign-ins, and no new look-alike
     /// can join them.
     static func usernameKeys(for rows: [(handle: String, username: String)]) -> [(handle: String, key: String)] {
+        keys(for: rows) { UsernameKey($0).rawValue }
+    }
+
+    /// The confusability keys of accounts stored before they existed, for ``SchemaStep/fillConfusabilityKeys``, by
+    /// the same rule as ``usernameKeys(for:)``: the oldest of names that share a key keeps it, each later one gets a
+    /// key no name can have. Those later accounts keep their names and their lookup keys; a new name confusable with
+    /// any of them meets the oldest's key, which is the same.
+    static func confusabilityKeys(for rows: [(handle: String, username: String)]) -> [(handle: String, key: String)] {
+        keys(for: rows) { ConfusabilityKey($0).rawValue }
+    }
+
+    private static func keys(for rows: [(handle: String, username: String)], _ key: (String) -> String) -> [(handle: String, key: String)] {
         var taken: Set<String> = []
         return rows.map { row in
-            let key = UsernameKey(row.username).rawValue
+            let key = key(row.username)
             if taken.insert(key).inserted { return (row.handle, key) }
             return (row.handle, "\u{1}shared:" + row.handle)
         }
+    }
+
+    /// The `SELECT` of a new account's row: inserted only while no account's ``ConfusabilityKey`` is `confusable`
+    /// (the unique index refuses the same race-free; this check makes the refusal a plain `usernameTaken` without
+    /// an error, and keeps SQLite's `ON CONFLICT DO NOTHING` form).
+    static func confusableKeyFreeSQL(_ confusable: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM users WHERE confusable_key = \(confusable))"
     }
 
     /// The columns of a credential row, in the order both stores read and write them.
@@ -176,6 +208,8 @@ enum SchemaStep: Sendable, Equatable, ExpressibleByStringLiteral {
     case postgres(String)
     /// Fills `users.username_key` where it is NULL (``Schema/usernameKeys(for:)``), inside the migration.
     case fillUsernameKeys
+    /// Fills `users.confusable_key` where it is NULL (``Schema/confusabilityKeys(for:)``), inside the migration.
+    case fillConfusabilityKeys
 
     init(stringLiteral value: String) { self = .sql(value) }
 }

@@ -55,8 +55,10 @@ public protocol Store: Sendable {
     func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws
     /// How many unused recovery codes the account has.
     func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int
-    /// The account named `username` and its unused recovery codes' hashes, in one step; nil when no account has it.
-    func recoveryCodes(username: String) async throws -> (UserRecord, [String])?
+    /// The account named `username` when one of its unused recovery codes has the keyed hash `codeHash`; nil
+    /// otherwise. One statement, and the same one for every name (with an account or without): a recovery's work
+    /// must not tell which names have accounts (issue #41).
+    func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord?
     /// Uses a recovery code, in one transaction: removes it (false, and nothing else done, when it is gone: a
     /// concurrent request used it first), ends every session of the account and stores the recovery `session`.
     func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool

@@ -30,13 +30,15 @@ struct UserByNameStatement: NameStatement {
 ///   the store answers as `credentialExists`.
 /// - The foreign key from the credential to the user is checked at the end of the statement, when the user's row
 ///   is there.
-/// - The user row carries the name's `UsernameKey` (its unique index refuses a look-alike of a taken name like the
-///   name itself), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+/// - The user row carries the name's `UsernameKey` (its unique index refuses a spelling of a taken name like the
+///   name itself) and its `ConfusabilityKey` ($25: a look-alike of a taken name is not inserted, and the unique index
+///   settles a race, issue #41), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
 struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let name = "passkeys_register_new_account"
     static let sql = """
         WITH new_user AS (
-            INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES ($1, $2, $21, $3, $4)
+            INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
+            SELECT $1, $2, $21, $25, $3, $4 WHERE \(Schema.confusableKeyFreeSQL("$25"))
             ON CONFLICT DO NOTHING RETURNING handle),
         new_credential AS (
             INSERT INTO credentials (\(Schema.credentialColumns))
@@ -54,7 +56,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         .text, .text, .text, .int8,
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
-        .text, .int8, .int8, .textArray,
+        .text, .int8, .int8, .textArray, .text,
     ]
     typealias Row = String
 
@@ -68,7 +70,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let recoveryCodeHashes: [String]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 24)
+        var bindings = PostgresBindings(capacity: 25)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -94,6 +96,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(session.verifiedAt)
         bindings.append(Int64(session.isRecovery ? 1 : 0))
         bindings.append(recoveryCodeHashes)
+        bindings.append(ConfusabilityKey(user.username).rawValue)
         return bindings
     }
 

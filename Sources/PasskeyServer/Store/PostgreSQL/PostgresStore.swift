@@ -57,6 +57,7 @@ public final class PostgresStore: DatabaseStore {
                         switch step {
                         case .sql(let statement), .postgres(let statement): try await db.raw(SQLQueryString(statement)).run()
                         case .fillUsernameKeys: try await Self.fillUsernameKeys(db)
+                        case .fillConfusabilityKeys: try await Self.fillConfusabilityKeys(db)
                         }
                     }
                     try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
@@ -75,6 +76,15 @@ public final class PostgresStore: DatabaseStore {
             .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
         for (handle, key) in Schema.usernameKeys(for: rows) {
             try await db.raw("UPDATE users SET username_key = \(bind: key) WHERE handle = \(bind: handle)").run()
+        }
+    }
+
+    /// ``SchemaStep/fillConfusabilityKeys``, under the same advisory lock.
+    private static func fillConfusabilityKeys(_ db: any SQLDatabase) async throws {
+        let rows = try await db.raw("SELECT handle, username FROM users WHERE confusable_key IS NULL ORDER BY created_at, handle").all()
+            .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
+        for (handle, key) in Schema.confusabilityKeys(for: rows) {
+            try await db.raw("UPDATE users SET confusable_key = \(bind: key) WHERE handle = \(bind: handle)").run()
         }
     }
 
@@ -345,8 +355,8 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        PostgresRows.grouped(try await connections.execute(RecoveryCodesByNameStatement(username: username)))
+    public func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord? {
+        try await connections.execute(RecoveryCodeOwnerStatement(username: username, codeHash: codeHash)).first
     }
 
     public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
