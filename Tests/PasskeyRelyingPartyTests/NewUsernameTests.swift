@@ -38,7 +38,9 @@ struct NewUsernameTests {
         }
         #expect(checked > 4000, "U+E0000–U+E0FFF alone are 4,096")
         // The well-known ones, by name.
-        for value: UInt32 in [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x180E, 0x200B, 0x200D, 0x202E, 0x2060, 0x3164, 0xFE0F, 0xFEFF, 0xFFA0, 0xE0001] {
+        for value: UInt32 in [
+            0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x180E, 0x200B, 0x200D, 0x202E, 0x2060, 0x3164, 0xFE0F, 0xFEFF, 0xFFA0, 0xE0001,
+        ] {
             #expect(table.contains(value), "U+\(String(value, radix: 16, uppercase: true))")
         }
     }
@@ -77,7 +79,7 @@ struct NewUsernameTests {
         for name in ["ᎪᏞᎥᏟᎬ", "ꭺꮮꭵꮯꭼ", "ᴀʟɪᴄᴇ", "ᴄᴏᴇ"] { #expect(NewUsername.isAcceptable(name), "\(name)") }
         // Different names stay apart.
         let distinct = ["alice", "alicia", "bob", "coe", "cole", "李小龍", "김민준", "ada lovelace", "adalovelace"]
-        #expect(Set(distinct.map(ConfusabilityKey.init)).count == distinct.count)
+        #expect(Set(distinct.map { ConfusabilityKey($0) }).count == distinct.count)
     }
 
     @Test("scripts come from Scripts.txt and ScriptExtensions.txt: Cherokee is a script, Common and Inherited go with any")

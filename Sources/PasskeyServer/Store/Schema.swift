@@ -96,6 +96,11 @@ enum Schema {
             .fillConfusabilityKeys,
             "CREATE UNIQUE INDEX IF NOT EXISTS users_confusable_key ON users(confusable_key)",
         ],
+        [
+            // The highest FIDO metadata serial (`no`) installed, per publisher (the roots BLOBs are verified under),
+            // so every instance and every restart refuse an older BLOB, with or without a cache (issue #41).
+            "CREATE TABLE IF NOT EXISTS metadata_serials (publisher TEXT PRIMARY KEY, serial BIGINT NOT NULL)"
+        ],
     ]
 
     /// The columns of a session row, in the order both stores read and write them.

@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
-            PASSKEYS_METADATA_CACHE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_METADATA_CACHE, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -80,6 +80,12 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Where to fetch FIDO metadata (MDS3) from, at start and at each nextUpdate; 'off' fetches nothing (default \(MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString); none with --metadata).",
             valueName: "url")) var metadataURL: String?
+    @Flag(
+        name: .customLong("allow-insecure-metadata-url"),
+        help:
+            "Allow an http:// --metadata-url on a host other than a loopback one (the BLOB's signature still holds; anyone on the path can withhold updates)."
+    )
+    var allowInsecureMetadataURL = false
     @Option(
         name: .customLong("metadata-cache"),
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
@@ -215,7 +221,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false
         else {
-            throw ValidationError("--metadata-url: expected an http(s) URL or 'off', found '\(text)'")
+            throw ValidationError("--metadata-url: expected an https URL or 'off', found '\(text)'")
+        }
+        let insecureAllowed =
+            allowInsecureMetadataURL || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_METADATA_URL"]?.lowercased() ?? "")
+        do { try MetadataRefreshConfiguration.checkURL(url, allowInsecure: insecureAllowed) } catch {
+            throw ValidationError("--metadata-url: \(error.reason)")
         }
         let crlPaths = attestation.metadataCRLs
         // Read once now, so a path that cannot be read or a file that is no CRL is a usage error at start, not a
@@ -223,7 +234,7 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try AttestationOptions.revocationLists(crlPaths)
         return MetadataRefreshConfiguration(
             url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
-            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 })
+            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 }, allowInsecureURL: insecureAllowed)
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.

@@ -23,7 +23,9 @@ struct LookalikeNameTests {
             }
             for name in ["co\u{34F}e", "coe\u{FE0F}", "coe\u{3164}", "co\u{2800}e"] {
                 let answer = try await begin(name + digits)
-                #expect(answer.status == .badRequest && answer.code == "usernameInvisibleCharacters", "\(name.debugDescription): \(answer.status) \(answer.errorMessage)")
+                #expect(
+                    answer.status == .badRequest && answer.code == "usernameInvisibleCharacters",
+                    "\(name.debugDescription): \(answer.status) \(answer.errorMessage)")
             }
             for name in ["AIice", "ᎪᏞᎥᏟᎬ", "ꭺꮮꭵꮯꭼ", "ᴀʟɪᴄᴇ", "ᴄᴏᴇ", "c0e"] {
                 let answer = try await begin(name + digits)

@@ -35,7 +35,8 @@ struct RecoveryTimingBenchmark {
             let credential = CredentialRecord(
                 id: SecureRandom.bytes(16), userHandle: handle, publicKey: [1], signCount: 0, transports: [], aaguid: AAGUID.zero.description,
                 format: "none", attestationType: "none", backupEligible: false, backupState: false, name: "Passkey", createdAt: 1, lastUsedAt: nil)
-            let session = SessionRecord(tokenHash: Base64URL.encode(SecureRandom.bytes(16)), userHandle: handle, credentialID: credential.id, expiresAt: 1)
+            let session = SessionRecord(
+                tokenHash: Base64URL.encode(SecureRandom.bytes(16)), userHandle: handle, credentialID: credential.id, expiresAt: 1)
             let outcome = try await store.finishRegistration(
                 newUser: user, credential: credential, session: session, requiredSession: nil, recoveryCodeHashes: hasher.issue().hashes, now: 1)
             #expect(outcome == .registered)
@@ -61,7 +62,8 @@ struct RecoveryTimingBenchmark {
         let (knownMedian, unknownMedian) = (Self.median(knownTimes), Self.median(unknownTimes))
         print(
             String(
-                format: "recovery timing (%@, %d samples each): known name median %.1f µs (p90 %.1f), unknown name median %.1f µs (p90 %.1f), ratio %.3f",
+                format:
+                    "recovery timing (%@, %d samples each): known name median %.1f µs (p90 %.1f), unknown name median %.1f µs (p90 %.1f), ratio %.3f",
                 backend.rawValue, Self.samples, knownMedian, Self.percentile(knownTimes, 0.9), unknownMedian, Self.percentile(unknownTimes, 0.9),
                 knownMedian / unknownMedian))
     }

@@ -15,7 +15,9 @@ struct SecurityHeadersTests {
     /// The fields every answer must carry, exactly as the middleware sets them.
     static func expectHeaders(_ headers: HTTPFields, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for field in SecurityHeadersMiddleware.fields {
-            #expect(headers[values: field.name] == [field.value], "\(what): \(field.name) is \(headers[values: field.name])", sourceLocation: sourceLocation)
+            #expect(
+                headers[values: field.name] == [field.value], "\(what): \(field.name) is \(headers[values: field.name])",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -38,7 +40,9 @@ struct SecurityHeadersTests {
                 "a cross-site request")
             check(try await client.call(.get, "/no-such-route"), 404, "an unknown route")
             check(try await client.call(.put, "/session"), 405, "an undeclared method")
-            check(try await client.call(.post, "/assertion/options", bytes: Array(repeating: 0x20, count: 2 * ServerContext.maximumBodySize)), 413, "a body over the limit")
+            check(
+                try await client.call(.post, "/assertion/options", bytes: Array(repeating: 0x20, count: 2 * ServerContext.maximumBodySize)), 413,
+                "a body over the limit")
             check(try await client.call(.post, "/assertion/options", bytes: Array("{}".utf8), contentType: "text/plain"), 415, "not JSON")
             var limited: JSONResponse?
             for _ in 0..<40 {

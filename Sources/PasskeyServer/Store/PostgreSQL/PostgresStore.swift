@@ -382,6 +382,17 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
+    public func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64 {
+        try await connections.with { db in
+            try await db.raw(
+                """
+                INSERT INTO metadata_serials (publisher, serial) VALUES (\(bind: publisher), \(bind: serial))
+                ON CONFLICT (publisher) DO UPDATE SET serial = GREATEST(metadata_serials.serial, excluded.serial) RETURNING serial
+                """
+            ).first()?.decode(column: "serial", as: Int64.self) ?? serial
+        }
+    }
+
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
         let candidate = Base64URL.encode(generate())
         return try await connections.with { db in

@@ -473,6 +473,17 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    public func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64 {
+        try await write { db in
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        INSERT INTO metadata_serials (publisher, serial) VALUES (?, ?)
+                        ON CONFLICT (publisher) DO UPDATE SET serial = MAX(serial, excluded.serial) RETURNING serial
+                        """), arguments: [publisher, serial]) ?? serial
+        }
+    }
+
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
         let candidate = Base64URL.encode(generate())
         let value = try await write { db -> String? in
