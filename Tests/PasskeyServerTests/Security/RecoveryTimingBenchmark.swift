@@ -9,7 +9,7 @@ import Testing
 /// ratio of medians. A benchmark, not a test: it asserts nothing about time and runs only when asked
 /// (`PASSKEYS_BENCH_RECOVERY=1 swift test --skip-build --filter RecoveryTimingBenchmark`; add `-c release` for
 /// figures that match a deployment). The attempts alternate, known then unknown, so the machine's drift falls on both.
-@Suite("Benchmark: recovery timing for known and unknown names")
+@Suite("Benchmark: recovery timing for known and unknown names", .serialized)
 struct RecoveryTimingBenchmark {
     static let enabled = ProcessInfo.processInfo.environment["PASSKEYS_BENCH_RECOVERY"] != nil
     static let samples = Int(ProcessInfo.processInfo.environment["PASSKEYS_BENCH_RECOVERY_SAMPLES"] ?? "") ?? 2000
