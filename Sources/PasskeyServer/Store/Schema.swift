@@ -138,18 +138,24 @@ enum Schema {
     /// row is read only when the code matched: a wrong code costs the same for every name (issue #41). The hash is an
     /// HMAC under the deployment's key, so the index lookup's timing tells nothing about any stored code.
     ///
-    /// The name is looked up by both indexes every time (`username = … OR username_key = …`, the exact name winning,
-    /// as in ``handleByNameSQL(name:key:)``), not by that `COALESCE`, which stops after the first index when the exact
-    /// name is found: on PostgreSQL the second index scan made an unknown name measurably slower than a known one.
-    static func recoveryCodeOwnerSQL(name: String, key: String, hash: String) -> String {
-        """
-        SELECT u.handle, u.username, u.display_name, u.created_at
-        FROM recovery_codes r JOIN users u ON u.handle = r.user_handle
-        WHERE r.user_handle = COALESCE(
+    /// With `bothIndexes` the name is looked up by both indexes every time (`username = … OR username_key = …`, the
+    /// exact name winning), not by ``handleByNameSQL(name:key:)``'s `COALESCE`, which stops after the first index when
+    /// the exact name is found. PostgreSQL takes it: there the second index scan made an unknown name slower than a
+    /// known one (median ratios known/unknown 0.81–0.97 in five runs, against 0.70–1.27 around 1 this way). SQLite
+    /// does not: its probes cost ~1 µs, and reading the found row in the aggregate made a known name 4% slower, where
+    /// the `COALESCE` form measures 1.01 (``RecoveryTimingBenchmark``; docs/decisions.md, issue 41).
+    static func recoveryCodeOwnerSQL(name: String, key: String, hash: String, bothIndexes: Bool) -> String {
+        let handle =
+            bothIndexes
+            ? """
             (SELECT COALESCE(MAX(CASE WHEN username = \(name) THEN handle END), MIN(handle)) FROM users
-             WHERE username = \(name) OR username_key = \(key)), '')
-        AND r.code_hash = \(hash)
-        """
+             WHERE username = \(name) OR username_key = \(key))
+            """ : handleByNameSQL(name: name, key: key)
+        return """
+            SELECT u.handle, u.username, u.display_name, u.created_at
+            FROM recovery_codes r JOIN users u ON u.handle = r.user_handle
+            WHERE r.user_handle = COALESCE(\(handle), '') AND r.code_hash = \(hash)
+            """
     }
 
     /// The account a name names (``handleByNameSQL(name:key:)``), in one statement (bindings: the name, its

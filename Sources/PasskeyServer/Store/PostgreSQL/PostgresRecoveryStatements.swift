@@ -8,7 +8,7 @@ import PostgresNIO
 /// (``Schema/recoveryCodeOwnerSQL(name:key:hash:)``): the same statement for every name.
 struct RecoveryCodeOwnerStatement: PostgresPreparedStatement {
     static let name = "passkeys_recovery_code_owner"
-    static let sql = Schema.recoveryCodeOwnerSQL(name: "$1", key: "$2", hash: "$3")
+    static let sql = Schema.recoveryCodeOwnerSQL(name: "$1", key: "$2", hash: "$3", bothIndexes: true)
     static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text]
     typealias Row = UserRecord
 

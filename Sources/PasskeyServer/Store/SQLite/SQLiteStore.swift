@@ -307,7 +307,7 @@ public final class SQLiteStore: DatabaseStore {
     static let userWithCredentialsSQL = Schema.userByNameWithCredentialsSQL(name: "?", key: "?")
 
     /// A recovery's first read: the account by name and code hash together.
-    static let recoveryCodeOwnerSQL = Schema.recoveryCodeOwnerSQL(name: "?1", key: "?2", hash: "?3")
+    static let recoveryCodeOwnerSQL = Schema.recoveryCodeOwnerSQL(name: "?1", key: "?2", hash: "?3", bothIndexes: false)
 
     /// A sign-in's second read: the credential by ID with its account.
     static let credentialWithOwnerSQL = """
