@@ -33,7 +33,7 @@ public enum MetadataBLOB {
     /// A refusal before step 3 names the signer's problem, whatever the payload holds: a BLOB from an untrusted
     /// signer costs its header's parse, never the payload's. Memory budget: the BLOB is read where it lies (no copy
     /// of it is made); a trusted BLOB's payload is decoded once (three quarters of the BLOB's size) and parsed
-    /// entry by entry (``JSONParser/parseObject(_:what:streamingArray:maxDepth:element:)``), so beside the BLOB and
+    /// entry by entry (`JSONParser.parseObject(_:what:streamingArray:maxDepth:element:)`), so beside the BLOB and
     /// its decoded payload only one entry's JSON tree and the finished index are alive.
     ///
     /// - Parameters:

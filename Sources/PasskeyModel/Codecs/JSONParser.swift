@@ -53,7 +53,7 @@ public struct JSONParser {
 
     /// Parses a JSON text that must be an object, handing each element of its array member `streamed` to `element` as
     /// soon as that element is parsed, instead of keeping it: a large document (a FIDO metadata BLOB's `entries`) is
-    /// never in memory as one tree, only one element's tree at a time. The same rules as ``parse(_:what:maxDepth:)``.
+    /// never in memory as one tree, only one element's tree at a time. The same rules as parsing the whole document.
     ///
     /// - Returns: the object's other members, and `streamed` as an empty array when it was an array (any other value
     ///   is returned as it is, and `element` is not called).

@@ -1,4 +1,4 @@
-/// The rules a name must pass to become a new account's, beyond those of every name (``UserFacingName``): it must not
+/// The rules a name must pass to become a new account's, beyond those of every name (`UserFacingName`): it must not
 /// be able to pass for another name. Checked only when a name is taken for a new account, so accounts stored earlier
 /// keep their names and sign in with them as before.
 ///

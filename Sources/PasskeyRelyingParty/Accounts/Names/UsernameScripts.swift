@@ -7,7 +7,7 @@
 /// wholly Cyrillic name that reads like a Latin one taken when the Latin one is). Digits, punctuation and symbols are
 /// Common and combining marks Inherited, which go with any script, so `ada.2`, `josé` and `李小龍` pass.
 ///
-/// Scripts come from Unicode's own data (Scripts.txt and ScriptExtensions.txt, UAX #24, in ``UnicodeNameData``): a
+/// Scripts come from Unicode's own data (Scripts.txt and ScriptExtensions.txt, UAX #24, in generated tables): a
 /// character's Script_Extensions when it has them (the Arabic comma is Arabic, Syriac, Thaana, ...), else its Script.
 public enum UsernameScripts {
     /// The scripts of `name`'s characters by their ISO 15924 codes (`Latn`, `Cyrl`, ...): each character's
