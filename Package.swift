@@ -178,6 +178,8 @@ let package = Package(
                 "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
+                product("GRDB", "GRDB.swift", "Server"),
+                product("Crypto", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),
                 product("NIOPosix", "swift-nio", "Server"),

@@ -81,13 +81,13 @@ public struct WebAuthnClient: Sendable {
 
     // MARK: Helpers
 
-    /// §5.1.3 steps 5–8 / §5.1.4 steps 6–8: a secure origin, and an RP ID (default: its host) that it may use.
+    /// §5.1.3 steps 6–8 / §5.1.4.1 steps 5–7: a secure origin, and an RP ID (default: its host) that it may use.
     private func resolve(_ requestedRPID: String?) throws(WebAuthnClientError) -> (RPIDValidation.Origin, String) {
         let origin = try checkedOrigin.get()
         return (origin, try RPIDValidation.rpID(requestedRPID, for: origin))
     }
 
-    /// Runs `body`, failing with NotAllowedError (timeout) when it takes longer than `milliseconds` (L3 §5.1.3 step 10).
+    /// Runs `body`, failing with NotAllowedError (timeout) when it takes longer than `milliseconds` (L3 §5.1.3 steps 4 and 23).
     static func withTimeout<T: Sendable>(
         _ milliseconds: Int64, _ body: @escaping @Sendable () async throws(WebAuthnClientError) -> T
     ) async throws(WebAuthnClientError) -> T {

@@ -10,13 +10,13 @@ import Synchronization
 ///   (§13.4.3). With a ``CeremonyStore`` they are claimed atomically, so a response replayed, even concurrently,
 ///   finishes once.
 /// - The user-verification policy is the relying party's: a request may raise it, never lower it, and each
-///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 19).
+///   ceremony is judged by the policy it was begun with (§7.1 step 16, §7.2 step 17).
 /// - A sign-in begun `for:` a user is bound to them: it finishes only through the finish that names the same user,
 ///   and that finish accepts no sign-in begun for anyone else or discoverably.
 /// - A sign-in begun for a user accepts only that user's credentials (§7.2 steps 5–6); a sign-in for a name with no
 ///   account gets options indistinguishable from a real user's, and every refusal that could tell a stranger whether
 ///   a credential ID is stored has the same code and words (`unknownCredential`).
-/// - Counters and backup flags are checked by the verifier (§7.2 steps 17, 22) and the updated record is returned.
+/// - Counters and backup flags are checked by the verifier (§7.2 steps 18–19, 22) and the updated record is returned.
 ///
 /// Where a ceremony waits between begin and finish is the caller's choice: a ``CeremonyStore`` (in memory for one
 /// process, a database table for several), or the app's own session, holding the ``SealedCeremony`` handed back
@@ -44,10 +44,11 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     private let accountReading: (any AccountReadingCeremonyStore<Accounts.User>)?
     /// Whether ``accounts`` refuse a stored credential ID when they store one (``CredentialIDRefusingAccounts``).
     private let accountsRefuseStoredIDs: Bool
-    private let registrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
-    /// For conditional-create registrations only: user presence not required (§7.1 step 15), verification as above.
-    private let conditionalRegistrationVerifiers: (uvRequired: RegistrationVerifier, uvOptional: RegistrationVerifier)
-    private let authenticationVerifiers: (uvRequired: AuthenticationVerifier, uvOptional: AuthenticationVerifier)
+    /// The verifiers; each call passes the ceremony's own user-verification requirement.
+    private let registrationVerifier: RegistrationVerifier
+    /// For conditional-create registrations only: user presence not required (§7.1 step 15).
+    private let conditionalRegistrationVerifier: RegistrationVerifier
+    private let authenticationVerifier: AuthenticationVerifier
     private let publicKeys = PublicKeyCache()
     private let unknownUserSecret: @Sendable () async throws -> [UInt8]
     private let standIns = Mutex<StandInCredentials?>(nil)
@@ -85,18 +86,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         self.accountReading = ceremonies as? any AccountReadingCeremonyStore<Accounts.User>
         let processSecret = SecureRandom.bytes(32)
         self.unknownUserSecret = unknownUserSecret ?? { processSecret }
-        func policy(requireUV: Bool, requireUP: Bool = true) -> VerificationPolicy {
+        func policy(requireUP: Bool = true) -> VerificationPolicy {
             VerificationPolicy(
-                rpID: configuration.rpID, origins: configuration.origins + configuration.relatedOrigins, requireUserVerification: requireUV,
-                requireUserPresence: requireUP, algorithms: configuration.algorithms, attestation: configuration.attestation,
-                clock: configuration.clock)
+                rpID: configuration.rpID, origins: configuration.origins + configuration.relatedOrigins,
+                userVerification: configuration.userVerification, requireUserPresence: requireUP, algorithms: configuration.algorithms,
+                attestation: configuration.attestation, clock: configuration.clock)
         }
-        registrationVerifiers = (RegistrationVerifier(policy: policy(requireUV: true)), RegistrationVerifier(policy: policy(requireUV: false)))
-        conditionalRegistrationVerifiers = (
-            RegistrationVerifier(policy: policy(requireUV: true, requireUP: false)),
-            RegistrationVerifier(policy: policy(requireUV: false, requireUP: false))
-        )
-        authenticationVerifiers = (AuthenticationVerifier(policy: policy(requireUV: true)), AuthenticationVerifier(policy: policy(requireUV: false)))
+        registrationVerifier = RegistrationVerifier(policy: policy())
+        conditionalRegistrationVerifier = RegistrationVerifier(policy: policy(requireUP: false))
+        authenticationVerifier = AuthenticationVerifier(policy: policy())
     }
 
     // MARK: Registration (§7.1)
@@ -110,7 +108,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///     raised to it (and the floor stated when it is `required`).
     ///   - attestation: the conveyance asked for; `none` when nil.
     ///   - extensions: echoed as given.
-    ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - hints: §5.8.8 hints, most preferred first.
     ///   - sessionHash: an opaque name of the session that began the ceremony, kept for the caller to check at finish.
     ///   - conditional: begins a conditional create (the client calls `create()` with `mediation: "conditional"`,
     ///     as a browser or iOS 18 does to add a passkey right after a password sign-in): the one registration that
@@ -170,12 +168,12 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         guard (1...64).contains(handle.count) else {
             throw RelyingPartyError(.badRequest, "user handle: expected 1 to 64 bytes, found \(handle.count)", code: "invalidUserHandle")
         }
-        let requested = authenticatorSelection?.requestedUserVerification
-        let userVerification = configuration.userVerification.raised(by: requested)
+        let requested = authenticatorSelection?.userVerification
+        let userVerification = configuration.userVerification.raised(to: requested)
         var selection = authenticatorSelection
         // The one change made to an echoed selection: a lower request is raised, and a stricter-than-default floor is
         // stated, so the authenticator is asked for what the result will be judged by.
-        if requested.flatMap(UserVerificationPolicy.init(rawValue:)) != userVerification, requested != nil || userVerification == .required {
+        if requested != userVerification, requested != nil || userVerification == .required {
             var raised = selection ?? AuthenticatorSelectionCriteria()
             raised.userVerification = userVerification
             selection = raised
@@ -185,8 +183,8 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let now = configuration.nowMilliseconds
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .registration, userHandle: handle, username: user.passkeyUserName,
-            displayName: user.passkeyDisplayName, requireUserVerification: userVerification == .required,
-            expiresAt: now + configuration.ceremonyTimeout, sessionHash: sessionHash, conditional: conditional)
+            displayName: user.passkeyDisplayName, userVerification: userVerification, expiresAt: now + configuration.ceremonyTimeout,
+            sessionHash: sessionHash, conditional: conditional)
         let options = PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(name: configuration.rpName, id: configuration.rpID),
             user: PublicKeyCredentialUserEntityJSON(id: handle, name: user.passkeyUserName, displayName: user.passkeyDisplayName),
@@ -199,7 +197,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         return (ceremony, options)
     }
 
-    /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1.8) text.
+    /// Finishes a registration from the client's `RegistrationResponseJSON` (§5.1) text.
     ///
     /// - Parameters:
     ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
@@ -226,9 +224,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         let verified: VerifiedRegistration
         do {
             // §7.1 step 15: only a ceremony begun as conditional create, as recorded when it began, skips the UP check.
-            let verifiers = ceremony.conditional ? conditionalRegistrationVerifiers : registrationVerifiers
-            let verifier = ceremony.requireUserVerification ? verifiers.uvRequired : verifiers.uvOptional
-            verified = try await verifier.verify(response, challenge: Challenge(base64URL: ceremony.challenge))
+            let verifier = ceremony.conditional ? conditionalRegistrationVerifier : registrationVerifier
+            verified = try await verifier.verify(
+                response, challenge: Challenge(base64URL: ceremony.challenge), userVerification: ceremony.userVerification)
         } catch {
             throw Self.refusal(error)
         }
@@ -247,8 +245,13 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             id: verified.credentialID, userHandle: handle, publicKey: verified.publicKey.coseBytes, signCount: verified.signCount,
             transports: verified.transports, aaguid: aaguid, format: verified.format, attestationType: verified.attestationType.rawValue,
             backupEligible: verified.backupEligible, backupState: verified.backupState, name: knownName ?? "Passkey",
-            createdAt: now, lastUsedAt: nil)
-        return RegisteredPasskey(credential: record, authenticatorName: knownName, provider: provider, verification: verified, ceremony: ceremony)
+            createdAt: now, lastUsedAt: nil, uvInitialized: verified.userVerified)
+        // As a sign-in with the new passkey would count (``countsAsVerification(userVerified:uvInitialized:floor:)``),
+        // except a conditional create: it may finish without any gesture (§7.1 step 15), so only its UV flag counts.
+        let counts = verified.userVerified || (!ceremony.conditional && configuration.userVerification != .required)
+        return RegisteredPasskey(
+            credential: record, authenticatorName: knownName, provider: provider, verification: verified, ceremony: ceremony,
+            countsAsVerification: counts)
     }
 
     // MARK: Authentication (§7.2)
@@ -263,7 +266,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     /// ``ceremonies`` that are an ``AccountReadingCeremonyStore``, the account is read and the ceremony stored in one
     /// round trip, the same for every name.
     public func beginAuthentication(
-        username: String?, userVerification requested: UserVerificationPolicy? = nil,
+        username: String?, userVerification requested: UserVerificationRequirement? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = []
     ) async throws -> AuthenticationStart {
         guard let username else {
@@ -319,29 +322,40 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
     ///   - credentials: the user's credentials for `allowCredentials`; nil reads them from ``accounts``.
     ///   - requested: raises the relying party's user-verification floor, never lowers it.
     ///   - extensions: extension inputs for the client, sent as given.
-    ///   - hints: §5.8.7 hints, most preferred first.
+    ///   - hints: §5.8.8 hints, most preferred first.
     ///   - bound: false lets the plain finish complete it too (a sign-in form that already knows the user); it then
     ///     starts a session like a sign-in begun by name.
     public func beginAuthentication(
-        for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationPolicy? = nil,
+        for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationRequirement? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], bound: Bool = true
+    ) async throws -> AuthenticationStart {
+        try await beginAuthentication(
+            for: user, credentials: credentials, userVerification: { _ in requested }, extensions: extensions, hints: hints, bound: bound)
+    }
+
+    /// A sign-in for `user`, listing their credentials (`credentials`, or read from ``accounts``) and asking for the
+    /// user verification `userVerification` chooses from that list; bound to `session` when given (a step-up).
+    func beginAuthentication(
+        for user: some PasskeyUser, credentials: [CredentialRecord]?, userVerification: ([CredentialRecord]) -> UserVerificationRequirement?,
+        extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint], bound: Bool, session: String? = nil
     ) async throws -> AuthenticationStart {
         let handle = user.passkeyUserHandle
         let listed: [CredentialRecord]
         if let credentials { listed = credentials } else { listed = try await accounts.credentials(userHandle: handle) }
         return try await beginAuthentication(
             allowing: listed.map { Self.descriptor($0, withTransports: true) }, userHandle: handle, username: user.passkeyUserName,
-            userVerification: requested, extensions: extensions, hints: hints, bound: bound)
+            userVerification: userVerification(listed), extensions: extensions, hints: hints, bound: bound, session: session)
     }
 
-    private func beginAuthentication(
+    func beginAuthentication(
         allowing allowed: [PublicKeyCredentialDescriptorJSON], userHandle handle: [UInt8]?, username: String?,
-        userVerification requested: UserVerificationPolicy?, extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint],
-        bound: Bool = false
+        userVerification requested: UserVerificationRequirement?, extensions: AuthenticationExtensionsClientInputsJSON?,
+        hints: [PublicKeyCredentialHint],
+        bound: Bool = false, session: String? = nil
     ) async throws -> AuthenticationStart {
         let now = configuration.nowMilliseconds
         let (ceremony, challenge, userVerification) = authenticationCeremony(
-            userHandle: handle, username: username, requested: requested, bound: bound, now: now)
+            userHandle: handle, username: username, requested: requested, bound: bound, session: session, now: now)
         let sealed = try await keep(ceremony, now: now)
         return AuthenticationStart(
             options: authenticationOptions(
@@ -351,19 +365,19 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
 
     /// A sign-in's pending ceremony with a new challenge, not stored yet, and the user verification it asks for.
     private func authenticationCeremony(
-        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationPolicy?, bound: Bool, now: Int64
-    ) -> (ceremony: PendingCeremony, challenge: [UInt8], userVerification: UserVerificationPolicy) {
+        userHandle handle: [UInt8]?, username: String?, requested: UserVerificationRequirement?, bound: Bool, session: String? = nil, now: Int64
+    ) -> (ceremony: PendingCeremony, challenge: [UInt8], userVerification: UserVerificationRequirement) {
         let userVerification = configuration.userVerification.raised(to: requested)
         let challenge = SecureRandom.bytes(32)
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(challenge), kind: .authentication, userHandle: handle, username: username, displayName: nil,
-            requireUserVerification: userVerification == .required, expiresAt: now + configuration.ceremonyTimeout, boundToUser: bound)
+            userVerification: userVerification, expiresAt: now + configuration.ceremonyTimeout, sessionHash: session, boundToUser: bound)
         return (ceremony, challenge, userVerification)
     }
 
     /// The options of a sign-in (§5.5).
     private func authenticationOptions(
-        challenge: [UInt8], allowing allowed: [PublicKeyCredentialDescriptorJSON], userVerification: UserVerificationPolicy,
+        challenge: [UInt8], allowing allowed: [PublicKeyCredentialDescriptorJSON], userVerification: UserVerificationRequirement,
         extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint]
     ) -> PublicKeyCredentialRequestOptionsJSON {
         PublicKeyCredentialRequestOptionsJSON(
@@ -371,7 +385,7 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             userVerification: userVerification, hints: hints, extensions: extensions)
     }
 
-    /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1.9) text.
+    /// Finishes a sign-in from the client's `AuthenticationResponseJSON` (§5.1) text.
     ///
     /// - Parameters:
     ///   - json: the response as the client sent it; parsed strictly (no duplicate members, no trailing bytes).
@@ -448,11 +462,15 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         } else if ceremony.boundToUser {
             throw RelyingPartyError.ceremonyUserMismatch
         }
-        let verifier = ceremony.requireUserVerification ? authenticationVerifiers.uvRequired : authenticationVerifiers.uvOptional
+        let verifier = authenticationVerifier
         let challenge = Challenge(base64URL: ceremony.challenge)
-        // §7.2 steps 9–19 first: they do not depend on the credential, so their detailed answers reveal nothing about
+        // §7.2 steps 8–18 first: they do not depend on the credential, so their detailed answers reveal nothing about
         // which credential IDs (and so which accounts) exist.
-        do { _ = try verifier.verifyCeremonyData(response, challenge: challenge) } catch { throw Self.refusal(error) }
+        do {
+            _ = try verifier.verifyCeremonyData(response, challenge: challenge, userVerification: ceremony.userVerification)
+        } catch {
+            throw Self.refusal(error)
+        }
         let stored: (credential: CredentialRecord, user: Accounts.User)?
         if let claimedCredential { stored = claimedCredential } else { stored = try await accounts.credential(id: response.rawID) }
         guard let (record, user) = stored else {
@@ -467,7 +485,9 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
             let key = try publicKeys.key(for: record.publicKey)
             let stored = StoredCredential(
                 id: record.id, publicKey: key, signCount: record.signCount, backupEligible: record.backupEligible, userHandle: record.userHandle)
-            verified = try verifier.verify(response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil)
+            verified = try verifier.verify(
+                response, challenge: challenge, credential: stored, userHandleRequired: ceremony.userHandle == nil,
+                userVerification: ceremony.userVerification)
         } catch {
             // Until the signature has verified, the sender may not hold the key: what the stored record says (its
             // owner's handle, its backup eligibility) stays hidden. After it (the counter), the sender is the holder.
@@ -478,7 +498,24 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         updated.signCount = verified.newSignCount
         updated.backupState = verified.backupState
         updated.lastUsedAt = now
-        return VerifiedSignIn(user: user, credential: updated, verification: verified, ceremony: ceremony)
+        // §7.2 step 24: uvInitialized turns true with the first assertion that carries UV, and never back. The step
+        // asks that this change be authorized by a factor equivalent to UV, because a relying party that lets a passkey
+        // with uvInitialized act as a single factor would otherwise let any assertion promote it. Here it can only
+        // raise what is asked of the passkey from then on (a step-up then requires its UV; nothing is allowed that
+        // was not before), so no further authorization is needed.
+        updated.uvInitialized = record.uvInitialized || verified.userVerified
+        let counts = Self.countsAsVerification(
+            userVerified: verified.userVerified, uvInitialized: record.uvInitialized, floor: configuration.userVerification)
+        return VerifiedSignIn(user: user, credential: updated, verification: verified, ceremony: ceremony, countsAsVerification: counts)
+    }
+
+    /// Whether a ceremony counts as a passkey verification, the kind that lets a session take sensitive actions for
+    /// the reverification window: it carried UV, or its passkey has never shown UV (`uvInitialized` false: a security
+    /// key without a PIN, any U2F key) and the relying party does not require UV. Asking such a passkey for a UV it
+    /// cannot give would lock its account out of every sensitive action; what it proves (possession of the key, with
+    /// user presence) is what signing in with it proves. A passkey that has shown UV must show it again.
+    public static func countsAsVerification(userVerified: Bool, uvInitialized: Bool, floor: UserVerificationRequirement) -> Bool {
+        userVerified || (!uvInitialized && floor != .required)
     }
 
     // MARK: Rules shared by both ceremonies

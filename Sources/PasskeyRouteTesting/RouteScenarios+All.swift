@@ -17,6 +17,9 @@ extension RouteScenarios {
             case floodable
             /// Origins ``RouteScenarios/httpsOrigin`` and ``RouteScenarios/androidOrigin``.
             case httpsSite
+            /// A reverification window of ``RouteScenarios/shortReverificationWindow`` milliseconds, so a scenario can
+            /// wait past it.
+            case shortReverificationWindow
 
             /// The site's origins, when not the default ``RouteScenarios/origin``.
             public var origins: [String]? { self == .httpsSite ? [RouteScenarios.httpsOrigin, RouteScenarios.androidOrigin] : nil }
@@ -26,6 +29,8 @@ extension RouteScenarios {
             public var ceremonyStoreCapacity: Int? { self == .floodable ? 24 : nil }
             /// The header clients are keyed by, when not their address.
             public var clientKeyHeader: String? { self == .floodable ? RouteScenarios.clientHeader : nil }
+            /// The reverification window in milliseconds, when not the app's default.
+            public var reverificationWindow: Int64? { self == .shortReverificationWindow ? RouteScenarios.shortReverificationWindow : nil }
         }
 
         /// What the scenario shows, for the test's name.
@@ -61,7 +66,16 @@ extension RouteScenarios {
             Scenario("a declared body over 64 KiB is 413", run: oversizedBodies),
             Scenario("an https site's session cookie is __Host-, Secure, HttpOnly, Path=/, no Domain", .httpsSite, run: httpsSessionCookie),
             Scenario("an http development site's session cookie has no Secure and no __Host-", run: httpSessionCookie),
-            Scenario("a browser gets its session only as the HttpOnly cookie, never in the JSON", run: noSessionInBrowserJSON),
+            Scenario("a browser gets its session as the HttpOnly cookie, in the JSON only where the app promises it", run: noSessionInBrowserJSON),
+            Scenario(
+                "an account whose passkeys never do UV adds a second right after sign-up, and past the window steps up without UV and removes one",
+                .shortReverificationWindow, run: passkeysWithoutUserVerification),
+            Scenario("a UV-capable passkey signed in without UV verifies nothing: adding and removing passkeys are 403", run: signInWithoutUV),
+            Scenario(
+                "an add-passkey ceremony begun inside the window and finished after it is 403 reverificationRequired", .shortReverificationWindow,
+                run: addPasskeyFinishedLate),
+            Scenario("a step-up finished with another session verifies nothing", .shortReverificationWindow, run: stepUpFromAnotherSession),
+            Scenario("four registrations finished at once on one recovery session add exactly one passkey", run: recoverySessionAddsOnePasskey),
         ]
         + endpoints.map { endpoint in
             Scenario("malformed bodies on \(endpoint) are a 4xx in JSON; a form post is 415") { app in

@@ -7,9 +7,9 @@ extension RouteScenarios {
         let assertion = try await ada.assertion(try await ada.signInOptions("ada"))
 
         var first = ScenarioBrowser(app)
-        try check(try await first.post(routes + "assertion/result", assertion).ok, "the first use signs in")
+        try check(try await first.post(app.layout.routes + "assertion/result", assertion).ok, "the first use signs in")
         var replay = ScenarioBrowser(app)
-        let again = try await replay.post(routes + "assertion/result", assertion)
+        let again = try await replay.post(app.layout.routes + "assertion/result", assertion)
         try check(again.status == 400 && again.code == "unknownCeremony", "\(again.status) \(again.text)")
         try check(again.header("Set-Cookie") == nil && replay.cookie == nil, "no session for the replay")
         try check(try await replay.me() == nil, "nobody signed in by the replay")
@@ -30,7 +30,7 @@ extension RouteScenarios {
         stripped["allowCredentials"] = .array([])
         let forged = try await bob.assertion(options.replacing(object: stripped))
 
-        let answer = try await bob.post(routes + "assertion/result", forged)
+        let answer = try await bob.post(app.layout.routes + "assertion/result", forged)
         try check(answer.status == 400 && answer.code == "unknownCredential", "\(answer.status) \(answer.text)")
         try check(answer.object["credentialId"] == forged["rawId"], "the echo is the ID Bob sent: \(answer.text)")
         try check(answer.header("Set-Cookie") == nil && bob.cookie == nil, "no session for Bob")

@@ -66,7 +66,7 @@ extension RouteScenarios {
 
         try await flood()
 
-        let before = try await ada.post(routes + "assertion/result", try await ada.assertion(options))
+        let before = try await ada.post(app.layout.routes + "assertion/result", try await ada.assertion(options))
         try check(before.ok, "the sign-in begun before the flood: \(before.status) \(before.text)")
         ada.cookie = nil
         let after = try await ada.signIn("ada")

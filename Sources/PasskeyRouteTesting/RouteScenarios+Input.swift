@@ -13,13 +13,13 @@ extension RouteScenarios {
             bodies += [[], Array("{}".utf8), Array(#"{"id": "!!", "type": "public-key", "response": {}}"#.utf8)]
         }
         for body in bodies {
-            let answer = try await browser.send("POST", routes + endpoint, bytes: body)
+            let answer = try await browser.send("POST", app.layout.routes + endpoint, bytes: body)
             let shown = String(decoding: body.prefix(40), as: UTF8.self)
             try check((400..<500).contains(answer.status), "\(endpoint) \(shown): \(answer.status)")
             try check(answer.object["status"] == .string("failed") && !(answer.object["errorMessage"]?.stringValue ?? "").isEmpty, "\(answer.text)")
         }
         let form = try await browser.send(
-            "POST", routes + endpoint, bytes: Array("username=ada".utf8), contentType: "application/x-www-form-urlencoded")
+            "POST", app.layout.routes + endpoint, bytes: Array("username=ada".utf8), contentType: "application/x-www-form-urlencoded")
         try check(form.status == 415 && form.code == "unsupportedMediaType", "a cross-site form cannot post: \(form.text)")
     }
 
@@ -27,7 +27,7 @@ extension RouteScenarios {
     public static func oversizedBodies(_ app: any ScenarioTransport) async throws {
         var browser = ScenarioBrowser(app)
         for endpoint in endpoints {
-            let answer = try await browser.send("POST", routes + endpoint, bytes: oversizedBody)
+            let answer = try await browser.send("POST", app.layout.routes + endpoint, bytes: oversizedBody)
             try check(answer.status == 413 && answer.code == "payloadTooLarge", "\(endpoint): \(answer.status) \(answer.text)")
         }
     }
@@ -41,18 +41,18 @@ extension RouteScenarios {
         var browser = ScenarioBrowser(app)
         for endpoint in endpoints {
             for method in ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] {
-                let answer = try await browser.send(method, routes + endpoint)
+                let answer = try await browser.send(method, app.layout.routes + endpoint)
                 try check(answer.status == 405 && answer.header("Allow") == "POST", "\(method) \(endpoint): \(answer.status) \(answer.text)")
                 try check(method == "HEAD" || answer.code == "methodNotAllowed", "\(method) \(endpoint): \(answer.text)")
             }
-            let post = try await browser.send("POST", routes + endpoint, bytes: Array("{".utf8))
+            let post = try await browser.send("POST", app.layout.routes + endpoint, bytes: Array("{".utf8))
             try check(post.status == 400, "POST \(endpoint): \(post.text)")
         }
     }
 
     /// The request head of a body that announces 100 bytes and sends 6, for `endpoint`: an app with a body deadline
     /// answers 408 `requestTimeout` when it passes.
-    public static func stalledBodyRequest(_ endpoint: String) -> String {
+    public static func stalledBodyRequest(_ endpoint: String, routes: String = routes) -> String {
         "POST \(routes)\(endpoint) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
     }
 }

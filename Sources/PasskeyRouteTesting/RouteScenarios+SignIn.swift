@@ -17,7 +17,7 @@ extension RouteScenarios {
         try check(
             held.map { registered.object["user"]?.objectValue?["id"] == .string(Base64URL.encode($0.userHandle)) } == true, "the stored user handle")
 
-        try check(try await laptop.send("DELETE", "/session").ok, "signing out")
+        try check(try await laptop.send("DELETE", app.layout.signOut).ok, "signing out")
         try check(try await laptop.me() == nil, "signed out")
 
         let byName = try await laptop.signIn("ada")

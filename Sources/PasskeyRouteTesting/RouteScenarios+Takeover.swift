@@ -34,14 +34,14 @@ extension RouteScenarios {
         thief.cookie = owner.cookie
         let kept = try await thief.registrationOptions("ada")
         try check(kept.ok, "the thief's options: \(kept.text)")
-        try check(try await owner.send("DELETE", "/session").ok, "Ada signs out")
+        try check(try await owner.send("DELETE", app.layout.signOut).ok, "Ada signs out")
 
         let late = try await thief.finishRegistration(kept)
         try check(late.status == 403 && late.code == "sessionEnded", "\(late.status) \(late.text)")
         let thiefIsSignedIn = try await thief.me() != nil
         try check(late.object["session"] == nil && !thiefIsSignedIn, "no session for the thief")
         let options = try await thief.signInOptions(nil)
-        let attempt = try await thief.post(routes + "assertion/result", try await thief.assertion(options))
+        let attempt = try await thief.post(app.layout.routes + "assertion/result", try await thief.assertion(options))
         try check(attempt.code == "unknownCredential", "the thief's passkey was not stored: \(attempt.text)")
     }
 }

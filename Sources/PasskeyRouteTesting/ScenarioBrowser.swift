@@ -56,16 +56,16 @@ public struct ScenarioBrowser: Sendable {
         try await send("POST", path, bytes: JSONValue.object(json).serializedBytes(), line: line)
     }
 
-    /// `GET /me`'s name for the signed-in user; nil when the app says nobody is signed in.
+    /// The app's name for the signed-in user (``ScenarioLayout/currentUser``); nil when the app says nobody is signed in.
     public mutating func me() async throws -> String? {
-        let answer = try await send("GET", "/me")
+        let answer = try await send("GET", transport.layout.currentUser)
         return answer.ok ? answer.object["user"]?.objectValue?["name"]?.stringValue : nil
     }
 
     /// Registration options for `username` (a discoverable credential, so it can also sign in without a name).
     public mutating func registrationOptions(_ username: String) async throws -> ScenarioAnswer {
         try await post(
-            RouteScenarios.routes + "attestation/options",
+            transport.layout.routes + "attestation/options",
             JSONObject([
                 "username": .string(username), "displayName": .string(username.capitalized),
                 "authenticatorSelection": .object(JSONObject(["residentKey": .string("required")])),
@@ -74,7 +74,7 @@ public struct ScenarioBrowser: Sendable {
 
     /// `navigator.credentials.create()` on `options`, then `attestation/result`.
     public mutating func finishRegistration(_ options: ScenarioAnswer) async throws -> ScenarioAnswer {
-        try await post(RouteScenarios.routes + "attestation/result", try await webAuthn.create(Self.members(of: options)))
+        try await post(transport.layout.routes + "attestation/result", try await webAuthn.create(Self.members(of: options)))
     }
 
     /// Registration options for `username` (which must be given), then the result.
@@ -86,7 +86,7 @@ public struct ScenarioBrowser: Sendable {
 
     /// Sign-in options for `username`, or for a discoverable passkey when nil.
     public mutating func signInOptions(_ username: String?) async throws -> ScenarioAnswer {
-        try await post(RouteScenarios.routes + "assertion/options", username.map { JSONObject(["username": .string($0)]) } ?? JSONObject())
+        try await post(transport.layout.routes + "assertion/options", username.map { JSONObject(["username": .string($0)]) } ?? JSONObject())
     }
 
     /// The response JSON `navigator.credentials.get()` makes for `options`.
@@ -98,7 +98,7 @@ public struct ScenarioBrowser: Sendable {
     public mutating func signIn(_ username: String?, line: Int = #line) async throws -> ScenarioAnswer {
         let options = try await signInOptions(username)
         try check(options.ok, "sign-in options for \(username ?? "a discoverable passkey"): \(options.text)", line: line)
-        return try await post(RouteScenarios.routes + "assertion/result", try await assertion(options))
+        return try await post(transport.layout.routes + "assertion/result", try await assertion(options))
     }
 
     /// The options members of an answer: everything but `status` and `errorMessage`.

@@ -13,7 +13,8 @@ public enum PasskeysServer {
         // The page's files first: a server installed without its resource bundle stops here, before opening anything.
         _ = try WebAssets.all.get()
         try configuration.checkAssociations()
-        let store = try await configuration.database.openStore(logger: logger)
+        try configuration.webhooks?.check()
+        let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
         if configuration.metadataRefresh == nil, let file = configuration.relyingParty.attestation.metadata {
@@ -33,8 +34,12 @@ public enum PasskeysServer {
             services.append(MetadataRefreshService(refresher: metadata))
             refresher = metadata
         }
-        let metrics = ServerMetrics(store: store, metadata: refresher)
-        let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
+        let (recorder, eventMetrics, delivery) = EventDeliveryService.make(configuration, store: store, logger: logger)
+        services += delivery
+        let metrics = ServerMetrics(store: store, metadata: refresher, events: eventMetrics)
+        let relyingParty = RelyingParty(
+            configuration: configuration.relyingParty, store: store, metrics: metrics,
+            limits: configuration.limits, events: recorder)
         let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.

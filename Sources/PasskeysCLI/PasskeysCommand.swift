@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 
-/// The `passkeys` command line (CONTRACT.md §1).
+/// The `passkeys` command line (docs/reference/cli.md).
 public struct PasskeysCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "passkeys",
@@ -9,7 +9,7 @@ public struct PasskeysCommand: AsyncParsableCommand {
         discussion: "Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.",
         subcommands: [
             ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self,
-            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self,
+            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self, EventsCommand.self,
         ]
     )
     public init() {}

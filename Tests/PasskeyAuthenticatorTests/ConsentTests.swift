@@ -4,7 +4,7 @@ import Testing
 
 /// CTAP2.1 §6.1.2 / §6.2.2: user presence is evidence that the user consented; a user who says no stops the
 /// ceremony with CTAP2_ERR_OPERATION_DENIED, which a WebAuthn client reports as NotAllowedError (L3 §6.3.2 step 6,
-/// §6.3.3 step 6).
+/// §6.3.3 step 7).
 @Suite("Software authenticator: consent means consent")
 struct ConsentTests {
     /// An authenticator with a consent prompt but no user verification method, whose user says no.

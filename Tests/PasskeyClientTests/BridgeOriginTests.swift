@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeySoftwareProvider
 import Testing
 
-/// The bridge gives a page what a browser would (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8): nothing for an
+/// The bridge gives a page what a browser would (WebAuthn L3 §5.1.3 steps 6–8, §5.1.4.1 steps 5–7): nothing for an
 /// insecure origin, and no RP ID that is not the page's host or a registrable suffix of it, whichever provider is
 /// behind it.
 @Suite("Web-view bridge: the page's origin bounds the RP ID")

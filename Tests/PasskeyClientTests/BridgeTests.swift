@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeySoftwareProvider
 import Testing
 
-@Suite("Web-view bridge core (CONTRACT.md §1.7)")
+@Suite("Web-view bridge core (docs/reference/cli.md, passkeys bridge)")
 struct BridgeTests {
     static let origin = "https://app.example.com"
 

@@ -1,7 +1,7 @@
 import PasskeyModel
 import Testing
 
-/// §5.1.3 / §5.1.4 step 8: an RP ID is the origin's host or a registrable suffix of it; an IP address only equals
+/// §5.1.3 step 8 / §5.1.4.1 step 7: an RP ID is the origin's host or a registrable suffix of it; an IP address only equals
 /// itself.
 @Suite("RP ID checks")
 struct RPIDValidationTests {

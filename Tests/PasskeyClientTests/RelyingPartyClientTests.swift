@@ -4,7 +4,7 @@ import PasskeyClient
 import PasskeyCore
 import Testing
 
-@Suite("RelyingPartyClient over URLSession against a live server (CONTRACT.md §2)")
+@Suite("RelyingPartyClient over URLSession against a live server (docs/reference/http.md)")
 struct RelyingPartyClientTests {
     @Test("every endpoint: options, results, session, list, rename, remove, sign out")
     func everyEndpoint() async throws {

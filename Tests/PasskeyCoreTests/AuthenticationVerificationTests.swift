@@ -51,7 +51,7 @@ struct AuthenticationVerificationTests {
         await expectFailure(.userHandleMismatch) { try verify(a, userHandleRequired: true) }
     }
 
-    // §7.2 steps 11–15
+    // §7.2 steps 10–14
     @Test func clientDataRules() async throws {
         var a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))
         a.clientDataJSON = Fixtures.clientData(type: "webauthn.create")
@@ -66,14 +66,14 @@ struct AuthenticationVerificationTests {
         await expectFailure(.topOriginMismatch) { try verify(a, policy: Fixtures.policy { $0.allowCrossOrigin = true }) }
     }
 
-    // §7.2 step 16
+    // §7.2 step 15
     @Test func rpIDHash() async throws {
         var a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))
         a.rpID = "sub.example.com"
         await expectFailure(.rpIdHashMismatch) { try verify(a) }
     }
 
-    // §7.2 steps 17–19
+    // §7.2 steps 16–18
     @Test func flags() async throws {
         var a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))
         a.flags = [.userVerified]
@@ -84,7 +84,7 @@ struct AuthenticationVerificationTests {
         await expectFailure(.invalidBackupFlags) { try verify(a) }
     }
 
-    // §7.2 step 20
+    // §7.2 step 19
     @Test func backupEligibilityIsFixed() async throws {
         var a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))
         a.flags = [.userPresent, .backupEligible]
@@ -96,7 +96,7 @@ struct AuthenticationVerificationTests {
         #expect(result.backupState)
     }
 
-    // §7.2 step 23
+    // §7.2 step 21
     @Test func signature() async throws {
         var a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))
         let stored = try a.stored()
@@ -120,7 +120,7 @@ struct AuthenticationVerificationTests {
         }
     }
 
-    // §7.2 step 24
+    // §7.2 step 22
     @Test("sign counter: regression fails, growth passes, zero on both sides passes")
     func signCount() async throws {
         var a = Fixtures.Assertion(key: .p256(P256.Signing.PrivateKey()))

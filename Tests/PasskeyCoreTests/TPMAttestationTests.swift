@@ -89,7 +89,7 @@ struct TPMAttestationTests {
         #expect(!untrusted.trusted)
     }
 
-    @Test("certInfo: magic, type, extraData and attested name are each checked (§8.3 step 4)")
+    @Test("certInfo: magic, type, extraData and attested name are each checked (§8.3 step 5)")
     func certInfo() async throws {
         await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(magic: 0x1234_5678)))
         await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(type: 0x8018)))
@@ -102,7 +102,7 @@ struct TPMAttestationTests {
         await expectAttestationFailure(.invalidAttestationStatement, try Self.registration(Knobs(otherPubAreaKey: true)))
     }
 
-    @Test("sig must verify over certInfo with the AIK (§8.3 step 5)")
+    @Test("sig must verify over certInfo with the AIK (§8.3 step 4)")
     func signature() async throws { await expectAttestationFailure(.invalidSignature, try Self.registration(Knobs(corruptSignature: true))) }
 
     @Test("ver must be 2.0")

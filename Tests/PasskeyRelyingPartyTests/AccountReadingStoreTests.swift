@@ -35,7 +35,7 @@ struct AccountReadingStoreTests {
                 PendingCeremony(
                     challenge: ceremony.challenge, kind: ceremony.kind, userHandle: handle, username: ceremony.username,
                     displayName: ceremony.displayName,
-                    requireUserVerification: ceremony.requireUserVerification, expiresAt: ceremony.expiresAt, sessionHash: ceremony.sessionHash,
+                    userVerification: ceremony.userVerification, expiresAt: ceremony.expiresAt, sessionHash: ceremony.sessionHash,
                     boundToUser: ceremony.boundToUser, conditional: ceremony.conditional),
                 now: now)
             return read

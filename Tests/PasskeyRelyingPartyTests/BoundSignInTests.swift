@@ -64,7 +64,7 @@ struct BoundSignInTests {
     @Test("the binding survives the caller keeping the ceremony: boundToUser is sealed with it and round-trips Codable")
     func bindingIsKept() async throws {
         let ceremony = PendingCeremony(
-            challenge: "c", kind: .authentication, userHandle: [1], username: "ada", displayName: nil, requireUserVerification: false,
+            challenge: "c", kind: .authentication, userHandle: [1], username: "ada", displayName: nil, userVerification: .preferred,
             expiresAt: 1, boundToUser: true)
         #expect(try JSONDecoder().decode(PendingCeremony.self, from: JSONEncoder().encode(ceremony)) == ceremony)
         let (passkeys, ada, _) = try await Self.adaAndBob()

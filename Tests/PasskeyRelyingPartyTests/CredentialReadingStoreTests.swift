@@ -97,7 +97,7 @@ struct CredentialReadingStoreTests {
         #expect(unknown?.code == "unknownCredential")
         #expect(unknown?.reason == "unknownCredential")
 
-        // Client data that fails §7.2 steps 9–19 (another origin, the challenge kept) gets the verifier's own
+        // Client data that fails §7.2 steps 8–18 (another origin, the challenge kept) gets the verifier's own
         // answer whatever the credential read with the claim: Alice's own, Mallory's on Alice's ceremony, or one never
         // stored. A stranger cannot tell stored IDs from unknown ones by it. The claim uses the challenge up.
         let cases: [(TestClient, String?)] = [(alice, "alice"), (mallory, "alice"), (stranger, nil)]

@@ -160,7 +160,7 @@ struct PasskeysCeremonyTests {
         let more = try await passkeys.beginRegistration(for: user, sessionHash: "session-hash")
         #expect(more.options.excludeCredentials.map(\.id) == [first.credential.id])
         #expect(more.ceremony.sessionHash == "session-hash")
-        // The same authenticator declines to make a second credential for the account (§5.1.3 step 20).
+        // The same authenticator declines to make a second credential for the account (§6.3.2 step 3).
         await #expect(throws: (any Error).self) { _ = try await client.create(more.options) }
     }
 

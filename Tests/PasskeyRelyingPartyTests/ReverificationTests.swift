@@ -1,37 +1,112 @@
 import Foundation
+import PasskeyAuthenticator
 import PasskeyCore
 import PasskeyRelyingParty
 import Synchronization
 import Testing
 
-/// Issue 27, step-up in the typed API: a re-verification is a sign-in bound to the signed-in user, user verification
-/// required, and it returns when it happened for the app to gate its own actions.
+/// Issue 27, step-up in the typed API: a re-verification is a sign-in bound to the signed-in user and their session,
+/// asking for the verification the account's passkeys can give (issue 40), and it returns when it happened for the app
+/// to gate its own actions.
 @Suite("Step-up (re-verification) in the typed API")
 struct ReverificationTests {
     @Test("begins bound to the user with UV required and only their passkeys; finishes with the verification time")
     func verifies() async throws {
         let (passkeys, ada, bob) = try await BoundSignInTests.adaAndBob()
-        let start = try await passkeys.beginReverification(for: ada.1)
+        let start = try await passkeys.beginReverification(for: ada.1, session: "s1")
         #expect(start.ceremony.boundToUser && start.ceremony.requireUserVerification)
         #expect(start.options.userVerification == .required)
         #expect(start.options.allowCredentials.count == 1)
         let before = passkeys.configuration.nowMilliseconds
-        let done = try await passkeys.finishReverification(try await ada.0.get(start.options), for: ada.1)
+        let done = try await passkeys.finishReverification(try await ada.0.get(start.options), for: ada.1, session: "s1")
         #expect(done.signIn.user == ada.1 && done.verifiedAt >= before)
         #expect(passkeys.isRecentlyVerified(done.verifiedAt))
 
         // Bob's passkey cannot answer Ada's step-up; nor can a response to Ada's ordinary sign-in verify her session.
-        let forAda = try await passkeys.beginReverification(for: ada.1)
+        let forAda = try await passkeys.beginReverification(for: ada.1, session: "s1")
         var anyPasskey = forAda.options
         anyPasskey.allowCredentials = [] // Bob's client answers with his own passkey
-        #expect(await refusal { try await passkeys.finishReverification(try await bob.0.get(anyPasskey), for: ada.1) }?.code == "unknownCredential")
+        #expect(
+            await refusal { try await passkeys.finishReverification(try await bob.0.get(anyPasskey), for: ada.1, session: "s1") }?.code
+                == "unknownCredential")
         let signIn = try await passkeys.beginAuthentication(username: "ada")
         #expect(
-            await refusal { try await passkeys.finishReverification(try await ada.0.get(signIn.options), for: ada.1) }?.code == "ceremonyUserMismatch"
+            await refusal { try await passkeys.finishReverification(try await ada.0.get(signIn.options), for: ada.1, session: "s1") }?.code
+                == "ceremonyUserMismatch"
         )
         // A step-up's response does not sign anyone in.
-        let stepUp = try await passkeys.beginReverification(for: ada.1)
+        let stepUp = try await passkeys.beginReverification(for: ada.1, session: "s1")
         #expect(await refusal { try await passkeys.finishAuthentication(try await ada.0.get(stepUp.options)) }?.code == "ceremonyUserMismatch")
+    }
+
+    @Test("a step-up verifies only the session that began it (ceremonySessionMismatch for another)")
+    func boundToTheSession() async throws {
+        let (passkeys, ada, _) = try await BoundSignInTests.adaAndBob()
+        let start = try await passkeys.beginReverification(for: ada.1, session: "laptop")
+        #expect(start.ceremony.sessionHash == "laptop")
+        let response = try await ada.0.get(start.options)
+        #expect(await refusal { try await passkeys.finishReverification(response, for: ada.1, session: "thief") }?.code == "ceremonySessionMismatch")
+        // The refusal used the ceremony up: the right session cannot finish it afterwards either.
+        #expect(await refusal { try await passkeys.finishReverification(response, for: ada.1, session: "laptop") }?.code == "unknownCeremony")
+    }
+
+    @Test("an account whose passkey never did UV steps up without UV; a passkey that has shown UV must show it again")
+    func askWhatThePasskeyCanGive() async throws {
+        let passkeys = Passkeys(configuration: .test(), accounts: TestAccounts(), sealingKey: .random())
+        // A security key without a PIN: UP only, at registration and ever after.
+        let key = TestClient(userVerifier: NoUserVerification())
+        let registered = try await PasskeysCeremonyTests().register("ada", passkeys, key)
+        #expect(!registered.credential.uvInitialized && registered.countsAsVerification, "its registration counts: it has never shown UV")
+        let ada = TestUser(handle: registered.credential.userHandle, name: "ada")
+        let stepUp = try await passkeys.beginReverification(for: ada, session: "s")
+        #expect(stepUp.options.userVerification == .preferred && stepUp.ceremony.userVerification == .preferred)
+        let verified = try await passkeys.finishReverification(try await key.get(stepUp.options), for: ada, session: "s")
+        #expect(!verified.signIn.verification.userVerified && verified.signIn.countsAsVerification)
+
+        // A second passkey that verifies its user: the account now has one that has shown UV, so a step-up is asked
+        // with `preferred` still (the key cannot give UV), but the phone's answer without UV does not count.
+        let accounts = passkeys.accounts
+        let phone = TestClient()
+        let added = try await passkeys.beginRegistration(for: ada)
+        let phoneRegistration = try await passkeys.finishRegistration(try await phone.create(added.options))
+        accounts.store(phoneRegistration)
+        #expect(phoneRegistration.credential.uvInitialized && phoneRegistration.countsAsVerification)
+        let mixed = try await passkeys.beginReverification(for: ada, session: "s")
+        #expect(mixed.options.userVerification == .preferred)
+        var discouraged = mixed.options
+        discouraged.userVerification = .discouraged // a client that skips UV when it may
+        discouraged.allowCredentials = [PublicKeyCredentialDescriptorJSON(id: phoneRegistration.credential.id)]
+        let phoneWithoutUV = try await phone.get(discouraged)
+        #expect(await refusal { try await passkeys.finishReverification(phoneWithoutUV, for: ada, session: "s") }?.code == "userNotVerified")
+
+        // Once the only passkeys left have shown UV, UV is required.
+        accounts.remove(id: registered.credential.id)
+        #expect(try await passkeys.beginReverification(for: ada, session: "s").options.userVerification == .required)
+    }
+
+    @Test("a sign-in counts as a verification with UV, or by a passkey that has never shown UV unless UV is required")
+    func whatCountsAsAVerification() async throws {
+        let accounts = TestAccounts()
+        let passkeys = Passkeys(configuration: .test(), accounts: accounts, sealingKey: .random())
+        let key = TestClient(userVerifier: NoUserVerification())
+        let registered = try await PasskeysCeremonyTests().register("ada", passkeys, key)
+        let keySignIn = try await passkeys.finishAuthentication(try await key.get(try await passkeys.beginAuthentication(username: "ada").options))
+        #expect(keySignIn.countsAsVerification && !keySignIn.credential.uvInitialized)
+
+        // The same passkey once it has shown UV (its record says so): a sign-in without UV no longer counts.
+        var shown = registered.credential
+        shown.uvInitialized = true
+        #expect(!Passkeys<TestAccounts>.countsAsVerification(userVerified: false, uvInitialized: shown.uvInitialized, floor: .preferred))
+        #expect(Passkeys<TestAccounts>.countsAsVerification(userVerified: true, uvInitialized: true, floor: .preferred))
+        #expect(!Passkeys<TestAccounts>.countsAsVerification(userVerified: false, uvInitialized: false, floor: .required))
+        // A first assertion with UV turns uvInitialized true, never back.
+        let phone = TestClient()
+        let phoneAccount = try await PasskeysCeremonyTests().register("bob", passkeys, phone)
+        var bobRecord = phoneAccount.credential
+        bobRecord.uvInitialized = false // as a record migrated from before uvInitialized was kept
+        accounts.replace(bobRecord)
+        let bobSignIn = try await passkeys.finishAuthentication(try await phone.get(try await passkeys.beginAuthentication(username: "bob").options))
+        #expect(bobSignIn.verification.userVerified && bobSignIn.credential.uvInitialized && bobSignIn.countsAsVerification)
     }
 
     @Test("the window: a verification counts from its time for reverificationWindow, never from the future, never when absent")

@@ -9,7 +9,9 @@ import Testing
 @Suite("Ceremonies kept by the caller are sealed and single use")
 struct SealedCeremonyTests {
     /// A relying party whose callers keep their ceremonies, on a clock the test moves.
-    static func callerKeeping(capacity: Int = 250_000, userVerification: UserVerificationPolicy = .preferred) -> (Passkeys<TestAccounts>, TestTime) {
+    static func callerKeeping(
+        capacity: Int = 250_000, userVerification: UserVerificationRequirement = .preferred
+    ) -> (Passkeys<TestAccounts>, TestTime) {
         let clock = TestTime()
         var configuration = RelyingPartyConfiguration.test(userVerification: userVerification)
         configuration.clock = { clock.now }
@@ -27,7 +29,7 @@ struct SealedCeremonyTests {
         let victim = [UInt8](repeating: 0xAD, count: 32)
         let edited = PendingCeremony(
             challenge: start.ceremony.challenge, kind: .registration, userHandle: victim, username: "ada", displayName: "Ada",
-            requireUserVerification: false, expiresAt: .max)
+            userVerification: .preferred, expiresAt: .max)
 
         // The attack of the issue: the ceremony's members as the app would have kept them, edited, passed back.
         let unsealed = SealedCeremony(Base64URL.encode(Array(try JSONEncoder().encode(edited))))
@@ -53,7 +55,7 @@ struct SealedCeremonyTests {
         let key = CeremonySealingKey.random()
         let ceremony = PendingCeremony(
             challenge: Base64URL.encode(SecureRandom.bytes(32)), kind: .authentication, userHandle: nil, username: nil, displayName: nil,
-            requireUserVerification: false, expiresAt: .max)
+            userVerification: .preferred, expiresAt: .max)
         #expect(key.open(try key.seal(ceremony), kind: .authentication, challenge: ceremony.challenge) == ceremony)
         #expect(key.open(try key.seal(ceremony), kind: .registration, challenge: ceremony.challenge) == nil)
         #expect(key.open(sealed, kind: .authentication, challenge: ceremony.challenge) == nil, "another key's")

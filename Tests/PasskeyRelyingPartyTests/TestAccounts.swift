@@ -66,6 +66,13 @@ final class TestAccounts: PasskeyAccounts {
 
     func stored(id: [UInt8]) -> CredentialRecord? { tables.withLock { $0.credentials.first { $0.id == id } } }
 
+    /// Replaces a stored credential's record, as a migration from an earlier schema might have left it.
+    func replace(_ record: CredentialRecord) {
+        tables.withLock { tables in
+            if let index = tables.credentials.firstIndex(where: { $0.id == record.id }) { tables.credentials[index] = record }
+        }
+    }
+
     /// Removes a credential and keeps its account, as an app's own accounts may (a password account's last passkey).
     func remove(id: [UInt8]) { tables.withLock { $0.credentials.removeAll { $0.id == id } } }
 }
@@ -73,7 +80,13 @@ final class TestAccounts: PasskeyAccounts {
 /// A browser with a software authenticator, for the relying party under test.
 struct TestClient {
     static let origin = "https://example.com"
-    let client = WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator())
+    let client: WebAuthnClient
+
+    /// A browser with a passkey provider whose user is verified (`AlwaysVerify`), or approves only (`NoUserVerification`:
+    /// a security key without a PIN).
+    init(userVerifier: any UserVerifier = AlwaysVerify()) {
+        client = WebAuthnClient(origin: Self.origin, authenticator: SoftwareAuthenticator(userVerifier: userVerifier))
+    }
 
     func create(_ options: PublicKeyCredentialCreationOptionsJSON) async throws -> [UInt8] {
         Array(JSONValue.object(try await client.create(options.json)).serialized().utf8)
@@ -85,7 +98,7 @@ struct TestClient {
 }
 
 extension RelyingPartyConfiguration {
-    static func test(userVerification: UserVerificationPolicy = .preferred) -> RelyingPartyConfiguration {
+    static func test(userVerification: UserVerificationRequirement = .preferred) -> RelyingPartyConfiguration {
         RelyingPartyConfiguration(
             rpID: "example.com", rpName: "Example", origins: [TestClient.origin], ceremonyTimeout: 60_000, userVerification: userVerification)
     }

@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-@Suite("Ceremonies over HTTP (CONTRACT.md §2)")
+@Suite("Ceremonies over HTTP (docs/reference/http.md)")
 struct CeremonyTests {
     @Test("register, read the session, sign in by username and with a discoverable passkey", arguments: Backend.all)
     func registerAndSignIn(_ backend: Backend) async throws {

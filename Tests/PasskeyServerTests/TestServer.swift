@@ -42,7 +42,7 @@ enum TestServer {
 
     static func configuration(
         _ database: DatabaseLocation, clock: TestClock = TestClock(), rateLimit: Double? = nil, origin: String = origin,
-        userVerification: UserVerificationPolicy = .preferred, trustedProxies: [IPNetwork] = []
+        userVerification: UserVerificationRequirement = .preferred, trustedProxies: [IPNetwork] = []
     ) -> ServerConfiguration {
         ServerConfiguration(
             host: "127.0.0.1", port: 0,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The passkeys command line (CONTRACT.md §1)")
+@Suite("The passkeys command line (docs/reference/cli.md)")
 struct CLITests {
     static let packedVector = "registration-packed-x5c-yubikey-firefox-py"
 

@@ -5,7 +5,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// `passkeys register | login | credentials | load` against a real `passkeys serve` on loopback (CONTRACT.md §1.4, §1.6).
+/// `passkeys register | login | credentials | load` against a real `passkeys serve` on loopback (docs/reference/cli.md,
+/// "Software authenticator commands" and "passkeys load").
 @Suite("CLI ceremonies against a running server", .serialized)
 struct CeremonyCLITests {
     /// Starts `passkeys serve` on a random loopback port; stops it when `body` returns.

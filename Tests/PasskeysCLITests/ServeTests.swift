@@ -9,7 +9,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("passkeys serve (CONTRACT.md §1.1)")
+@Suite("passkeys serve (docs/reference/cli.md)")
 struct ServeTests {
     /// The origin of the Android app PASSKEYS_ANDROID_APPS names below (its certificate hash is 32 bytes of 0x0A).
     static let androidOrigin = "android:apk-key-hash:CgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo"

@@ -1,6 +1,6 @@
 public import PasskeyModel
 
-/// An account on the relying party, as the API returns it (`user` in CONTRACT.md §2).
+/// An account on the relying party, as the API returns it (`user` in docs/reference/http.md, "Bodies").
 public struct AccountUser: Sendable, Equatable {
     /// The user handle (WebAuthn L3 §5.4.3 `user.id`), base64url, as the server sends it.
     public let id: String

@@ -1,6 +1,6 @@
 public import PasskeyModel
 
-/// The body of `POST /attestation/options` (FIDO2 conformance server API, CONTRACT.md §2).
+/// The body of `POST /attestation/options` (FIDO2 conformance server API; docs/reference/http.md).
 public struct RegistrationOptionsRequest: Sendable, Equatable {
     /// The account name: an existing one to add a passkey to (with that account's session), or a new one to create. The
     /// server normalizes it (NFC) and bounds it (64 characters, 256 bytes).

@@ -1,7 +1,7 @@
 public import Foundation
 public import PasskeyModel
 
-/// One passkey of the signed-in account, as `GET /credentials` lists it (CONTRACT.md §2).
+/// One passkey of the signed-in account, as `GET /credentials` lists it (docs/reference/http.md, "Bodies").
 public struct PasskeySummary: Sendable, Equatable, Identifiable {
     /// The credential ID, base64url: the `{id}` of `PATCH` / `DELETE /credentials/{id}`.
     public let id: String

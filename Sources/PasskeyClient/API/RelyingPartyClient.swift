@@ -1,6 +1,6 @@
 public import PasskeyModel
 
-/// The relying-party API of CONTRACT.md §2 (the FIDO2 conformance server API plus sessions and passkey management),
+/// The relying-party API of docs/reference/http.md (the FIDO2 conformance server API plus sessions and passkey management),
 /// over any ``HTTPTransport``: ``URLSessionTransport`` in apps, AsyncHTTPClient in the CLI.
 ///
 /// Requests and answers are typed; ceremony options stay the L3 JSON objects

@@ -1,7 +1,7 @@
 import PasskeyModel
 
 /// Bounds a page's options by the page's origin, as a browser does before any authenticator is asked (WebAuthn L3
-/// §5.1.3 step 8, §5.1.4 step 8): the RP ID must be the page's host or a registrable suffix of it, and options without
+/// §5.1.3 step 8, §5.1.4.1 step 7): the RP ID must be the page's host or a registrable suffix of it, and options without
 /// one get the page's host written in, so no provider falls back to a domain of its own (`PasskeysManager` would use
 /// the app's associated domain, which the page has no claim to).
 enum PageScope {

@@ -2,10 +2,10 @@ public import PasskeyModel
 
 /// The native side of the web-view bridge: a page posts `{"action":"create"|"get","options":{…}}` (optionally with
 /// `"mediation":"conditional"|"immediate"`) and gets `{"ok":true,"data":{…}}` or
-/// `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}` (CONTRACT.md §1.7), the code being
+/// `{"ok":false,"errMsg":"…","name":"<DOMException name>","code":"<typed case>"}` (docs/reference/cli.md, "passkeys bridge"), the code being
 /// ``PasskeyError/code``.
 ///
-/// A page gets no more than a browser would give it (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8), whatever the
+/// A page gets no more than a browser would give it (WebAuthn L3 §5.1.3 steps 6–8, §5.1.4.1 steps 5–7), whatever the
 /// provider: the bridge refuses, with `SecurityError` and before the provider is asked, a page whose origin is not
 /// in the allow-list (`originNotAllowed`), one that is not a secure origin, https or http on localhost
 /// (`insecureOrigin`), and an RP ID that is not the page's host nor a registrable suffix of it (`rpIdNotAllowed`).

@@ -78,7 +78,7 @@
     }));
   }
 
-  // PublicKeyCredentialCreationOptions -> PublicKeyCredentialCreationOptionsJSON (L3 §5.1.10).
+  // PublicKeyCredentialCreationOptions -> PublicKeyCredentialCreationOptionsJSON (L3 §5.1.8).
   function creationToJSON(o) {
     var json = Object.assign({}, o, {
       challenge: toBase64URL(o.challenge),
@@ -90,7 +90,7 @@
     return json;
   }
 
-  // PublicKeyCredentialRequestOptions -> PublicKeyCredentialRequestOptionsJSON (L3 §5.1.11).
+  // PublicKeyCredentialRequestOptions -> PublicKeyCredentialRequestOptionsJSON (L3 §5.1.9).
   function requestToJSON(o) {
     var json = Object.assign({}, o, { challenge: toBase64URL(o.challenge), allowCredentials: descriptorsToJSON(o.allowCredentials) });
     if (o.extensions) json.extensions = extensionsToJSON(o.extensions);

@@ -1,11 +1,11 @@
 public import X509
 
-/// How a relying party judges attestation (WebAuthn L3 §7.1 steps 21–24 and §7.1 step 29).
+/// How a relying party judges attestation (WebAuthn L3 §7.1 steps 21–24, and step 29 on keeping an untrusted one).
 public struct AttestationPolicy: Sendable {
     /// Root certificates an attestation chain may end in. A chain that ends in one of these is *trusted*.
     public var trustAnchors: [Certificate]
-    /// Fail registration unless the attestation is trusted (§7.1 step 29 says the RP SHOULD fail untrusted
-    /// attestations when it asked for attestation; most passkey RPs do not, so this is off by default).
+    /// Fail registration unless the attestation is trusted (§7.1 step 24 says the RP SHOULD fail an untrusted
+    /// attestation; step 29 lets it keep the credential as unattested, as most passkey RPs do, so this is off by default).
     public var requireTrustedAttestation: Bool
     /// Accept `none` attestation (§7.1 step 24, first bullet).
     public var allowNone: Bool

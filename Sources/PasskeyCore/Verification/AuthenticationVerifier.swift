@@ -8,7 +8,7 @@ public struct StoredCredential: Sendable {
     public let publicKey: CredentialPublicKey
     /// The signature counter recorded after the last successful ceremony (0 for authenticators that keep none).
     public let signCount: UInt32
-    /// BE as recorded at registration; nil when unknown (then §7.2 step 20 cannot be checked).
+    /// BE as recorded at registration; nil when unknown (then §7.2 step 19 cannot be checked).
     public let backupEligible: Bool?
     /// The user handle of the account that owns the credential; nil when the caller does not track it.
     public let userHandle: [UInt8]?
@@ -24,7 +24,7 @@ public struct StoredCredential: Sendable {
     }
 }
 
-/// The result of a successful authentication: what to write back to the credential record (§7.2 step 26).
+/// The result of a successful authentication: what to write back to the credential record (§7.2 step 24).
 public struct VerifiedAuthentication: Sendable {
     /// The ID of the credential that signed in.
     public let credentialID: [UInt8]
@@ -56,29 +56,34 @@ public struct AuthenticationVerifier: Sendable {
         self.rpIDHash = RPIDHash.of(policy.rpID)
     }
 
-    /// §7.2 steps 9–19: everything that can be judged without the credential record — the client data (type,
+    /// §7.2 steps 8–18: everything that can be judged without the credential record — the client data (type,
     /// challenge, origin, cross-origin), the RP ID hash and the flags — returning the parsed authenticator data.
     ///
-    /// ``verify(_:challenge:credential:allowCredentials:userHandleRequired:)`` runs these too. A relying party that
-    /// must not reveal which credential IDs it stores runs them first, before it looks the credential up: then every
-    /// answer that depends on the credential can be one and the same (a failure here says nothing about any account).
+    /// ``verify(_:challenge:credential:allowCredentials:userHandleRequired:userVerification:)`` runs these too. A relying
+    /// party that must not reveal which credential IDs it stores runs them first, before it looks the credential up:
+    /// then every answer that depends on the credential can be one and the same (a failure here says nothing about any
+    /// account).
+    ///
+    /// - Parameter userVerification: the ceremony's requirement; nil uses the policy's.
     @discardableResult
-    public func verifyCeremonyData(_ response: AuthenticationResponse, challenge: Challenge) throws(WebAuthnError) -> AuthenticatorData {
-        // Steps 9–10.
+    public func verifyCeremonyData(
+        _ response: AuthenticationResponse, challenge: Challenge, userVerification: UserVerificationRequirement? = nil
+    ) throws(WebAuthnError) -> AuthenticatorData {
+        // Steps 8–9.
         let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
-        // Steps 11–15.
+        // Steps 10–14.
         try ClientDataVerification.verify(clientData, expectedType: "webauthn.get", challenge: challenge, policy: policy)
         let authData = try AuthenticatorData(bytes: response.authenticatorData, field: "response.authenticatorData")
-        // Step 16.
+        // Step 15.
         try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
-        // Steps 17–19.
-        try FlagVerification.verify(authData, policy: policy)
+        // Steps 16–18.
+        try FlagVerification.verify(authData, policy: policy, userVerification: userVerification ?? policy.userVerification)
         return authData
     }
 
     /// The whole of §7.2 from step 5 on: the credential is one the options allowed and the one stored, owned by the
-    /// user the response names; the ceremony data (``verifyCeremonyData(_:challenge:)``); backup eligibility as
-    /// recorded; the signature; the signature counter. Storing the result (step 26) is the caller's.
+    /// user the response names; the ceremony data (``verifyCeremonyData(_:challenge:userVerification:)``); backup eligibility as
+    /// recorded; the signature; the signature counter. Storing the result (step 24) is the caller's.
     ///
     /// - Parameters:
     ///   - response: the `AuthenticationResponseJSON` the client returned, decoded.
@@ -87,9 +92,10 @@ public struct AuthenticationVerifier: Sendable {
     ///   - allowCredentials: the `allowCredentials` IDs the options carried; empty when none were listed.
     ///   - userHandleRequired: true for discoverable (usernameless) sign-in, where the user handle is how the
     ///     user is identified (§7.2 step 6, second case).
+    ///   - userVerification: the ceremony's requirement; nil uses the policy's.
     public func verify(
         _ response: AuthenticationResponse, challenge: Challenge, credential: StoredCredential,
-        allowCredentials: [[UInt8]] = [], userHandleRequired: Bool = false
+        allowCredentials: [[UInt8]] = [], userHandleRequired: Bool = false, userVerification: UserVerificationRequirement? = nil
     ) throws(WebAuthnError) -> VerifiedAuthentication {
         // §7.2 step 5.
         if !allowCredentials.isEmpty && !allowCredentials.contains(response.rawID) {
@@ -114,14 +120,14 @@ public struct AuthenticationVerifier: Sendable {
         } else if userHandleRequired {
             throw WebAuthnError(.userHandleMismatch, "response.userHandle: expected the user handle of a discoverable credential, found none")
         }
-        let authData = try verifyCeremonyData(response, challenge: challenge)
-        // Step 20: backup eligibility is fixed when the credential is created (§6.1.3).
+        let authData = try verifyCeremonyData(response, challenge: challenge, userVerification: userVerification)
+        // Step 19: backup eligibility is fixed when the credential is created (§6.1.3).
         if let recorded = credential.backupEligible, recorded != authData.backupEligible {
             throw WebAuthnError(
                 .backupEligibilityChanged,
                 "authenticatorData flags: expected BE=\(recorded ? 1 : 0) as recorded at registration, found BE=\(authData.backupEligible ? 1 : 0)")
         }
-        // Steps 22–23: the signature covers authenticatorData ‖ SHA-256(clientDataJSON).
+        // Steps 20–21: the signature covers authenticatorData ‖ SHA-256(clientDataJSON).
         var signed = response.authenticatorData
         signed.reserveCapacity(signed.count + 32)
         SHA256.hash(data: response.clientDataJSON).withUnsafeBytes { signed.append(contentsOf: $0) }
@@ -131,7 +137,7 @@ public struct AuthenticationVerifier: Sendable {
                 "response.signature: expected a valid \(credential.publicKey.algorithm) signature by the stored credential key over authenticatorData ‖ SHA-256(clientDataJSON), found one that does not verify"
             )
         }
-        // Step 24: if either counter is non-zero, the new one must be greater (§6.1.1).
+        // Step 22: if either counter is non-zero, the new one must be greater (§6.1.1).
         if authData.signCount != 0 || credential.signCount != 0, authData.signCount <= credential.signCount {
             throw WebAuthnError(
                 .signCountRegression,

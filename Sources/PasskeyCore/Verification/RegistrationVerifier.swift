@@ -3,7 +3,7 @@ import Crypto
 /// Verifies registration ceremonies (WebAuthn L3 §7.1, "Registering a New Credential").
 ///
 /// Steps that need the relying party's database (§7.1 step 26: the credential ID is not yet registered) and
-/// storage itself (step 27) are the caller's; everything else is here, in the spec's order.
+/// storing the credential record (step 29) are the caller's; everything else is here, in the spec's order.
 public struct RegistrationVerifier: Sendable {
     /// What this verifier accepts; fixed for its lifetime.
     public let policy: VerificationPolicy
@@ -25,8 +25,11 @@ public struct RegistrationVerifier: Sendable {
     /// - Parameters:
     ///   - response: the `RegistrationResponseJSON` the client returned, decoded.
     ///   - challenge: the challenge this ceremony sent, which `clientDataJSON` must carry.
+    ///   - userVerification: the ceremony's requirement; nil uses the policy's.
     /// - Throws: `WebAuthnError` with the code of the first step that failed.
-    public func verify(_ response: RegistrationResponse, challenge: Challenge) async throws(WebAuthnError) -> VerifiedRegistration {
+    public func verify(
+        _ response: RegistrationResponse, challenge: Challenge, userVerification: UserVerificationRequirement? = nil
+    ) async throws(WebAuthnError) -> VerifiedRegistration {
         // §7.1 steps 5–6: parse the client data.
         let clientData = try CollectedClientData(bytes: response.clientDataJSON, field: "response.clientDataJSON")
         // Steps 7–11.
@@ -42,7 +45,7 @@ public struct RegistrationVerifier: Sendable {
         // Step 14.
         try RPIDHash.verify(authData, expected: rpIDHash, rpID: policy.rpID)
         // Steps 15–17.
-        try FlagVerification.verify(authData, policy: policy)
+        try FlagVerification.verify(authData, policy: policy, userVerification: userVerification ?? policy.userVerification)
         guard let attested = authData.attestedCredential else {
             throw WebAuthnError(
                 .missingAttestedCredentialData,

@@ -8,7 +8,7 @@ public struct VerifiedRegistration: Sendable {
     public let credentialID: [UInt8]
     /// The credential public key; store `publicKey.coseBytes` and rebuild the key from them for each sign-in.
     public let publicKey: CredentialPublicKey
-    /// The initial signature counter (often 0): store it as the baseline for §7.2 step 24.
+    /// The initial signature counter (often 0): store it as the baseline for §7.2 step 22.
     public let signCount: UInt32
     /// The attestation statement format identifier, such as `packed` or `none` (§8).
     public let format: String
@@ -24,7 +24,7 @@ public struct VerifiedRegistration: Sendable {
     /// Whether the authenticator verified the user while creating the credential (UV).
     public let userVerified: Bool
     /// BE: whether the credential may be synced or backed up. Store it: it must not change in later assertions (§6.1.3,
-    /// §7.2 step 20).
+    /// §7.2 step 19).
     public let backupEligible: Bool
     /// BS: whether the credential is backed up now.
     public let backupState: Bool

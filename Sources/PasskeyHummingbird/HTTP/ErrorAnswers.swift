@@ -1,10 +1,11 @@
-import Hummingbird
+public import Hummingbird
 
 extension PasskeyResponse {
     /// The contract's answer to whatever a route or a hook threw (`EndpointAnswer`, shared with PasskeyVapor): a
     /// refusal keeps its status and code; an outage is 503 with `Retry-After`; anything else is a fault, logged and
     /// answered 500 (in JSON, never the app's error page, so the route group's clients always read the same shape).
-    static func answering(_ error: any Error, context: some RequestContext) -> PasskeyResponse {
+    /// An app may answer its own routes with it, so they read like the passkey routes.
+    public static func answering(_ error: any Error, context: some RequestContext) -> PasskeyResponse {
         let answer: EndpointAnswer
         if let known = EndpointAnswer.answering(error) {
             answer = known

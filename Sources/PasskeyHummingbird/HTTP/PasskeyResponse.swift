@@ -1,7 +1,7 @@
 import HTTPTypes
 public import Hummingbird
 
-/// An answer in the conformance API's shape (FIDO2 conformance server API; CONTRACT.md §2): a JSON object whose
+/// An answer in the conformance API's shape (FIDO2 conformance server API; docs/reference/http.md, "Bodies"): a JSON object whose
 /// first members are `status` (`ok` or `failed`) and `errorMessage` (empty when ok), then the endpoint's members.
 ///
 /// Every answer of ``PasskeyRoutes`` is one, failures included, so clients written for the conformance API (the

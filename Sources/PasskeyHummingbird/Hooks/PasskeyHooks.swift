@@ -52,7 +52,7 @@ public protocol PasskeyHooks<Context, User>: Sendable {
     /// checked both just before; the transaction is what makes the checks hold under concurrency.
     func storeRegistration(_ registration: PasskeyRegistration, request: Request, context: Context) async throws -> User
 
-    /// Stores what a verified sign-in changed (WebAuthn L3 §7.2 step 26): `signIn.credential`'s `signCount`,
+    /// Stores what a verified sign-in changed (WebAuthn L3 §7.2 step 24): `signIn.credential`'s `signCount`,
     /// `backupState` and `lastUsedAt`.
     ///
     /// The counter must only move up: update the row only where the stored `signCount` is still below the new one
@@ -91,7 +91,6 @@ extension PasskeyHooks {
     public func registrationTarget(
         for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request, context: Context
     ) async throws -> RegistrationTarget {
-        if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
-        return .newAccount(name: options.username, displayName: options.displayName)
+        RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn)
     }
 }

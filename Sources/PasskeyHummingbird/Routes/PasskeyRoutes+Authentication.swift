@@ -8,7 +8,7 @@ extension PasskeyRoutes {
 
     /// `POST assertion/result`: verifies a sign-in, has the app store what it changed and sign the user in.
     func finishAuthentication(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
-        let verified = try await endpoints.finishAuthentication(body) { signIn in
+        let verified = try await endpoints.finishAuthentication(body, client: clientKey?(request, context)) { signIn in
             try await hooks.completeSignIn(signIn, request: request, context: context)
         }
         var members = verified.members

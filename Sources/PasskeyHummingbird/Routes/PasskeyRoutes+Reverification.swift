@@ -5,11 +5,15 @@ extension PasskeyRoutes where Hooks: PasskeyReverificationHooks {
     ///
     /// | route | body | ok answer (after `status`, `errorMessage`) |
     /// | --- | --- | --- |
-    /// | `POST session/verify/options` | empty or `{}` | `PublicKeyCredentialRequestOptionsJSON` members: the user's passkeys, UV required |
+    /// | `POST session/verify/options` | empty or `{}` | `PublicKeyCredentialRequestOptionsJSON` members: the user's passkeys |
     /// | `POST session/verify/result` | `AuthenticationResponseJSON` | `verifiedAt`, `verifiedUntil` (RFC 3339) |
     ///
-    /// Both need a signed-in user (401 `notSignedIn`); the result accepts only a step-up begun for that user
-    /// (`ceremonyUserMismatch`) and starts no session. Other methods on these paths are 405.
+    /// Both need a signed-in user (401 `notSignedIn`; 403 `recoverySessionRestricted` for a recovery session). The
+    /// options ask for user verification `required` when every passkey of the account has shown UV, else `preferred`
+    /// (so keys that cannot verify their user do not lock the account out); the result accepts only a step-up begun
+    /// for that user (`ceremonyUserMismatch`) by this same session (`ceremonySessionMismatch`), counts only when it
+    /// verified (`userNotVerified` for a passkey that has shown UV and did not this time), and starts no session.
+    /// Other methods on these paths are 405.
     public func addReverification(to routes: some RouterMethods<Hooks.Context>) {
         routes.post("session/verify/options") { request, context in await answer(request, context, beginReverification) }
         routes.post("session/verify/result") { request, context in await answer(request, context, finishReverification) }
@@ -22,32 +26,22 @@ extension PasskeyRoutes where Hooks: PasskeyReverificationHooks {
         }
     }
 
-    /// `POST session/verify/options`: a sign-in bound to the signed-in user, user verification required.
+    /// `POST session/verify/options`: a sign-in bound to the signed-in user and their session, asking for the user
+    /// verification their passkeys can give.
     func beginReverification(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
-        let client = clientKey?(request, context)
-        try endpoints.admitOptions(client)
-        _ = try RequestJSON.object(body)
-        guard let signedIn = try await hooks.signedInUser(request, context: context) else { throw RelyingPartyError.notSignedIn }
-        let start = try await endpoints.keeping(for: client, { try await passkeys.beginReverification(for: signedIn.user) }, ceremony: \.ceremony)
-        return .ok(start.options.json)
+        .ok(
+            try await endpoints.beginReverification(
+                body, client: clientKey?(request, context), signedIn: { try await hooks.signedInUser(request, context: context) }))
     }
 
     /// `POST session/verify/result`: verifies the step-up and has the app record it on the session.
     func finishReverification(_ body: [UInt8], _ request: Request, _ context: Hooks.Context) async throws -> PasskeyResponse {
-        guard let signedIn = try await hooks.signedInUser(request, context: context) else { throw RelyingPartyError.notSignedIn }
-        let reverification: Reverification<Accounts.User>
-        do {
-            reverification = try await passkeys.finishReverification(body, for: signedIn.user)
-        } catch let refusal as RelyingPartyError {
-            throw refusal.echoingSubmittedCredential(body)
-        }
-        try await hooks.storeReverification(reverification, signedIn: signedIn, request: request, context: context)
-        let window = passkeys.configuration.reverificationWindow
-        return .ok(
-            JSONObject([
-                "verifiedAt": .string(RFC3339.string(millisecondsSince1970: reverification.verifiedAt)),
-                "verifiedUntil": .string(RFC3339.string(millisecondsSince1970: reverification.verifiedAt + window)),
-            ]))
+        .ok(
+            try await endpoints.finishReverification(
+                body, client: clientKey?(request, context), signedIn: { try await hooks.signedInUser(request, context: context) },
+                store: { reverification, signedIn in
+                    try await hooks.storeReverification(reverification, signedIn: signedIn, request: request, context: context)
+                }))
     }
 }
 

@@ -1,6 +1,6 @@
 public import Hummingbird
 
-/// The four ceremony endpoints of the FIDO2 conformance server API (CONTRACT.md §2), for an existing Hummingbird 2
+/// The four ceremony endpoints of the FIDO2 conformance server API (docs/reference/http.md, "Ceremony endpoints"), for an existing Hummingbird 2
 /// app to add to its own router, over its own users and sessions.
 ///
 /// ```swift
@@ -71,7 +71,7 @@ public struct PasskeyRoutes<Accounts: PasskeyAccounts, Hooks: PasskeyHooks>: Sen
         passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int, limits: PasskeyRouteLimits,
         keyingClientsBy clientKey: (@Sendable (Request, Hooks.Context) -> String?)?
     ) {
-        endpoints = CeremonyEndpoints(passkeys, limits: limits, frontEnd: "PasskeyRoutes")
+        endpoints = CeremonyEndpoints(passkeys, limits: limits, stepUp: hooks is any PasskeyReverificationHooks, frontEnd: "PasskeyRoutes")
         self.hooks = hooks
         self.maximumBodySize = maximumBodySize
         self.clientKey = clientKey

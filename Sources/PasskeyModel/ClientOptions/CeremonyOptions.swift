@@ -1,4 +1,4 @@
-/// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.10), decoded with the checks `create()` makes: the
+/// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.8), decoded with the checks `create()` makes: the
 /// one typed reading of creation options, for the software authenticator and the platform (iOS) adapter alike.
 /// Members a relying party adds beside the options (such as `status` and `errorMessage`) are ignored.
 public struct CreationOptions: Sendable {
@@ -67,7 +67,7 @@ public struct CreationOptions: Sendable {
             challengeBytes = try Base64URL.decode(challenge, field: "challenge")
             let parameters = options["pubKeyCredParams"]?.arrayValue ?? []
             if parameters.isEmpty {
-                // §5.1.3 step 13: no parameters means ES256 and RS256.
+                // §5.1.3 step 10: no parameters means ES256 and RS256.
                 algorithms = [.es256, .rs256]
             } else {
                 let known = parameters.compactMap { $0.objectValue }.filter { $0["type"] == .string("public-key") }
@@ -101,7 +101,7 @@ public struct CreationOptions: Sendable {
         }
     }
 
-    /// Timeouts are clamped to this range, as browsers do (L3 §5.4.6 recommends 5 minutes as a default).
+    /// Timeouts are clamped to this range, as browsers do (L3 §15.1 recommends 5 minutes as a default).
     static let timeoutRange: ClosedRange<Int64> = 1_000...600_000
     static let defaultTimeout: Int64 = 300_000
 
@@ -111,9 +111,9 @@ public struct CreationOptions: Sendable {
     }
 }
 
-/// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.11).
+/// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.9).
 public struct RequestOptions: Sendable {
-    /// `rpId`; nil means the caller's own domain (§5.1.4 step 8).
+    /// `rpId`; nil means the caller's own domain (§5.1.4.1 step 7).
     public let rpID: String?
     /// The challenge as the server sent it (base64url), echoed into `clientDataJSON`.
     public let challenge: String
@@ -199,16 +199,49 @@ public enum ResidentKeyRequirement: String, Sendable {
     case discouraged
 }
 
-/// WebAuthn's UserVerificationRequirement (L3 §5.8.6).
-public enum UserVerificationRequirement: String, Sendable {
+/// WebAuthn's UserVerificationRequirement (L3 §5.8.6): how much user verification a ceremony asks for, ordered from
+/// least to most (`discouraged < preferred < required`).
+///
+/// The one type for user verification on both sides: a client reads it from options; a relying party configures its
+/// floor with it, raises the floor by what a request asks (never lowers it), records the result in the ceremony it
+/// begins, and verifies the response by it. Only ``required`` changes what a relying party accepts (the UV check of
+/// §7.1 and §7.2); the other two tell the client how hard to try.
+public enum UserVerificationRequirement: String, Sendable, Codable, CaseIterable, Comparable {
     /// The ceremony fails unless the authenticator verifies the user (UV set); relying parties then refuse
-    /// responses without UV (§7.1 step 16, §7.2 step 18).
+    /// responses without UV (§7.1 step 16, §7.2 step 17).
     case required
     /// Verify the user when the authenticator can, but do not fail without it. The default.
     case preferred
     /// Do not verify the user, to spare them a prompt; authenticators may verify anyway.
     case discouraged
 
-    /// §5.4.4: absent or unknown values mean `preferred`.
+    /// §5.4.4: a client reads absent or unknown values as `preferred`.
     init(_ value: String?) { self = value.flatMap(Self.init(rawValue:)) ?? .preferred }
+
+    /// Reads a value a relying party was sent (a request, a flag, a configuration file): one of the three names, or
+    /// a refusal naming `field` and what was found. Unlike a client (§5.4.4), a relying party cannot ignore a value
+    /// it does not know: it would judge the ceremony by a requirement the sender did not ask for.
+    public static func parse(_ text: String, field: String) throws(WebAuthnError) -> UserVerificationRequirement {
+        guard let requirement = UserVerificationRequirement(rawValue: text) else {
+            throw WebAuthnError(.malformedInput, "\(field): expected required, preferred or discouraged, found '\(text)'")
+        }
+        return requirement
+    }
+
+    /// The stricter of this requirement and `requested`; nil changes nothing. A relying party's floor raised by what
+    /// a request asks for.
+    public func raised(to requested: UserVerificationRequirement?) -> UserVerificationRequirement {
+        requested.map { max(self, $0) } ?? self
+    }
+
+    /// Ordered from least to most verification: `discouraged < preferred < required`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+    private var rank: Int {
+        switch self {
+        case .discouraged: 0
+        case .preferred: 1
+        case .required: 2
+        }
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The WebAuthn client's origin checks (WebAuthn L3 §5.1.3 steps 5–8, §5.1.4 steps 6–8, and HTML's "is a registrable
+/// The WebAuthn client's origin checks (WebAuthn L3 §5.1.3 steps 6–8, §5.1.4.1 steps 5–7, and HTML's "is a registrable
 /// domain suffix of or is equal to"): the one implementation, used by `WebAuthnClient` and by the app SDK's
 /// web-view bridge, so a page gets no more from an app than a browser would give it.
 public enum RPIDValidation {
@@ -16,8 +16,8 @@ public enum RPIDValidation {
 
     /// Parses and checks an origin: https, or http on localhost / loopback (a potentially trustworthy origin).
     ///
-    /// - Throws: `SecurityError` (``WebAuthnClientError/Code/insecureOrigin``) for anything else, as §5.1.3 step 5 /
-    ///   §5.1.4 step 6 ("If the caller's origin is an opaque origin … or not a secure context").
+    /// - Throws: `SecurityError` (``WebAuthnClientError/Code/insecureOrigin``) for anything else: the API exists in
+    ///   secure contexts only (§5), and §5.1.3 step 6 / §5.1.4.1 step 5 refuse an opaque origin.
     public static func origin(_ text: String) throws(WebAuthnClientError) -> Origin {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(),
             !host.isEmpty,
@@ -38,7 +38,7 @@ public enum RPIDValidation {
     /// Without the Public Suffix List this refuses single-label RP IDs (other than `localhost`), which covers the
     /// top-level domains; multi-label public suffixes such as `co.uk` are not detected (docs/decisions.md).
     ///
-    /// - Throws: `SecurityError` (``WebAuthnClientError/Code/rpIdNotAllowed``), as §5.1.3 / §5.1.4 step 8.
+    /// - Throws: `SecurityError` (``WebAuthnClientError/Code/rpIdNotAllowed``), as §5.1.3 step 8 / §5.1.4.1 step 7.
     public static func checkRPID(_ rpID: String, for origin: Origin) throws(WebAuthnClientError) {
         let id = rpID.lowercased()
         // An address is digits and dots (an IPv6 one has colons). ASCII hosts, nearly all, are checked byte by byte;
@@ -64,7 +64,7 @@ public enum RPIDValidation {
     }
 
     /// The RP ID a ceremony from `origin` uses: the one the options ask for, checked, or the origin's host when they
-    /// name none (§5.1.3 step 8, §5.1.4 step 8: "set rpId to callerOrigin's effective domain").
+    /// name none (§5.1.3 step 8, §5.1.4.1 step 7: the RP ID defaults to the caller's effective domain).
     public static func rpID(_ requested: String?, for origin: Origin) throws(WebAuthnClientError) -> String {
         let rpID = requested ?? origin.host
         try checkRPID(rpID, for: origin)

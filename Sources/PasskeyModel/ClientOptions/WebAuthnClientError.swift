@@ -23,7 +23,7 @@ public struct WebAuthnClientError: Error, Sendable, Equatable, CustomStringConve
     public enum Code: String, Sendable {
         /// The user declined (CTAP2_ERR_OPERATION_DENIED), or the ceremony was cancelled before it finished.
         case cancelled
-        /// The options' `timeout` passed (§5.1.3 step 10), clamped to 1 s … 10 min.
+        /// The options' `timeout` passed (§5.1.3 steps 4 and 23), clamped to 1 s … 10 min.
         case timeout
         /// The authenticator holds no credential for the RP ID that `allowCredentials` allows (§6.3.3).
         case noCredentials
@@ -34,12 +34,13 @@ public struct WebAuthnClientError: Error, Sendable, Equatable, CustomStringConve
         case userVerificationUnavailable
         /// The RP ID is neither the origin's host nor a registrable suffix of it (§5.1.3 step 8).
         case rpIdNotAllowed
-        /// The caller's origin is not a secure one: neither https nor http on localhost (§5.1.3 step 5).
+        /// The caller's origin is not a secure one: neither https nor http on localhost (§5 exposes the API to secure
+        /// contexts only; §5.1.3 step 6).
         case insecureOrigin
         /// The options JSON is malformed: a missing member, a wrong type, a user ID outside 1…64 bytes, a bad
         /// extension input.
         case invalidOptions
-        /// None of `pubKeyCredParams` is an algorithm the authenticator supports (§5.1.3 step 13).
+        /// None of `pubKeyCredParams` is an algorithm the authenticator supports (§6.3.2 step 2).
         case unsupportedAlgorithm
         /// Anything else: the authenticator or platform failed in a way WebAuthn has no specific error for.
         case failed

@@ -24,10 +24,10 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let credentialIdMismatch = Code(rawValue: "credentialIdMismatch")
         /// `clientDataJSON.type` is not the ceremony's type.
         public static let typeMismatch = Code(rawValue: "typeMismatch")
-        /// `clientDataJSON.challenge` is not the challenge this ceremony sent (§7.1 step 8, §7.2 step 12): a replayed
+        /// `clientDataJSON.challenge` is not the challenge this ceremony sent (§7.1 step 8, §7.2 step 11): a replayed
         /// or misrouted response.
         public static let challengeMismatch = Code(rawValue: "challengeMismatch")
-        /// `clientDataJSON.origin` is none of the origins the relying party serves (§7.1 step 9, §7.2 step 13):
+        /// `clientDataJSON.origin` is none of the origins the relying party serves (§7.1 step 9, §7.2 step 12):
         /// possibly a phishing site relaying the ceremony.
         public static let originMismatch = Code(rawValue: "originMismatch")
         /// `clientDataJSON.crossOrigin` is true but the policy does not allow cross-origin iframes.
@@ -36,16 +36,16 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let topOriginMismatch = Code(rawValue: "topOriginMismatch")
         /// `clientDataJSON.tokenBinding` is present but not well formed.
         public static let invalidTokenBinding = Code(rawValue: "invalidTokenBinding")
-        /// `authenticatorData.rpIdHash` is not SHA-256 of the expected RP ID (§7.1 step 14, §7.2 step 16): the
+        /// `authenticatorData.rpIdHash` is not SHA-256 of the expected RP ID (§7.1 step 14, §7.2 step 15): the
         /// credential is scoped to another relying party.
         public static let rpIdHashMismatch = Code(rawValue: "rpIdHashMismatch")
-        /// The UP flag is clear although the policy requires user presence (§7.1 step 15, §7.2 step 17).
+        /// The UP flag is clear although the policy requires user presence (§7.1 step 15, §7.2 step 16).
         public static let userNotPresent = Code(rawValue: "userNotPresent")
-        /// The UV flag is clear although the ceremony required user verification (§7.1 step 16, §7.2 step 18).
+        /// The UV flag is clear although the ceremony required user verification (§7.1 step 16, §7.2 step 17).
         public static let userNotVerified = Code(rawValue: "userNotVerified")
         /// BS is set without BE (WebAuthn L3 §6.1.3).
         public static let invalidBackupFlags = Code(rawValue: "invalidBackupFlags")
-        /// BE differs from the value recorded at registration (WebAuthn L3 §7.2 step 20).
+        /// BE differs from the value recorded at registration (WebAuthn L3 §7.2 step 19).
         public static let backupEligibilityChanged = Code(rawValue: "backupEligibilityChanged")
         /// Registration authenticator data has no attested credential data (AT flag clear).
         public static let missingAttestedCredentialData = Code(rawValue: "missingAttestedCredentialData")
@@ -70,7 +70,7 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         /// The AAGUID in authenticator data differs from the one the attestation vouches for: the attestation
         /// certificate's AAGUID extension, or all zeroes for fido-u2f.
         public static let aaguidMismatch = Code(rawValue: "aaguidMismatch")
-        /// A signature does not verify: the assertion signature (§7.2 steps 22–23), or the attestation signature of a
+        /// A signature does not verify: the assertion signature (§7.2 step 21), or the attestation signature of a
         /// format (§8).
         public static let invalidSignature = Code(rawValue: "invalidSignature")
         /// FIDO metadata reports the authenticator model compromised, revoked or able to bypass user verification.
@@ -80,7 +80,7 @@ public struct WebAuthnError: Error, Sendable, Equatable, CustomStringConvertible
         public static let authenticatorNotAllowed = Code(rawValue: "authenticatorNotAllowed")
         /// A FIDO metadata BLOB or CRL failed verification (signature, chain, revocation, structure).
         public static let metadataInvalid = Code(rawValue: "metadataInvalid")
-        /// The signature counter did not increase past the stored value (§7.2 step 24, §6.1.1): a sign that the
+        /// The signature counter did not increase past the stored value (§7.2 step 22, §6.1.1): a sign that the
         /// authenticator may have been cloned.
         public static let signCountRegression = Code(rawValue: "signCountRegression")
         /// The credential is not one of `allowCredentials`.

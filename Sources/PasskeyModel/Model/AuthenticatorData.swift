@@ -5,7 +5,7 @@
 /// left over is an error rather than something to ignore.
 public struct AuthenticatorData: Sendable {
     /// SHA-256 of the RP ID the credential is scoped to (32 bytes); the verifier compares it with the expected RP ID's
-    /// hash (§7.1 step 14, §7.2 step 16).
+    /// hash (§7.1 step 14, §7.2 step 15).
     public let rpIDHash: [UInt8]
     /// The flags byte: user presence and verification, backup eligibility and state, and which optional parts follow.
     public let flags: AuthenticatorFlags

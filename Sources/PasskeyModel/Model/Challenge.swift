@@ -1,6 +1,6 @@
 /// The challenge a ceremony expects `clientDataJSON.challenge` to carry.
 ///
-/// WebAuthn L3 §7.1 step 8 / §7.2 step 12 compare `C.challenge` with the base64url encoding of the challenge that
+/// WebAuthn L3 §7.1 step 8 / §7.2 step 11 compare `C.challenge` with the base64url encoding of the challenge that
 /// was sent, so the comparison is of strings: that also covers relying parties whose challenges are not random
 /// bytes (the FIDO conformance tools send UUID strings).
 public struct Challenge: Sendable, Hashable, CustomStringConvertible {

@@ -4,7 +4,7 @@
 /// and ignored, as §5.8.1.2 asks of relying parties so that clients can add members in future.
 public struct CollectedClientData: Sendable {
     /// `webauthn.create` or `webauthn.get`, so a signature from one ceremony cannot pass for the other (§7.1 step 7,
-    /// §7.2 step 11).
+    /// §7.2 step 10).
     public let type: String
     /// The challenge as the client wrote it: base64url of the challenge bytes.
     public let challenge: String

@@ -5,7 +5,7 @@
 /// without a caller-kept ceremony then claims the ceremony and reads the credential through
 /// ``takeAuthentication(challenge:credentialID:now:)`` instead of ``CeremonyStore/take(challenge:kind:now:)`` followed
 /// by ``PasskeyAccounts/credential(id:)``. What the caller sees does not change: the credential is used only after
-/// the client data has verified (§7.2 steps 9–19), exactly as when it is read afterwards.
+/// the client data has verified (§7.2 steps 8–18), exactly as when it is read afterwards.
 ///
 /// Conform only a store whose credentials are the ones ``PasskeyAccounts/credential(id:)`` would return.
 public protocol CredentialReadingCeremonyStore<User>: CeremonyStore {

@@ -24,8 +24,10 @@ public struct PendingCeremony: Sendable, Equatable {
     public let username: String?
     /// Registration: `user.displayName` as sent in the options; nil for authentication.
     public let displayName: String?
-    /// The effective user-verification policy: the server's, raised (never lowered) by the request.
-    public let requireUserVerification: Bool
+    /// The user verification the ceremony asked for and is judged by: the relying party's floor, raised (never
+    /// lowered) by the request, or what a step-up asks of the account's passkeys. Only ``UserVerificationRequirement/required``
+    /// makes the verifier refuse a response without the UV flag.
+    public let userVerification: UserVerificationRequirement
     /// Milliseconds since 1970.
     public let expiresAt: Int64
     /// The session that began the ceremony, when the caller bound it to one (a passkey added to an existing account):
@@ -46,14 +48,15 @@ public struct PendingCeremony: Sendable, Equatable {
     /// A ceremony with every member given (``Passkeys`` makes them; stores read them back).
     public init(
         challenge: String, kind: Kind, userHandle: [UInt8]?, username: String?, displayName: String?,
-        requireUserVerification: Bool, expiresAt: Int64, sessionHash: String? = nil, boundToUser: Bool = false, conditional: Bool = false
+        userVerification: UserVerificationRequirement, expiresAt: Int64, sessionHash: String? = nil, boundToUser: Bool = false,
+        conditional: Bool = false
     ) {
         self.challenge = challenge
         self.kind = kind
         self.userHandle = userHandle
         self.username = username
         self.displayName = displayName
-        self.requireUserVerification = requireUserVerification
+        self.userVerification = userVerification
         self.expiresAt = expiresAt
         self.sessionHash = sessionHash
         self.boundToUser = boundToUser
@@ -62,26 +65,38 @@ public struct PendingCeremony: Sendable, Equatable {
 }
 
 extension PendingCeremony {
+    /// Whether a response without the UV flag is refused (``userVerification`` is `required`).
+    public var requireUserVerification: Bool { userVerification == .required }
+
     /// This ceremony for another user: a sign-in stored with its name's stand-in handle whose account turned out to
     /// have credentials (``AccountReadingCeremonyStore``).
     func with(userHandle: [UInt8]?) -> PendingCeremony {
         PendingCeremony(
             challenge: challenge, kind: kind, userHandle: userHandle, username: username, displayName: displayName,
-            requireUserVerification: requireUserVerification, expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: boundToUser,
+            userVerification: userVerification, expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: boundToUser,
             conditional: conditional)
     }
 }
 
 /// `Codable`, so a caller that keeps the ceremony in its own session (``Passkeys`` without a ``CeremonyStore``) can
-/// store it anywhere: handles are base64url, times milliseconds since 1970.
+/// store it anywhere: handles are base64url, times milliseconds since 1970. `requireUserVerification` is written beside
+/// `userVerification` and read when the latter is absent, so ceremonies sealed by earlier releases still open (as
+/// `required` or `preferred`) and earlier releases can open these.
 extension PendingCeremony: Codable {
     private enum CodingKeys: String, CodingKey {
-        case challenge, kind, userHandle, username, displayName, requireUserVerification, expiresAt, sessionHash, boundToUser, conditional
+        case challenge, kind, userHandle, username, displayName, userVerification, requireUserVerification, expiresAt, sessionHash, boundToUser
+        case conditional
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let handle = try container.decodeIfPresent(String.self, forKey: .userHandle)
+        let userVerification: UserVerificationRequirement
+        if let stated = try container.decodeIfPresent(UserVerificationRequirement.self, forKey: .userVerification) {
+            userVerification = stated
+        } else {
+            userVerification = try container.decode(Bool.self, forKey: .requireUserVerification) ? .required : .preferred
+        }
         self.init(
             challenge: try container.decode(String.self, forKey: .challenge),
             kind: try container.decode(Kind.self, forKey: .kind),
@@ -92,7 +107,7 @@ extension PendingCeremony: Codable {
             },
             username: try container.decodeIfPresent(String.self, forKey: .username),
             displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
-            requireUserVerification: try container.decode(Bool.self, forKey: .requireUserVerification),
+            userVerification: userVerification,
             expiresAt: try container.decode(Int64.self, forKey: .expiresAt),
             sessionHash: try container.decodeIfPresent(String.self, forKey: .sessionHash),
             boundToUser: try container.decodeIfPresent(Bool.self, forKey: .boundToUser) ?? false,
@@ -106,6 +121,7 @@ extension PendingCeremony: Codable {
         try container.encodeIfPresent(userHandle.map(Base64URL.encode), forKey: .userHandle)
         try container.encodeIfPresent(username, forKey: .username)
         try container.encodeIfPresent(displayName, forKey: .displayName)
+        try container.encode(userVerification, forKey: .userVerification)
         try container.encode(requireUserVerification, forKey: .requireUserVerification)
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encodeIfPresent(sessionHash, forKey: .sessionHash)

@@ -34,7 +34,7 @@ public struct RelyingPartyConfiguration: Sendable {
     /// Which attestation formats and trust anchors registrations are judged by.
     public var attestation: AttestationPolicy
     /// The least user verification every ceremony asks for and is judged by; requests may only raise it.
-    public var userVerification: UserVerificationPolicy
+    public var userVerification: UserVerificationRequirement
     /// The time for expiry and certificate validity; tests move it by hand.
     public var clock: @Sendable () -> Date
 
@@ -43,7 +43,7 @@ public struct RelyingPartyConfiguration: Sendable {
     public init(
         rpID: String, rpName: String, origins: [String], algorithms: [COSEAlgorithm] = RelyingPartyConfiguration.defaultAlgorithms,
         ceremonyTimeout: Int64 = 300_000, sessionLifetime: Int64 = 7 * 24 * 3_600_000,
-        attestation: AttestationPolicy = AttestationPolicy(), userVerification: UserVerificationPolicy = .preferred,
+        attestation: AttestationPolicy = AttestationPolicy(), userVerification: UserVerificationRequirement = .preferred,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.rpID = rpID

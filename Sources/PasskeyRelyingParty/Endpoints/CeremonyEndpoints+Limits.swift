@@ -6,6 +6,26 @@ extension CeremonyEndpoints {
         if !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
     }
 
+    /// Runs a result endpoint under `client`'s failure budget: a token is taken as the request arrives (429
+    /// `rateLimited` when there is none, before anything is looked at) and given back when `result` succeeds or the
+    /// server was at fault (an outage, a bug), so only the client's own failures spend it, and requests sent at once
+    /// cannot overdraw it. `passkeys serve` runs its recovery route under the same budget.
+    package func limitingFailures<Result>(of client: String?, _ result: () async throws -> Result) async throws -> Result {
+        guard let client, let limiter = limits.failedResultLimiter else { return try await result() }
+        guard limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
+        do {
+            let value = try await result()
+            limiter.refund(client)
+            return value
+        } catch let refusal as RelyingPartyError {
+            // A refusal the client caused (a 4xx) keeps the token.
+            throw refusal
+        } catch {
+            limiter.refund(client)
+            throw error
+        }
+    }
+
     /// Runs `begin` and counts the ceremony it stored against `client`, dropping the client's own oldest ceremonies
     /// past its quota. A full store first gets room made from the client holding the most, then `begin` runs again.
     package func keeping<Start>(

@@ -1,4 +1,4 @@
-/// The conformance API's answer shapes (CONTRACT.md §2) without HTTP: a status code, a JSON body whose first members
+/// The conformance API's answer shapes (docs/reference/http.md, "Bodies") without HTTP: a status code, a JSON body whose first members
 /// are `status` and `errorMessage`, and the headers that belong to it. Every HTTP front end over ``Passkeys``
 /// (`passkeys serve`, PasskeyHummingbird, PasskeyVapor) builds its answers here, so they read the same everywhere.
 package struct EndpointAnswer: Sendable {

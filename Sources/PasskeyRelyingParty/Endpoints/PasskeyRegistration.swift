@@ -20,6 +20,11 @@ public struct PasskeyRegistration: Sendable {
     public let account: Account
     /// Everything the verification established, including the ceremony it finished.
     public let passkey: RegisteredPasskey
+    /// The session that began the registration is a recovery session (``SignedInUser/isRecoverySession``), which may
+    /// add one passkey: end it in the same transaction that stores the credential, and throw
+    /// `RelyingPartyError.sessionEnded` when it has ended already, so registrations finished at once on one recovery
+    /// session add exactly one passkey. False for every other registration.
+    public let endsSession: Bool
 
     /// The credential record to store (§7.1 step 27), for the account whose user handle it carries.
     public var credential: CredentialRecord { passkey.credential }
@@ -31,8 +36,9 @@ public struct PasskeyRegistration: Sendable {
     }
 
     /// A registration of `passkey` for `account`; the routes make these, an app's tests may too.
-    public init(account: Account, passkey: RegisteredPasskey) {
+    public init(account: Account, passkey: RegisteredPasskey, endsSession: Bool = false) {
         self.account = account
         self.passkey = passkey
+        self.endsSession = endsSession
     }
 }

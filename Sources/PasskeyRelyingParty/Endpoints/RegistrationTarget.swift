@@ -13,3 +13,16 @@ public enum RegistrationTarget: Sendable, Equatable {
     /// their existing passkeys are listed in `excludeCredentials`. Refused with 401 when nobody is signed in.
     case signedInUser
 }
+
+extension RegistrationTarget {
+    /// The policy of `passkeys serve`, and the default of both route groups' hooks: ``signedInUser`` when someone is
+    /// signed in and `options.username` is their name (compared by `UsernameKey`, so `Ada` typed by the signed-in
+    /// `ada` adds a passkey instead of asking for a look-alike account), else ``newAccount(name:displayName:)`` with
+    /// the requested names (which the endpoints refuse when the name is taken or mixes scripts).
+    public static func defaultPolicy<User: PasskeyUser>(
+        for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?
+    ) -> RegistrationTarget {
+        if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
+        return .newAccount(name: options.username, displayName: options.displayName)
+    }
+}

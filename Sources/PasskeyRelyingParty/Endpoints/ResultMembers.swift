@@ -1,4 +1,4 @@
-/// The members a successful result carries, in the shapes `passkeys serve` uses (CONTRACT.md §2), so a client of
+/// The members a successful result carries, in the shapes `passkeys serve` uses (docs/reference/http.md, "Bodies"), so a client of
 /// the conformance API reads an app's answers as it reads the server's.
 package enum ResultMembers {
     /// `user`: the account as WebAuthn names it.

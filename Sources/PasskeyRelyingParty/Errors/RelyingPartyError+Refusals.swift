@@ -74,4 +74,12 @@ extension RelyingPartyError {
     public static var accountDeleted: RelyingPartyError {
         RelyingPartyError(.forbidden, "The account this passkey was for was deleted while the registration was in progress.", code: "accountDeleted")
     }
+
+    /// 403 `recoverySessionRestricted`: a recovery session (started with a recovery code) may only register one new
+    /// passkey for its account; everything else needs a session that a passkey started.
+    public static var recoverySessionRestricted: RelyingPartyError {
+        RelyingPartyError(
+            .forbidden, "This is a recovery session: it can only register a new passkey for this account. Register one, then sign in with it.",
+            code: "recoverySessionRestricted")
+    }
 }

@@ -12,7 +12,7 @@ public struct AuthenticatorSelectionCriteria: WebAuthnJSONValue {
     /// Criteria with the given members, written in this order; nil members are left out.
     public init(
         authenticatorAttachment: String? = nil, residentKey: ResidentKeyPreference? = nil, requireResidentKey: Bool? = nil,
-        userVerification: UserVerificationPolicy? = nil
+        userVerification: UserVerificationRequirement? = nil
     ) {
         json = JSONObject()
         if let authenticatorAttachment { json["authenticatorAttachment"] = .string(authenticatorAttachment) }
@@ -26,7 +26,11 @@ public struct AuthenticatorSelectionCriteria: WebAuthnJSONValue {
         _ = try json.optionalString("authenticatorAttachment", in: path)
         _ = try json.optionalString("residentKey", in: path)
         _ = try json.optionalBool("requireResidentKey", in: path)
-        _ = try json.optionalString("userVerification", in: path)
+        // Typed here, unlike the members above: the relying party judges the ceremony by it (raised to its floor),
+        // so a value it does not know cannot be kept and ignored as a client would (§5.4.4).
+        _ = try json.optionalString("userVerification", in: path).map { (text) throws(WebAuthnError) in
+            try UserVerificationRequirement.parse(text, field: "\(path).userVerification")
+        }
         self.json = json
     }
 
@@ -40,12 +44,10 @@ public struct AuthenticatorSelectionCriteria: WebAuthnJSONValue {
     /// The Level 1 spelling of `residentKey: required`.
     public var requireResidentKey: Bool? { json["requireResidentKey"]?.boolValue }
 
-    /// The member as written, which may be a value this package does not know.
-    public var requestedUserVerification: String? { json["userVerification"]?.stringValue }
-
-    /// The user-verification requirement; setting it replaces the member in place (or appends it).
-    public var userVerification: UserVerificationPolicy? {
-        get { requestedUserVerification.flatMap(UserVerificationPolicy.init(rawValue:)) }
+    /// The user-verification requirement (read and checked by ``init(json:)``); setting it replaces the member in
+    /// place (or appends it).
+    public var userVerification: UserVerificationRequirement? {
+        get { json["userVerification"]?.stringValue.flatMap(UserVerificationRequirement.init(rawValue:)) }
         set { json["userVerification"] = newValue.map { .string($0.rawValue) } }
     }
 }

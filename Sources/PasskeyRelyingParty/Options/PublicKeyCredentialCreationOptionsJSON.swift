@@ -1,6 +1,6 @@
 public import PasskeyCore
 
-/// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.10): the options of a registration, as a relying party
+/// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.1.8): the options of a registration, as a relying party
 /// sends them to `navigator.credentials.create()` (through `PublicKeyCredential.parseCreationOptionsFromJSON()`) or
 /// to a platform API.
 ///
@@ -20,7 +20,7 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONValue {
     public var excludeCredentials: [PublicKeyCredentialDescriptorJSON]
     /// Which authenticators may be used (§5.4.4); nil leaves the member out.
     public var authenticatorSelection: AuthenticatorSelectionCriteria?
-    /// §5.8.7; written only when not empty.
+    /// §5.8.8; written only when not empty.
     public var hints: [PublicKeyCredentialHint]
     /// nil leaves the member out, which clients read as `none`.
     public var attestation: AttestationConveyancePreference?

@@ -1,6 +1,6 @@
 public import PasskeyCore
 
-/// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.11): the options of a sign-in, as a relying party sends
+/// `PublicKeyCredentialRequestOptionsJSON` (WebAuthn L3 §5.1.9): the options of a sign-in, as a relying party sends
 /// them to `navigator.credentials.get()` (through `PublicKeyCredential.parseRequestOptionsFromJSON()`) or to a
 /// platform API.
 ///
@@ -16,8 +16,8 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONValue {
     public var allowCredentials: [PublicKeyCredentialDescriptorJSON]
     /// What the client asks of the authenticator (§5.8.6). The relying party judges the result by the policy it
     /// kept with the ceremony, never by this member of options a client could have edited.
-    public var userVerification: UserVerificationPolicy
-    /// §5.8.7; written only when not empty.
+    public var userVerification: UserVerificationRequirement
+    /// §5.8.8; written only when not empty.
     public var hints: [PublicKeyCredentialHint]
     /// Extension inputs (§9); nil leaves the member out.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
@@ -25,7 +25,7 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONValue {
     /// Options with every member given; ``Passkeys/beginAuthentication(username:userVerification:extensions:hints:)`` makes them for you.
     public init(
         challenge: [UInt8], timeout: Int64? = nil, rpId: String? = nil, allowCredentials: [PublicKeyCredentialDescriptorJSON] = [],
-        userVerification: UserVerificationPolicy = .preferred, hints: [PublicKeyCredentialHint] = [],
+        userVerification: UserVerificationRequirement = .preferred, hints: [PublicKeyCredentialHint] = [],
         extensions: AuthenticationExtensionsClientInputsJSON? = nil
     ) {
         self.challenge = challenge
@@ -42,11 +42,10 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONValue {
         timeout = try json.optionalInt("timeout")
         rpId = try json.optionalString("rpId")
         allowCredentials = try json.credentialDescriptors("allowCredentials")
-        let requested = try json.optionalString("userVerification") ?? UserVerificationPolicy.preferred.rawValue
-        guard let policy = UserVerificationPolicy(rawValue: requested) else {
-            throw .malformed("userVerification: expected required, preferred or discouraged, found '\(requested)'")
-        }
-        userVerification = policy
+        userVerification =
+            try json.optionalString("userVerification").map { (text) throws(WebAuthnError) in
+                try UserVerificationRequirement.parse(text, field: "userVerification")
+            } ?? .preferred
         hints = try json.credentialHints()
         extensions = try json.extensionInputs()
     }

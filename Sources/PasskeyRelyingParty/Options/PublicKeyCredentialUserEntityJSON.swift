@@ -1,6 +1,6 @@
 public import PasskeyCore
 
-/// `PublicKeyCredentialUserEntityJSON` (WebAuthn L3 §5.1.10, §5.4.3): the account a new credential is for.
+/// `PublicKeyCredentialUserEntityJSON` (WebAuthn L3 §5.1.8, §5.4.3): the account a new credential is for.
 public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONValue {
     /// The user handle: 1 to 64 bytes, random and free of personal data (§14.6.1), because authenticators store it
     /// and return it as `userHandle` in discoverable sign-ins. Base64url in JSON.

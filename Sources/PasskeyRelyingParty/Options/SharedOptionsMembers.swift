@@ -10,7 +10,7 @@ extension JSONObject {
         } ?? []
     }
 
-    /// `hints` (§5.8.7); absent means none.
+    /// `hints` (§5.8.8); absent means none.
     func credentialHints() throws(WebAuthnError) -> [PublicKeyCredentialHint] {
         try optionalArray("hints", in: "") { (item, field) throws(WebAuthnError) in try PublicKeyCredentialHint(item, field: field) } ?? []
     }

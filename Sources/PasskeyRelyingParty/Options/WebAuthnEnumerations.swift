@@ -10,7 +10,7 @@ public enum AttestationConveyancePreference: String, Sendable, Codable, CaseIter
     case enterprise
 }
 
-/// `PublicKeyCredentialHint` (WebAuthn L3 §5.8.7): which kind of authenticator the client should offer first.
+/// `PublicKeyCredentialHint` (WebAuthn L3 §5.8.8): which kind of authenticator the client should offer first.
 public enum PublicKeyCredentialHint: String, Sendable, Codable, CaseIterable {
     /// A physical security key.
     case securityKey = "security-key"

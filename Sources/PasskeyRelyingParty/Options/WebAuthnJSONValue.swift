@@ -1,6 +1,6 @@
 public import PasskeyCore
 
-/// A WebAuthn dictionary with one exact JSON form (the `…JSON` types of WebAuthn L3 §5.1.10–§5.1.11), read and
+/// A WebAuthn dictionary with one exact JSON form (the `…JSON` types of WebAuthn L3 §5.1, §5.1.8 and §5.1.9), read and
 /// written with this package's strict JSON codec.
 ///
 /// ``json`` writes members in a fixed order with literal numbers, so ``jsonText`` is byte-for-byte stable: it is

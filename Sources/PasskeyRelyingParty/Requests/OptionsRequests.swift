@@ -1,7 +1,7 @@
 public import PasskeyCore
 
 /// The body of `POST /attestation/options` (FIDO conformance server API `ServerPublicKeyCredentialCreationOptionsRequest`,
-/// CONTRACT.md §2): who is registering and what they ask of the authenticator.
+/// docs/reference/http.md): who is registering and what they ask of the authenticator.
 public struct RegistrationOptionsRequest: Sendable, Equatable {
     /// The account's name: NFC-normalized, trimmed, 1–64 characters and at most 256 UTF-8 bytes, with no control or
     /// invisible format characters (so two names cannot look alike).
@@ -60,18 +60,19 @@ public struct RegistrationOptionsRequest: Sendable, Equatable {
 }
 
 /// The body of `POST /assertion/options` (FIDO conformance server API `ServerPublicKeyCredentialGetOptionsRequest`,
-/// CONTRACT.md §2).
+/// docs/reference/http.md).
 public struct AuthenticationOptionsRequest: Sendable, Equatable {
     /// The account to sign in to; nil (an empty or absent member) begins a discoverable sign-in.
     public var username: String?
     /// Raises the relying party's user-verification floor, never lowers it.
-    public var userVerification: UserVerificationPolicy?
+    public var userVerification: UserVerificationRequirement?
     /// Echoed verbatim.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
 
     /// A request as an app or test would build it.
-    public init(username: String? = nil, userVerification: UserVerificationPolicy? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil)
-    {
+    public init(
+        username: String? = nil, userVerification: UserVerificationRequirement? = nil, extensions: AuthenticationExtensionsClientInputsJSON? = nil
+    ) {
         self.username = username
         self.userVerification = userVerification
         self.extensions = extensions
@@ -83,10 +84,7 @@ public struct AuthenticationOptionsRequest: Sendable, Equatable {
         let given = try RequestMembers.optionalString(request, "username") ?? ""
         username = given.isEmpty ? nil : try RequestMembers.name(request, "username", required: false)
         userVerification = try RequestMembers.optionalString(request, "userVerification").map { (requested) throws(RelyingPartyError) in
-            guard let policy = UserVerificationPolicy(rawValue: requested) else {
-                throw RelyingPartyError.badRequest("userVerification: expected required, preferred or discouraged, found '\(requested)'")
-            }
-            return policy
+            try RequestMembers.typed { () throws(WebAuthnError) in try UserVerificationRequirement.parse(requested, field: "userVerification") }
         }
         extensions = try RequestMembers.optionalObject(request, "extensions").map { (object) throws(RelyingPartyError) in
             try RequestMembers.typed { () throws(WebAuthnError) in try AuthenticationExtensionsClientInputsJSON(json: object) }

@@ -34,7 +34,7 @@ public struct AuthenticationStart: Sendable {
 
 /// A verified registration (WebAuthn L3 §7.1 steps 1–26): the credential record to store for
 /// ``PendingCeremony/userHandle``. Step 26 (the credential ID must be new) was checked through
-/// ``PasskeyAccounts/credential(id:)``; storing the record (step 27) is the caller's, in a transaction that refuses
+/// ``PasskeyAccounts/credential(id:)``; storing the record (step 29) is the caller's, in a transaction that refuses
 /// an ID stored meanwhile.
 public struct RegisteredPasskey: Sendable {
     /// The record to store. Its ``CredentialRecord/name`` is the authenticator's name where known (its attestation,
@@ -49,21 +49,33 @@ public struct RegisteredPasskey: Sendable {
     public let verification: VerifiedRegistration
     /// The ceremony this registration finished (already removed from the ``CeremonyStore``).
     public let ceremony: PendingCeremony
+    /// Whether this registration counts as a passkey verification for the session it starts: record the session's
+    /// `verifiedAt` only when it does (``Passkeys/isRecentlyVerified(_:)``). True when the authenticator verified the
+    /// user, or (with a relying party that does not require UV) when the new passkey has not shown UV at all, as a
+    /// sign-in with it would count (``VerifiedSignIn/countsAsVerification``); never for a conditional create without UV,
+    /// which may finish without a gesture.
+    public let countsAsVerification: Bool
 }
 
-/// A verified sign-in (WebAuthn L3 §7.2 steps 1–24) of ``user`` with ``credential``.
+/// A verified sign-in (WebAuthn L3 §7.2 steps 1–23) of ``user`` with ``credential``.
 ///
-/// The caller stores ``credential`` (its new counter, backup state and last use, §7.2 step 26) and starts its
+/// The caller stores ``credential`` (its new counter, backup state and last use, §7.2 step 24) and starts its
 /// session; storing should refuse a counter that another sign-in has meanwhile raised past this one (a cloned
 /// authenticator racing the real one).
 public struct VerifiedSignIn<User: PasskeyUser>: Sendable {
     /// The account that owns the credential.
     public let user: User
-    /// The stored record updated by this sign-in: ``CredentialRecord/signCount``, ``CredentialRecord/backupState``
-    /// and ``CredentialRecord/lastUsedAt``.
+    /// The stored record updated by this sign-in: ``CredentialRecord/signCount``, ``CredentialRecord/backupState``,
+    /// ``CredentialRecord/lastUsedAt`` and ``CredentialRecord/uvInitialized``.
     public let credential: CredentialRecord
     /// What the verifier established (user verification, flags, the user handle the authenticator returned).
     public let verification: VerifiedAuthentication
     /// The ceremony this sign-in finished (already removed from the ``CeremonyStore``).
     public let ceremony: PendingCeremony
+    /// Whether this sign-in counts as a passkey verification, which lets a session take sensitive actions for the
+    /// reverification window (``Passkeys/isRecentlyVerified(_:)``): the authenticator verified the user (UV), or the
+    /// passkey has never shown UV (its record's `uvInitialized` was false: a security key without a PIN, a U2F key)
+    /// and the relying party does not require UV. A passkey that has shown UV must show it again to count. Record the
+    /// session's `verifiedAt` only when this is true.
+    public let countsAsVerification: Bool
 }

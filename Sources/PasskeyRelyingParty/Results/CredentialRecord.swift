@@ -16,9 +16,9 @@ public struct CredentialRecord: Sendable, Equatable {
     public let format: String
     /// The attestation type the verifier established (§6.5.3): `None`, `Self`, `Basic`, `AttCA` or `AnonCA`.
     public let attestationType: String
-    /// BE (§6.3.3): whether the credential may ever be synced; fixed for its life, so a change is refused at sign-in.
+    /// BE (§6.1.3): whether the credential may ever be synced; fixed for its life, so a change is refused at sign-in.
     public let backupEligible: Bool
-    /// BS (§6.3.3): whether the credential was backed up at its last ceremony.
+    /// BS (§6.1.3): whether the credential was backed up at its last ceremony.
     public var backupState: Bool
     /// A name for people to tell their passkeys apart; the authenticator's name until the user renames it.
     public var name: String
@@ -26,11 +26,18 @@ public struct CredentialRecord: Sendable, Equatable {
     public let createdAt: Int64
     /// When it last signed in, in milliseconds since 1970; nil before its first sign-in.
     public var lastUsedAt: Int64?
+    /// WebAuthn L3 §4 credential record `uvInitialized`: whether this passkey has ever verified its user (the UV flag
+    /// at registration or in any assertion since). Set at registration from the UV flag and turned true, never back,
+    /// by the first assertion that carries UV. A step-up asks for UV only of accounts whose passkeys have all shown it,
+    /// and a ceremony with a passkey that has shown UV counts as a verification only with UV
+    /// (``VerifiedSignIn/countsAsVerification``). Records whose history is unknown should say true: the safe side.
+    public var uvInitialized: Bool
 
     /// A record with every member given, as read back from storage.
     public init(
         id: [UInt8], userHandle: [UInt8], publicKey: [UInt8], signCount: UInt32, transports: [String], aaguid: String, format: String,
-        attestationType: String, backupEligible: Bool, backupState: Bool, name: String, createdAt: Int64, lastUsedAt: Int64?
+        attestationType: String, backupEligible: Bool, backupState: Bool, name: String, createdAt: Int64, lastUsedAt: Int64?,
+        uvInitialized: Bool = true
     ) {
         self.id = id
         self.userHandle = userHandle
@@ -45,5 +52,6 @@ public struct CredentialRecord: Sendable, Equatable {
         self.name = name
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.uvInitialized = uvInitialized
     }
 }

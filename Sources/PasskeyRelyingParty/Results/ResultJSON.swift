@@ -1,7 +1,7 @@
 import PasskeyCore
 
 /// The `user` and `credential` members of a successful ceremony answer, in the shapes of the conformance API as
-/// `passkeys serve` writes them (CONTRACT.md §2), so every HTTP front end over ``Passkeys`` answers alike.
+/// `passkeys serve` writes them (docs/reference/http.md, "Bodies"), so every HTTP front end over ``Passkeys`` answers alike.
 extension PasskeyUser {
     /// `{"id", "name", "displayName"}`: the account as WebAuthn names it (`id` is the user handle, base64url).
     public var userJSON: JSONObject {

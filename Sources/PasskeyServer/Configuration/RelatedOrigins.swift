@@ -40,7 +40,7 @@ enum RelatedOrigins {
                 return refuse("names the default port, which browsers leave out of the origin: write it without ':\(port)'")
             }
         }
-        // Related origins are for real sites: browsers run WebAuthn on http only for localhost (§5.1.3 step 4).
+        // Related origins are for real sites: browsers run WebAuthn on http only for localhost (§5: secure contexts only).
         guard scheme == "https" || host == "localhost" || host.hasSuffix(".localhost") else {
             return refuse("is not https: browsers allow WebAuthn over http only on localhost")
         }
@@ -50,7 +50,7 @@ enum RelatedOrigins {
         return .success(host)
     }
 
-    /// The label a host counts as (§5.11.1 step 3: the registrable domain's first label, so `example.com` and
+    /// The label a host counts as (§5.11.1 step 4: the registrable domain's first label, so `example.com` and
     /// `example.co.uk` are one), or nil when the host is itself a public suffix. Without a list, every host is taken
     /// as its own label: an upper bound, so a set accepted without the list is accepted by browsers too.
     static func label(of host: String, publicSuffixes: PublicSuffixList?) -> String? {

@@ -1,6 +1,6 @@
 import PasskeyCore
 
-/// Everything `passkeys serve` is configured with (CONTRACT.md §1.1 plus the issue #4 flags).
+/// Everything `passkeys serve` is configured with (docs/reference/cli.md, "passkeys serve").
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
@@ -10,9 +10,16 @@ public struct ServerConfiguration: Sendable {
     public var appleAppIDs: [String]
     /// Android apps for assetlinks.json.
     public var androidApps: [AndroidApp]
-    /// Requests per second per client on the options endpoints (failed results get a quarter of it); nil turns rate
-    /// limiting off.
-    public var rateLimit: Double?
+    /// What each client may do: its options rate, failed results, waiting ceremonies and taken names
+    /// (`PasskeyRouteLimits`, the route groups' type); nil turns every per-client limit off (`--rate-limit 0`). Set
+    /// from `rateLimit` (``PasskeyRouteLimits/forOptionsRate(_:)``).
+    public var limits: PasskeyRouteLimits?
+    /// Requests per second per client on the options endpoints (failed results get a quarter of it); nil when the
+    /// limits are off.
+    public var rateLimit: Double? { limits?.optionsLimiter?.rate }
+    /// The most begun ceremonies an SQLite server keeps in memory at once, all clients together (PostgreSQL keeps them
+    /// in a table); when full, the clients holding the most lose their oldest first.
+    public var pendingCeremonyCapacity: Int = 250_000
     /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client; from anyone else they are ignored.
     public var trustedProxies: [IPNetwork]
     /// The one header trusted proxies report the client in.
@@ -29,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     /// The Public Suffix List that related origins are counted by (``checkAssociations()``); nil counts every host
     /// as its own label, an upper bound. `passkeys serve` reads the system's copy when there is one.
     public var publicSuffixList: PublicSuffixList? = nil
+    /// Webhooks (`--webhook-url`, issue #44): where events go and how they are retried; nil raises no events.
+    public var webhooks: WebhookConfiguration? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,
@@ -42,7 +51,7 @@ public struct ServerConfiguration: Sendable {
         self.database = database
         self.appleAppIDs = appleAppIDs
         self.androidApps = androidApps
-        self.rateLimit = rateLimit
+        self.limits = rateLimit.map(PasskeyRouteLimits.forOptionsRate)
         self.trustedProxies = trustedProxies
         self.forwardedHeader = forwardedHeader
         self.metricsAddress = metricsAddress
@@ -50,8 +59,8 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Refuses a configuration that would run a real site insecurely: an RP ID other than localhost with an origin
-    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5.1.3 step 4 needs a
-    /// secure context), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
+    /// that is not https. Browsers allow WebAuthn on http only for localhost (WebAuthn L3 §5 exposes the API to
+    /// secure contexts only), so such a setup either fails in every browser or trusts plaintext origins an on-path attacker
     /// can forge. `allowInsecureOrigin` is the explicit opt-out for test rigs.
     public func checkOrigins(allowInsecureOrigin: Bool) throws(ConfigurationError) {
         guard !allowInsecureOrigin, !Self.isLocalhost(relyingParty.rpID) else { return }

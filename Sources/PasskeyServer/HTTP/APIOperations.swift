@@ -48,13 +48,16 @@ enum APIOperations {
 
     static let finishRegistration = ceremony(
         "Finish a registration",
-        "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie).",
+        "The ceremony is found by clientDataJSON.challenge; each challenge can be finished once. Signs the user in (session in the body and an HttpOnly cookie). A registration that adds a passkey to an account is checked again against the session that began it, as that session is now: it must still live and, unless it is a recovery session (whose one passkey ends it), have verified with a passkey within the reverification window.",
         body: "RegistrationResponseJSON", ok: A.ok("Registered and signed in", "RegistrationResult", headers: A.setCookie),
         badRequest: resultCodes, "Verification failed, or the body is not a registration response",
         more: [
             403: A.failure(
-                "The name was taken meanwhile, the session or account that began it ended, or the request comes from another site",
-                codes: [A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), "originNotAllowed", "crossSiteRequest"])
+                "The name was taken meanwhile, the session or account that began it ended (or, a recovery session, added its one passkey already), the session's reverification window passed since the options were given, or the request comes from another site",
+                codes: [
+                    A.code(.usernameTakenMeanwhile("")), A.code(.sessionEnded), A.code(.accountDeleted), A.code(.reverificationRequired),
+                    "originNotAllowed", "crossSiteRequest",
+                ])
         ])
 
     // Its body is required as JSON (the cross-site defence); an empty body sent as application/json is an empty object.
@@ -87,7 +90,7 @@ enum APIOperations {
     static let beginReverification = OpenAPI.Operation(
         summary: "Begin a step-up (verify the signed-in user again)",
         description:
-            "A sign-in bound to the session's user: allowCredentials lists that account's passkeys and userVerification is required whatever the server's policy. Finishing it (POST /session/verify/result) starts no session; it records on this session when the user verified. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
+            "A sign-in bound to the session's user and to this session: allowCredentials lists that account's passkeys, and userVerification is required when every one of them has verified its user before (WebAuthn L3 uvInitialized), else the server's policy but at least preferred, so keys that cannot verify their user do not lock the account out. Finishing it (POST /session/verify/result) starts no session; it records on this session when the user verified. The body may be empty, but is sent as application/json (the cross-site defence), so it is documented as required.",
         requestBody: json("Empty"),
         responses: merged(
             [200: A.ok("Request options", "AuthenticationOptions")], A.bodyRefusals([], "The body is not a JSON object"),
@@ -97,11 +100,13 @@ enum APIOperations {
     static let finishReverification = OpenAPI.Operation(
         summary: "Finish a step-up",
         description:
-            "Verifies the response (WebAuthn L3 §7.2) against a step-up begun for this session's user, with user verification required, and records the time on the session: for the reverification window, it may add or remove passkeys, end other sessions, delete the account and manage recovery codes. A response to any other sign-in is refused (ceremonyUserMismatch).",
+            "Verifies the response (WebAuthn L3 §7.2) against a step-up begun by this session for its user, and records the time on the session: for the reverification window, it may add or remove passkeys, end other sessions, delete the account and manage recovery codes. A response to any other sign-in is refused (ceremonyUserMismatch), and so is a step-up another session began (ceremonySessionMismatch). It counts only when the authenticator verified the user, or when the passkey used has never verified its user and the server does not require it (userNotVerified otherwise).",
         requestBody: json("AuthenticationResponseJSON"),
         responses: merged(
             [200: A.ok("Verified", "ReverificationResult")],
-            A.bodyRefusals(resultCodes + [A.code(.ceremonyUserMismatch)], "Verification failed, or the body is not an authentication response"),
+            A.bodyRefusals(
+                resultCodes + [A.code(.ceremonyUserMismatch), A.code(.ceremonySessionMismatch)],
+                "Verification failed, the step-up was not begun by this session for its user, or the body is not an authentication response"),
             [
                 401: A.noSession, 403: notForRecovery,
                 409: A.failure(

@@ -2,8 +2,8 @@ import Hummingbird
 import PasskeyCore
 import PasskeyHummingbird
 
-/// Every API body is a JSON object with `status` and `errorMessage` first (FIDO2 conformance server API, §2 of
-/// CONTRACT.md), then the endpoint's members: the server's names for `PasskeyResponse`'s builders, as `Response`s.
+/// Every API body is a JSON object with `status` and `errorMessage` first (FIDO2 conformance server API;
+/// docs/reference/http.md, "Bodies"), then the endpoint's members: the server's names for `PasskeyResponse`'s builders, as `Response`s.
 enum APIResponse {
     static func ok(_ members: JSONObject = JSONObject(), headers: HTTPFields = [:]) -> Response {
         PasskeyResponse.ok(members, headers: headers).httpResponse

@@ -4,7 +4,7 @@ import OpenAPIKit
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The HTTP API (CONTRACT.md §2). Routes decode and encode; ``RelyingParty`` decides.
+/// The HTTP API (docs/reference/http.md; `/openapi.json` is built from this table). Routes decode and encode; ``RelyingParty`` decides.
 struct Routes {
     let relyingParty: RelyingParty
     let configuration: ServerConfiguration
@@ -28,6 +28,7 @@ struct Routes {
         router.add(
             middleware: ClientAddressMiddleware(
                 resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
+        router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
@@ -49,59 +50,39 @@ struct Routes {
             table.add(method, path)
         }
 
-        // The options endpoints create server state; the result endpoints are where guessing and replays land. Each
-        // group carries its limiter, so every path spelling the router accepts for a route is limited alike.
-        let options = router.group()
-        let results = router.group()
-        // Telling a client a name is taken is limited apart (five at once, then one every ten seconds), so sign-up
-        // cannot enumerate accounts at the options rate; the same default as the route group's.
-        let takenNames = configuration.rateLimit.map { _ in PasskeyRouteLimits.defaultTakenNameLimiter() }
-        if let rate = configuration.rateLimit {
-            options.add(middleware: OptionsRateLimitMiddleware(limiter: RateLimiter(rate: rate, burst: max(rate * 2, 10))))
-            results.add(middleware: FailedResultRateLimitMiddleware(limiter: RateLimiter(rate: rate / 4, burst: max(rate, 10))))
+        // The ceremony endpoints and the step-up: the shared endpoints (`CeremonyEndpoints`, as the route groups run
+        // them) decide and limit each client (options rate, failed results, waiting ceremonies, taken names); the
+        // routes read bodies and the session, and set the cookie.
+        on(router, .post, "/attestation/options", APIOperations.beginRegistration) { request, context in
+            let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
+            return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request), client: client(context)))
         }
-        on(options, .post, "/attestation/options", APIOperations.beginRegistration) { request, context in
-            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            let budget = takenNames.map { TakenNameBudget(limiter: $0, client: ClientAddressResolver.bucket(context.clientAddress)) }
-            return APIResponse.ok(try await relyingParty.beginRegistration(body, session: try await session(request), takenNames: budget))
-        }
-        on(results, .post, "/attestation/result", APIOperations.finishRegistration) { request, context in
-            let (members, token) = try await relyingParty.finishRegistration(
-                try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+        on(router, .post, "/attestation/result", APIOperations.finishRegistration) { request, context in
+            let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
+            let (members, token) = try await relyingParty.finishRegistration(body, client: client(context))
             return APIResponse.ok(members, headers: cookie(token))
         }
-        on(options, .post, "/assertion/options", APIOperations.beginAuthentication) { request, context in
-            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return APIResponse.ok(try await relyingParty.beginAuthentication(body))
-        }
-        on(results, .post, "/assertion/result", APIOperations.finishAuthentication) { request, context in
+        on(router, .post, "/assertion/options", APIOperations.beginAuthentication) { request, context in
             let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
-            do {
-                let (members, token) = try await relyingParty.finishAuthentication(body)
-                return APIResponse.ok(members, headers: cookie(token))
-            } catch let refusal as RelyingPartyError {
-                // An unknown passkey's answer names the ID the client sent, for the Signal API.
-                throw refusal.echoingSubmittedCredential(body)
-            }
+            return APIResponse.ok(try await relyingParty.beginAuthentication(body, client: client(context)))
         }
-        // Step-up: begun like a sign-in (rate-limited options), finished like one (failed results limited).
-        on(options, .post, "/session/verify/options", APIOperations.beginReverification) { request, context in
-            _ = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return APIResponse.ok(try await relyingParty.beginReverification(try await session(request)))
-        }
-        on(results, .post, "/session/verify/result", APIOperations.finishReverification) { request, context in
+        on(router, .post, "/assertion/result", APIOperations.finishAuthentication) { request, context in
             let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
-            let current = try await session(request)
-            do {
-                return APIResponse.ok(try await relyingParty.finishReverification(current, body: body))
-            } catch let refusal as RelyingPartyError {
-                throw refusal.echoingSubmittedCredential(body)
-            }
+            let (members, token) = try await relyingParty.finishAuthentication(body, client: client(context))
+            return APIResponse.ok(members, headers: cookie(token))
         }
-        // Recovery: its own per-account and per-client limits, and the failed-results limit besides.
-        on(results, .post, "/recovery", APIOperations.recover) { request, context in
+        on(router, .post, "/session/verify/options", APIOperations.beginReverification) { request, context in
+            let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
+            return APIResponse.ok(try await relyingParty.beginReverification(body, session: try await session(request), client: client(context)))
+        }
+        on(router, .post, "/session/verify/result", APIOperations.finishReverification) { request, context in
+            let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
+            return APIResponse.ok(try await relyingParty.finishReverification(body, session: try await session(request), client: client(context)))
+        }
+        // Recovery: its own per-account and per-client limits, and the failed-results budget of the ceremony results.
+        on(router, .post, "/recovery", APIOperations.recover) { request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            let (members, token) = try await relyingParty.recover(body, client: ClientAddressResolver.bucket(context.clientAddress))
+            let (members, token) = try await relyingParty.recover(body, client: client(context))
             return APIResponse.ok(members, headers: cookie(token))
         }
         on(router, .get, "/recovery-codes", APIOperations.recoveryCodeStatus) { request, _ in
@@ -192,6 +173,9 @@ struct Routes {
     func session(_ request: Request) async throws -> SessionRecord? {
         try await relyingParty.session(token: token(request))
     }
+
+    /// The client as the limits see it: its address, as the server resolves it (``ClientAddressMiddleware``).
+    func client(_ context: ServerContext) -> String { ClientAddressResolver.bucket(context.clientAddress) }
 
     /// Sets (or, for nil, clears) the session cookie: HttpOnly, SameSite=Lax, Secure and `__Host-` on https sites.
     func cookie(_ token: String?) -> HTTPFields {

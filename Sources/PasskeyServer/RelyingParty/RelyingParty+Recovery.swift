@@ -12,7 +12,14 @@ extension RelyingParty {
     /// and the hash up together (``Store/recoveryCodeOwner(username:codeHash:)``), which returns no row for all four.
     /// Reading the account's hashes first and comparing them here, as this did before, cost a known name ~30 µs more
     /// than an unknown one (issue #41).
+    /// Each failure also spends the client's failed-results budget, as a ceremony result's does.
     public func recover(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
+        try await countingFailures(client: client) {
+            try await endpoints.limitingFailures(of: clientKey(client)) { try await recovering(body, client: client) }
+        }
+    }
+
+    private func recovering(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
         let username = try RequestMembers.requiredName(body, "username")
         guard case .string(let code)? = body["code"] else {
             throw RelyingPartyError.badRequest("code: expected a recovery code as a string, found none")
@@ -29,8 +36,10 @@ extension RelyingParty {
         // Used once: the row is deleted in the same transaction that starts the session, so two requests with one code
         // cannot both succeed.
         guard try await store.useRecoveryCode(userHandle: user.handle, hash: hash, session: session) else {
+            /// Each failure also spends the client's failed-results budget, as a ceremony result's does.
             throw RelyingPartyError.invalidRecoveryCode
         }
+        eventsCommitted()
         recoveryLimits.perClient.refund(client)
         recoveryLimits.perAccount.refund(account)
         let remaining = try await store.recoveryCodeCount(userHandle: user.handle)
@@ -50,13 +59,17 @@ extension RelyingParty {
     /// `POST /recovery-codes`: replaces the account's codes with new ones, shown once; needs a recent verification.
     public func regenerateRecoveryCodes(_ session: SessionRecord?) async throws -> JSONObject {
         let (user, _) = try await recentlyVerifiedUser(session)
-        return JSONObject(["recoveryCodes": .array(try await issueRecoveryCodes(for: user.handle).map(JSONValue.string))])
+        return JSONObject(["recoveryCodes": .array(try await issueRecoveryCodes(for: user).map(JSONValue.string))])
     }
 
     /// New codes for the account, replacing any it had; returns them (for the one time they are shown).
-    func issueRecoveryCodes(for handle: [UInt8]) async throws -> [String] {
+    func issueRecoveryCodes(for user: UserRecord) async throws -> [String] {
         let (codes, hashes) = try await recoveryCodeHasher().issue()
-        try await store.replaceRecoveryCodes(userHandle: handle, hashes: hashes)
+        let events = try await changeEvents { factory, _ in
+            [factory.event(.recoveryCodesRegenerated, user: user, ["count": JSONValue(Int64(hashes.count))])]
+        }
+        try await store.replaceRecoveryCodes(userHandle: user.handle, hashes: hashes, events: events)
+        eventsCommitted()
         return codes
     }
 
@@ -74,12 +87,5 @@ extension RelyingPartyError {
     /// 400 `invalidRecoveryCode`: the same for an unknown username, a wrong code and a used one.
     static var invalidRecoveryCode: RelyingPartyError {
         RelyingPartyError(.badRequest, "This username and recovery code do not match an unused recovery code.", code: "invalidRecoveryCode")
-    }
-
-    /// 403 `recoverySessionRestricted`: a recovery session may only register a new passkey for its account.
-    static var recoverySessionRestricted: RelyingPartyError {
-        RelyingPartyError(
-            .forbidden, "This is a recovery session: it can only register a new passkey for this account. Register one, then sign in with it.",
-            code: "recoverySessionRestricted")
     }
 }

@@ -3,9 +3,12 @@ import Foundation
 public import PasskeyCore
 import Synchronization
 
-/// The relying party of `passkeys serve`: the typed ceremonies (``Passkeys``) over this server's ``Store``, plus the
-/// account policy a standalone server needs and an embedding app brings its own of (who may register which name,
-/// sessions, the passkey list). HTTP routes decode and encode; every decision is made here or in ``Passkeys``.
+/// The relying party of `passkeys serve`: the shared ceremony endpoints (`CeremonyEndpoints`, the ones the
+/// Hummingbird route group and the Vapor route collection run) over this server's ``Store`` and sessions, plus the
+/// account management a standalone server needs and an embedding app brings its own of (sessions, the passkey list,
+/// recovery codes). HTTP routes decode and encode; every rule of a ceremony is the endpoints' (and ``Passkeys``'s);
+/// what is the server's own is how its store and sessions answer the endpoints' questions
+/// (``RelyingParty+Completion.swift``).
 ///
 /// Who may do what:
 /// - A username that belongs to an account gets a passkey only with that account's session; its user handle is
@@ -13,152 +16,71 @@ import Synchronization
 /// - A sign-in for an unknown username is answered exactly like one for a known username (``Passkeys``'s stand-in
 ///   credentials, keyed by a secret kept in the database so every instance and restart answers alike).
 /// - The configured user-verification policy is a floor a request can only raise.
-/// - A session dies with the passkey that started it, and with its account.
+/// - A session dies with the passkey that started it, and with its account; sensitive actions need a recent passkey
+///   verification (step-up).
 public final class RelyingParty: Sendable {
     public let configuration: RelyingPartyConfiguration
     let store: any Store
-    let metrics: any CeremonyMetrics
     /// The ceremonies, over this server's accounts and pending-ceremony store.
     public let passkeys: Passkeys<StoreAccounts>
+    /// The ceremony endpoints, with step-up, this server's limits and metrics.
+    let endpoints: CeremonyEndpoints<StoreAccounts>
     /// How often recovery codes may be tried, per account and per client.
     let recoveryLimits: RecoveryLimits
     /// The keyed hash of recovery codes, its key read once from the store's secrets.
     let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
+    /// Raises events for webhooks (issue #44), written with each change in its transaction; nil for none.
+    let events: EventRecorder?
 
+    /// - Parameters:
+    ///   - limits: what each client may do (its options rate, failed results, waiting ceremonies, taken names); nil
+    ///     for no per-client limits (`--rate-limit 0`).
+    ///   - events: what raises events for webhooks; nil raises none.
     public init(
-        configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil,
-        recoveryLimits: RecoveryLimits = RecoveryLimits()
+        configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, limits: PasskeyRouteLimits? = nil,
+        recoveryLimits: RecoveryLimits = RecoveryLimits(), events: EventRecorder? = nil
     ) {
         self.configuration = configuration
         self.store = store
-        self.metrics = metrics ?? NoMetrics()
         self.recoveryLimits = recoveryLimits
+        self.events = events
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,
             unknownUserSecret: { try await store.secret(named: "stand-in-credentials") { SecureRandom.bytes(32) } })
+        // Without limits the endpoints are given no client, so none of the per-client rules apply; the value itself is
+        // then unused.
+        endpoints = CeremonyEndpoints(passkeys, limits: limits ?? PasskeyRouteLimits(), stepUp: true, metrics: metrics, frontEnd: "passkeys serve")
+        limited = limits != nil
     }
+
+    /// Whether per-client limits apply (the endpoints are given the client's key).
+    private let limited: Bool
+
+    /// The key the endpoints limit `client` by; nil when limits are off.
+    func clientKey(_ client: String?) -> String? { limited ? client : nil }
 
     // MARK: Registration
 
-    /// `POST /attestation/options`: begins a registration (with no limit on how often a name may be found taken).
-    public func beginRegistration(_ body: JSONObject, session: SessionRecord?) async throws -> JSONObject {
-        try await beginRegistration(body, session: session, takenNames: nil)
-    }
-
-    /// `POST /attestation/options`: begins a registration.
-    ///
-    /// A username that belongs to an account — with passkeys or without — needs that account's session: that is how
-    /// a signed-in user adds a passkey, and nobody else can attach one to the account or learn its user handle. A
-    /// free username begins a new account with a new random handle.
-    ///
-    /// With `takenNames`, a client may be told a name is taken only as often as its budget allows (``TakenNameBudget``).
-    func beginRegistration(_ body: JSONObject, session: SessionRecord?, takenNames: TakenNameBudget?) async throws -> JSONObject {
-        let request = try RegistrationOptionsRequest(json: body)
-        try takenNames?.charge()
-        // A sign-up (no session): the name's check and the ceremony in one step where the store can
-        // (``NameCheckingCeremonyStore``: one PostgreSQL statement, issue #28). A name that mixes scripts takes the
-        // path below, which tells a legacy account's name (taken) from a new one (refused).
-        if session == nil, NewUsername.isAcceptable(request.username) {
-            let started: RegistrationStart?
-            do {
-                started = try await passkeys.beginRegistration(
-                    forNewAccount: NewPasskeyUser(name: request.username, displayName: request.displayName),
-                    authenticatorSelection: request.authenticatorSelection, attestation: request.attestation, extensions: request.extensions,
-                    conditional: request.conditional)
-            } catch {
-                takenNames?.refund()
-                throw error
-            }
-            // The token is kept only when the answer is `usernameTaken`.
-            guard let started else { throw RelyingPartyError.usernameTaken(request.username) }
-            takenNames?.refund()
-            metrics.begun(.registration)
-            return started.clientJSON
+    /// `POST /attestation/options`: begins a registration. A username that belongs to an account needs that account's
+    /// session (and a recent verification, or a recovery session): that is how a signed-in user adds a passkey, and
+    /// nobody else can attach one to the account or learn its user handle. A free username begins a new account.
+    public func beginRegistration(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
+        try await countingFailures(client: client) {
+            try await endpoints.beginRegistration(
+                body, client: clientKey(client), signedIn: { try await signedIn(session) },
+                target: { options, signedIn in RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn) })
         }
-        let user: NewPasskeyUser
-        var excluded: [CredentialRecord] = []
-        var boundSession: String? = nil
-        let found: UserRecord?
-        do { found = try await store.user(username: request.username) } catch {
-            takenNames?.refund()
-            throw error
-        }
-        // The token is kept only when the answer is `usernameTaken`.
-        if found.map({ existing in session?.userHandle != existing.handle }) != true { takenNames?.refund() }
-        if let existing = found {
-            guard let session, session.userHandle == existing.handle else {
-                throw RelyingPartyError.usernameTaken(request.username)
-            }
-            // A stolen session alone must not add the thief's passkey (and so keep the account): a recent passkey
-            // verification is needed, or a recovery session, which a recovery code started.
-            if !session.isRecovery { try passkeys.requireRecentVerification(session.verifiedAt) }
-            // The stored name, however the request spelled it (it matched by UsernameKey): authenticators list it.
-            user = NewPasskeyUser(handle: existing.handle, name: existing.username, displayName: request.displayName)
-            excluded = try await store.credentials(userHandle: existing.handle)
-            boundSession = session.tokenHash
-        } else {
-            try NewUsername.check(request.username)
-            user = NewPasskeyUser(name: request.username, displayName: request.displayName)
-        }
-        let start = try await passkeys.beginRegistration(
-            for: user, excluding: excluded, authenticatorSelection: request.authenticatorSelection, attestation: request.attestation,
-            extensions: request.extensions, sessionHash: boundSession, conditional: request.conditional)
-        metrics.begun(.registration)
-        return start.clientJSON
     }
 
     /// `POST /attestation/result`: finishes a registration and signs the user in.
-    public func finishRegistration(_ body: [UInt8]) async throws -> (response: JSONObject, sessionToken: String) {
-        let registered = try await counting(.registration) { try await passkeys.finishRegistration(body) }
-        let ceremony = registered.ceremony
-        var record = registered.credential
-        let handle = record.userHandle
-        let now = record.createdAt
-        // A ceremony bound to a session adds a passkey to that session's account; an unbound one creates the account.
-        let newUser =
-            ceremony.sessionHash == nil
-            ? UserRecord(
-                handle: handle, username: ceremony.username ?? "", displayName: ceremony.displayName ?? ceremony.username ?? "", createdAt: now)
-            : nil
-        if registered.authenticatorName == nil {
-            let existingCount = newUser == nil ? try await store.credentials(userHandle: handle).count : 0
-            record.name = "Passkey \(existingCount + 1)"
+    public func finishRegistration(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
+        let registered = try await countingFailures(client: client) {
+            try await endpoints.finishRegistration(
+                body, client: clientKey(client), boundSession: { try await boundSession(named: $0) }, complete: completeRegistration)
         }
-        // The session that began a registration for an existing account: a recovery session ends once it has added
-        // its one passkey.
-        var beganWith: SessionRecord? = nil
-        if let hash = ceremony.sessionHash { beganWith = try await store.session(tokenHash: hash, now: now) }
-        let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registered.verification.userVerified)
-        // A new account's recovery codes are stored with it (shown once, below); only their keyed hashes are kept.
-        let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
-        switch try await store.finishRegistration(
-            newUser: newUser, credential: record, session: session, requiredSession: ceremony.sessionHash,
-            recoveryCodeHashes: recoveryCodeHashes, now: now)
-        {
-        case .registered:
-            break
-        case .usernameTaken:
-            metrics.failed(.registration, code: "usernameTaken")
-            throw RelyingPartyError.usernameTakenMeanwhile(ceremony.username ?? "")
-        case .credentialExists:
-            // §7.1 step 26: a credential ID registered before is refused.
-            metrics.failed(.registration, code: "credentialAlreadyRegistered")
-            throw RelyingPartyError.credentialAlreadyRegistered
-        case .accountGone:
-            metrics.failed(.registration, code: "accountDeleted")
-            throw RelyingPartyError.accountDeleted
-        case .sessionEnded:
-            metrics.failed(.registration, code: "sessionEnded")
-            throw RelyingPartyError.sessionEnded
-        }
-        var user = newUser
-        if user == nil { user = try await store.user(handle: handle) }
-        guard let user else { throw RelyingPartyError.noSession }
-        metrics.succeeded(.registration)
-        var members = JSONObject(["session": .string(token), "user": Self.user(user), "credential": summary(record)])
-        if !recoveryCodes.isEmpty { members["recoveryCodes"] = .array(recoveryCodes.map(JSONValue.string)) }
-        if let beganWith, beganWith.isRecovery { try await store.deleteSession(tokenHash: beganWith.tokenHash) }
-        return (members, token)
+        var members = registered.members
+        members.add(registered.session.members)
+        return (members, registered.session.token)
     }
 
     // MARK: Authentication
@@ -167,47 +89,49 @@ public final class RelyingParty: Sendable {
     ///
     /// An unknown username is answered like a known one (200, stand-in credential IDs), so this endpoint does not
     /// tell who has an account; the sign-in then fails as with any passkey that is not registered.
-    public func beginAuthentication(_ body: JSONObject) async throws -> JSONObject {
-        let request = try AuthenticationOptionsRequest(json: body)
-        let start = try await passkeys.beginAuthentication(
-            username: request.username, userVerification: request.userVerification, extensions: request.extensions)
-        metrics.begun(.authentication)
-        return start.options.json
+    public func beginAuthentication(_ body: [UInt8], client: String? = nil) async throws -> JSONObject {
+        try await countingFailures(client: client) { try await endpoints.beginAuthentication(body, client: clientKey(client)) }
     }
 
     /// `POST /assertion/result`: finishes a sign-in and starts a session.
-    public func finishAuthentication(_ body: [UInt8]) async throws -> (response: JSONObject, sessionToken: String) {
-        let signIn = try await counting(.authentication) { try await passkeys.finishAuthentication(body) }
-        let record = signIn.credential
-        let now = record.lastUsedAt ?? configuration.nowMilliseconds
-        let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.verification.userVerified)
-        guard
-            try await store.recordSignIn(
-                credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: now, session: session)
-        else {
-            metrics.failed(.authentication, code: "signInConflict")
-            throw RelyingPartyError.signInConflict
+    public func finishAuthentication(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
+        let verified = try await countingFailures(client: client) {
+            try await endpoints.finishAuthentication(body, client: clientKey(client), complete: completeSignIn)
         }
-        metrics.succeeded(.authentication)
-        return (JSONObject(["session": .string(token), "user": Self.user(signIn.user)]), token)
+        var members = verified.members
+        members.add(verified.session.members)
+        return (members, verified.session.token)
+    }
+
+    // MARK: Step-up
+
+    /// `POST /session/verify/options`: a sign-in bound to the session's user and to the session, asking for the user
+    /// verification the account's passkeys can give.
+    public func beginReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
+        try await countingFailures(client: client) {
+            try await endpoints.beginReverification(body, client: clientKey(client), signedIn: { try await signedIn(session) })
+        }
+    }
+
+    /// `POST /session/verify/result`: verifies the step-up and records on the session when it happened (with the
+    /// credential's new counter, in one transaction). Answers `verifiedAt` and `verifiedUntil` (RFC 3339).
+    public func finishReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
+        try await countingFailures(client: client) {
+            try await endpoints.finishReverification(
+                body, client: clientKey(client), signedIn: { try await signedIn(session) }, store: storeReverification)
+        }
     }
 
     // MARK: Helpers
 
-    /// Runs a ceremony step, counting a refusal under its real cause (the client may see a deliberately vaguer code).
-    func counting<Result>(_ kind: PendingCeremony.Kind, _ step: () async throws -> Result) async throws -> Result {
-        do { return try await step() } catch let refusal as RelyingPartyError {
-            metrics.failed(kind, code: refusal.metricCode)
-            throw refusal
-        }
-    }
-
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store. A
-    /// ceremony that verified the user counts as a verification for the reverification window; a recovery session
+    /// ceremony that counts as a verification is recorded as one for the reverification window; a recovery session
     /// lasts ``RecoveryLimits/sessionLifetime`` at most.
     func newSession(
         for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false
-    ) -> (token: String, record: SessionRecord) {
+    ) -> (
+        token: String, record: SessionRecord
+    ) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
         return (

@@ -1,9 +1,11 @@
 /// The server's accounts as ``Passkeys`` reads them: each read one statement of the ``Store``.
 ///
-/// ``CredentialIDRefusingAccounts``: every store's ``Store/finishRegistration(newUser:credential:session:requiredSession:recoveryCodeHashes:now:)``
+/// ``CredentialIDRefusingAccounts`` and ``NameRefusingAccounts``: every store's
+/// ``Store/finishRegistration(newUser:credential:session:requiredSession:endsRequiredSession:recoveryCodeHashes:now:)``
 /// refuses a stored credential ID (the `credentials` table's primary key) and answers `.credentialExists`, which
-/// ``RelyingParty`` reports as `credentialAlreadyRegistered`.
-public struct StoreAccounts: CredentialIDRefusingAccounts {
+/// ``RelyingParty`` reports as `credentialAlreadyRegistered`, and a taken name or `UsernameKey` (the `users` table's
+/// unique indexes), answered `.usernameTaken`.
+public struct StoreAccounts: CredentialIDRefusingAccounts, NameRefusingAccounts {
     let store: any Store
 
     public func user(named name: String) async throws -> UserRecord? { try await store.user(username: name) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the data lives, from `--database` (CONTRACT.md §1.1): `sqlite:PATH`, `sqlite::memory:` or
+/// Where the data lives, from `--database` (docs/reference/cli.md, "passkeys serve"): `sqlite:PATH`, `sqlite::memory:` or
 /// `postgres://user:pass@host:port/db`.
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     case sqliteFile(String)

@@ -87,6 +87,18 @@ enum Schema {
             .postgres("ALTER TABLE ceremonies SET UNLOGGED")
         ],
         [
+            // WebAuthn L3 §4 credential record `uvInitialized` (issue #40): whether the passkey has ever verified its
+            // user, so a step-up asks of it only what it has shown it can give. Rows stored before are unknown: a
+            // fido-u2f passkey cannot verify its user at all (CTAP1/U2F has no UV), every other one starts true, the
+            // safe side (a step-up then asks it for UV).
+            "ALTER TABLE credentials ADD COLUMN uv_initialized BIGINT NOT NULL DEFAULT 1",
+            "UPDATE credentials SET uv_initialized = 0 WHERE format = 'fido-u2f'",
+            // A waiting ceremony's user-verification requirement by name (issue #40: one type for user verification),
+            // beside `require_uv`, which instances of earlier releases still read during a rolling upgrade.
+            "ALTER TABLE ceremonies ADD COLUMN user_verification TEXT",
+        ],
+        Schema.eventOutbox,
+        [
             // Names that could pass for others (issue #41): beside the lookup key, each account's `ConfusabilityKey`
             // (the UTS #39 skeleton from Unicode's confusables.txt before case folding, then folded), which a new
             // account's name must not share. Filled in Swift like `username_key`; accounts stored earlier whose names
@@ -202,11 +214,11 @@ enum Schema {
 
     /// The columns of a credential row, in the order both stores read and write them.
     static let credentialColumns =
-        "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at"
+        "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at, uv_initialized"
 
     /// The same columns qualified by the alias `c`, for joins with `users u`.
     static let joinedCredentialColumns =
-        "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at"
+        "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at, c.uv_initialized"
 
     /// Transports are kept as a JSON array of strings.
     static func transportsColumn(_ transports: [String]) -> String {
@@ -224,6 +236,8 @@ enum SchemaStep: Sendable, Equatable, ExpressibleByStringLiteral {
     case sql(String)
     /// SQL only PostgreSQL runs; SQLite records the migration without it.
     case postgres(String)
+    /// SQL only SQLite runs (where the two spell a thing differently, each database gets its own step).
+    case sqlite(String)
     /// Fills `users.username_key` where it is NULL (``Schema/usernameKeys(for:)``), inside the migration.
     case fillUsernameKeys
     /// Fills `users.confusable_key` where it is NULL (``Schema/confusabilityKeys(for:)``), inside the migration.

@@ -27,9 +27,9 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
     @Field(key: "format") public var format: String
     /// The attestation type the verifier established.
     @Field(key: "attestation_type") public var attestationType: String
-    /// BE (§6.3.3), fixed for the credential's life.
+    /// BE (§6.1.3), fixed for the credential's life.
     @Field(key: "backup_eligible") public var backupEligible: Bool
-    /// BS (§6.3.3) at the last ceremony.
+    /// BS (§6.1.3) at the last ceremony.
     @Field(key: "backup_state") public var backupState: Bool
     /// The name people tell it apart by.
     @Field(key: "name") public var name: String
@@ -37,6 +37,8 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
     @Field(key: "created_at") public var createdAt: Int64
     /// When it last signed in, in milliseconds since 1970.
     @OptionalField(key: "last_used_at") public var lastUsedAt: Int64?
+    /// Whether it has ever verified its user (the credential record's `uvInitialized`; ``AddPasskeyUVInitialized``).
+    @Field(key: "uv_initialized") public var uvInitialized: Bool
 
     /// An empty model, for Fluent.
     public init() {}
@@ -56,6 +58,7 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
         name = record.name
         createdAt = record.createdAt
         lastUsedAt = record.lastUsedAt
+        uvInitialized = record.uvInitialized
     }
 
     /// The row as the relying party's record.
@@ -63,7 +66,8 @@ public final class PasskeyCredentialModel: Model, @unchecked Sendable {
         CredentialRecord(
             id: [UInt8](credentialID), userHandle: [UInt8](userHandle), publicKey: [UInt8](publicKey), signCount: UInt32(clamping: signCount),
             transports: transports.split(separator: ",").map(String.init), aaguid: aaguid, format: format, attestationType: attestationType,
-            backupEligible: backupEligible, backupState: backupState, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt)
+            backupEligible: backupEligible, backupState: backupState, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt,
+            uvInitialized: uvInitialized)
     }
 }
 #endif

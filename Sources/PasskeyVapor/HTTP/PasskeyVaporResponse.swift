@@ -1,7 +1,7 @@
 #if Vapor
 public import Vapor
 
-/// Answers in the conformance API's shape (CONTRACT.md §2; the same bodies as PasskeyHummingbird's and `passkeys
+/// Answers in the conformance API's shape (docs/reference/http.md, "Bodies"; the same bodies as PasskeyHummingbird's and `passkeys
 /// serve`'s) as Vapor responses: compact JSON, never cached. ``PasskeyRouteCollection`` answers with these; an app
 /// may use them in its own routes for the same shape.
 public enum PasskeyVaporResponse {
@@ -35,8 +35,9 @@ public enum PasskeyVaporResponse {
     }
 
     /// The answer to whatever a route or a hook threw: a refusal, an outage, a Vapor `Abort` below 500 (a hook that
-    /// speaks Vapor), or a fault.
-    static func answering(_ error: any Error, logger: Logger) -> Response {
+    /// speaks Vapor), or a fault (logged, answered 500). An app may answer its own routes with it, so they read like
+    /// the passkey routes.
+    public static func answering(_ error: any Error, logger: Logger) -> Response {
         if let known = EndpointAnswer.answering(error) {
             return failed(known, logger: logger, closing: (error as? RelyingPartyError)?.code == "requestTimeout")
         }

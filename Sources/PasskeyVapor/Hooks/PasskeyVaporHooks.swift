@@ -45,7 +45,7 @@ public protocol PasskeyVaporHooks<User>: Sendable {
     /// (WebAuthn L3 §7.1 step 26), and a name taken meanwhile with `RelyingPartyError.usernameTaken`.
     func storeRegistration(_ registration: PasskeyRegistration, request: Request) async throws -> User
 
-    /// Stores what a verified sign-in changed (WebAuthn L3 §7.2 step 26), only where the stored counter is still
+    /// Stores what a verified sign-in changed (WebAuthn L3 §7.2 step 24), only where the stored counter is still
     /// below the new one (or both are 0), else throws `RelyingPartyError.signInConflict` (§6.1.1: how a cloned
     /// authenticator racing the real one shows). `PasskeyCredentialModel.recordSignIn(_:on:)` does exactly this.
     func storeSignIn(_ signIn: VerifiedSignIn<User>, request: Request) async throws
@@ -53,6 +53,33 @@ public protocol PasskeyVaporHooks<User>: Sendable {
     /// Signs `user` in after a successful registration or sign-in with `credential`; returns JSON members to add to
     /// the answer (empty for a cookie session, which Vapor's `SessionsMiddleware` sets).
     func startSession(for user: User, credential: CredentialRecord, request: Request) async throws -> JSONObject
+
+    /// Stores a verified registration and signs its user in: what the routes call. The default calls
+    /// ``storeRegistration(_:request:)``, checks the account, then ``startSession(for:credential:request:)`` (and,
+    /// for a `SessionAuthenticatable` user, records the verification in Vapor's session when the registration
+    /// `countsAsVerification`). Implement it to make storing and signing in one transaction.
+    func completeRegistration(_ registration: PasskeyRegistration, request: Request) async throws -> (user: User, members: JSONObject)
+
+    /// Stores what a verified sign-in changed and signs its user in: what the routes call. The default calls
+    /// ``storeSignIn(_:request:)`` then ``startSession(for:credential:request:)`` (and, for a `SessionAuthenticatable`
+    /// user, records the verification in Vapor's session when the sign-in `countsAsVerification`).
+    func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request) async throws -> JSONObject
+}
+
+extension PasskeyVaporHooks {
+    /// The default: ``storeRegistration(_:request:)``, the account check, ``startSession(for:credential:request:)``.
+    public func completeRegistration(_ registration: PasskeyRegistration, request: Request) async throws -> (user: User, members: JSONObject) {
+        let user = try await storeRegistration(registration, request: request)
+        // The account check before any session starts: a wrong account's session is never created.
+        try registration.requireAccount(user)
+        return (user, try await startSession(for: user, credential: registration.credential, request: request))
+    }
+
+    /// The default: ``storeSignIn(_:request:)``, then ``startSession(for:credential:request:)``.
+    public func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request) async throws -> JSONObject {
+        try await storeSignIn(signIn, request: request)
+        return try await startSession(for: signIn.user, credential: signIn.credential, request: request)
+    }
 }
 
 extension PasskeyVaporHooks {
@@ -61,17 +88,35 @@ extension PasskeyVaporHooks {
     public func registrationTarget(
         for options: RegistrationOptionsRequest, signedIn: SignedInUser<User>?, request: Request
     ) async throws -> RegistrationTarget {
-        if let signedIn, UsernameKey(signedIn.user.passkeyUserName) == UsernameKey(options.username) { return .signedInUser }
-        return .newAccount(name: options.username, displayName: options.displayName)
+        RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn)
     }
 }
 
 extension PasskeyVaporHooks where User: SessionAuthenticatable {
     /// The user `req.auth` holds (put there by `User.sessionAuthenticator()` in front of the routes), with the name
-    /// of the request's session (``PasskeySession/name(of:)``); nil when nobody is signed in or there is no session.
+    /// of the request's session (``PasskeySession/name(of:)``) and its last passkey verification
+    /// (``PasskeySession/verifiedAt(on:)``); nil when nobody is signed in or there is no session.
     public func signedInUser(_ request: Request) async throws -> SignedInUser<User>? {
         guard let user = request.auth.get(User.self), request.hasSession, let id = request.session.id else { return nil }
-        return SignedInUser(user: user, sessionID: PasskeySession.name(of: id))
+        return SignedInUser(user: user, sessionID: PasskeySession.name(of: id), verifiedAt: PasskeySession.verifiedAt(on: request))
+    }
+
+    /// As the plain default, then the session records the registration as a verification when it
+    /// `countsAsVerification` (``PasskeySession/recordVerification(_:on:)``).
+    public func completeRegistration(_ registration: PasskeyRegistration, request: Request) async throws -> (user: User, members: JSONObject) {
+        let user = try await storeRegistration(registration, request: request)
+        try registration.requireAccount(user)
+        let members = try await startSession(for: user, credential: registration.credential, request: request)
+        PasskeySession.recordVerification(registration.passkey.countsAsVerification ? registration.credential.createdAt : nil, on: request)
+        return (user, members)
+    }
+
+    /// As the plain default, then the session records the sign-in as a verification when it `countsAsVerification`.
+    public func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request) async throws -> JSONObject {
+        try await storeSignIn(signIn, request: request)
+        let members = try await startSession(for: signIn.user, credential: signIn.credential, request: request)
+        PasskeySession.recordVerification(signIn.countsAsVerification ? signIn.credential.lastUsedAt : nil, on: request)
+        return members
     }
 
     /// Signs `user` in with Vapor's sessions: a fresh session ID (``PasskeySession/renew(_:)``, so a session ID

@@ -12,11 +12,11 @@ extension PasskeyRouteCollection {
 
     /// `POST attestation/result`: verifies a registration, has the app store it, and signs the user in.
     @Sendable func finishRegistration(_ body: [UInt8], _ request: Request) async throws -> Response {
-        let registered = try await endpoints.finishRegistration(body) { registration in
-            let user = try await hooks.storeRegistration(registration, request: request)
-            // The account check before any session starts: a wrong account's session is never created.
-            try registration.requireAccount(user)
-            return (user, try await hooks.startSession(for: user, credential: registration.credential, request: request))
+        let registered = try await endpoints.finishRegistration(
+            body, client: clientKey?(request), boundSession: { try await boundSession(named: $0, request) }
+        ) { registration in
+            let completed = try await hooks.completeRegistration(registration, request: request)
+            return (completed.user, completed.members)
         }
         var members = registered.members
         members.add(registered.session)
@@ -31,9 +31,8 @@ extension PasskeyRouteCollection {
 
     /// `POST assertion/result`: verifies a sign-in, has the app store what it changed, and signs the user in.
     @Sendable func finishAuthentication(_ body: [UInt8], _ request: Request) async throws -> Response {
-        let verified = try await endpoints.finishAuthentication(body) { signIn in
-            try await hooks.storeSignIn(signIn, request: request)
-            return try await hooks.startSession(for: signIn.user, credential: signIn.credential, request: request)
+        let verified = try await endpoints.finishAuthentication(body, client: clientKey?(request)) { signIn in
+            try await hooks.completeSignIn(signIn, request: request)
         }
         var members = verified.members
         members.add(verified.session)

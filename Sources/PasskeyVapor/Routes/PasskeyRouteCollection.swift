@@ -1,7 +1,7 @@
 #if Vapor
 public import Vapor
 
-/// The four ceremony endpoints of the FIDO2 conformance server API (CONTRACT.md §2) as a `RouteCollection` for an
+/// The four ceremony endpoints of the FIDO2 conformance server API (docs/reference/http.md, "Ceremony endpoints") as a `RouteCollection` for an
 /// existing Vapor 4 app, over its own users and sessions: the same JSON, limits and refusals as PasskeyHummingbird's
 /// route group (both run `PasskeyRelyingParty`'s one copy of the endpoints' logic).
 ///
@@ -29,9 +29,14 @@ public import Vapor
 /// revealing nothing; each challenge is used once; a sign-in begun for a user accepts only that user's passkeys; an
 /// unknown passkey's answer names only the credential ID the client sent.
 ///
-/// Each client (by default its peer address, ``ClientKey``) may begin ceremonies only so fast and keep only so many
-/// waiting, and a full ceremony store makes room from whoever holds the most (`PasskeyRouteLimits`). The app's
-/// middleware, in front of the group, is where `Origin` / `Sec-Fetch-Site` checks go.
+/// With hooks that are ``PasskeyVaporReverificationHooks`` the collection also serves the step-up
+/// (`session/verify/options`, `session/verify/result`: a sign-in bound to the signed-in user and their session that
+/// asks for the user verification their passkeys can give), and adding a passkey to a signed-in account needs a
+/// passkey verification within the reverification window, when the registration begins and again when it finishes.
+///
+/// Each client (by default its peer address, ``ClientKey``) may begin ceremonies only so fast, fail results only so
+/// often and keep only so many waiting, and a full ceremony store makes room from whoever holds the most
+/// (`PasskeyRouteLimits`). The app's middleware, in front of the group, is where `Origin` / `Sec-Fetch-Site` checks go.
 public struct PasskeyRouteCollection<Accounts: PasskeyAccounts, Hooks: PasskeyVaporHooks>: RouteCollection, Sendable
 where Hooks.User == Accounts.User {
     /// The ceremonies, over the app's accounts.
@@ -64,25 +69,30 @@ where Hooks.User == Accounts.User {
         _ passkeys: Passkeys<Accounts>, hooks: Hooks, maximumBodySize: Int = Self.defaultMaximumBodySize, bodyDeadline: Duration = .seconds(10),
         limits: PasskeyRouteLimits = PasskeyRouteLimits(), clientKey: (@Sendable (Request) -> String?)? = { ClientKey.peer(of: $0) }
     ) {
-        endpoints = CeremonyEndpoints(passkeys, limits: limits, frontEnd: "PasskeyRouteCollection")
+        endpoints = CeremonyEndpoints(
+            passkeys, limits: limits, stepUp: hooks is any PasskeyVaporReverificationHooks, frontEnd: "PasskeyRouteCollection")
         self.hooks = hooks
         self.maximumBodySize = maximumBodySize
         self.bodyDeadline = bodyDeadline
         self.clientKey = clientKey
     }
 
-    /// Registers the four routes on `routes` (an app or a group, whose path prefixes theirs), and 405 with
-    /// `Allow: POST` (RFC 9110 §15.5.6) for every other common method on their paths.
+    /// Registers the four routes on `routes` (an app or a group, whose path prefixes theirs), and with hooks that are
+    /// ``PasskeyVaporReverificationHooks`` the step-up's two (`session/verify/options`, `session/verify/result`), and
+    /// 405 with `Allow: POST` (RFC 9110 §15.5.6) for every other common method on their paths.
     public func boot(routes: any RoutesBuilder) throws {
-        let served: [(PathComponent, PathComponent, @Sendable ([UInt8], Request) async throws -> Response)] = [
-            ("attestation", "options", beginRegistration), ("attestation", "result", finishRegistration),
-            ("assertion", "options", beginAuthentication), ("assertion", "result", finishAuthentication),
+        var served: [([PathComponent], @Sendable ([UInt8], Request) async throws -> Response)] = [
+            (["attestation", "options"], beginRegistration), (["attestation", "result"], finishRegistration),
+            (["assertion", "options"], beginAuthentication), (["assertion", "result"], finishAuthentication),
         ]
-        for (group, name, route) in served {
+        if endpoints.stepUp {
+            served += [(["session", "verify", "options"], beginReverification), (["session", "verify", "result"], finishReverification)]
+        }
+        for (path, route) in served {
             // `.stream`: the body is read by `RequestBody`, under this collection's limit and deadline, not collected first.
-            routes.on(.POST, group, name, body: .stream) { request in await answer(request, route) }
+            routes.on(.POST, path, body: .stream) { request in await answer(request, route) }
             for method in EndpointAnswer.refusedMethods where method != "POST" {
-                routes.on(HTTPMethod(rawValue: method), group, name) { request in
+                routes.on(HTTPMethod(rawValue: method), path) { request in
                     PasskeyVaporResponse.failed(
                         .methodNotAllowed(request.method.rawValue, path: request.url.path, allowed: ["POST"]), logger: request.logger)
                 }

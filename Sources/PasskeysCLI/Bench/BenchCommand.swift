@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PasskeyCore
 
-/// `passkeys bench` (CONTRACT.md §1.5): verification throughput as ratios to the raw signature checks,
+/// `passkeys bench` (docs/reference/cli.md, "passkeys bench"): verification throughput as ratios to the raw signature checks,
 /// measured in one process and one run so machine noise cancels out of the ratios.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,7 @@ import PasskeyClient
 import PasskeyCore
 import PasskeySoftwareProvider
 
-/// `passkeys bridge` (CONTRACT.md §1.7): the web-view bridge on stdin/stdout, with the software authenticator.
+/// `passkeys bridge` (docs/reference/cli.md, "passkeys bridge"): the web-view bridge on stdin/stdout, with the software authenticator.
 struct BridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",

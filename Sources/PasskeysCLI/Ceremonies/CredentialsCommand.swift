@@ -4,7 +4,7 @@ import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
 
-/// `passkeys credentials list|remove` (CONTRACT.md §1.4).
+/// `passkeys credentials list|remove` (docs/reference/cli.md, "passkeys credentials list" and "passkeys credentials remove").
 struct CredentialsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "credentials", abstract: "List or remove the software authenticator's passkeys.",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PasskeyCore
 
-/// `passkeys login` (CONTRACT.md §1.4): signs in with a stored passkey; without --username, a discoverable sign-in.
+/// `passkeys login` (docs/reference/cli.md, "passkeys login"): signs in with a stored passkey; without --username, a discoverable sign-in.
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Sign in to a relying party with a stored passkey (no --username: discoverable sign-in).")

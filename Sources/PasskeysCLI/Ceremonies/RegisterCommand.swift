@@ -3,7 +3,7 @@ import PasskeyAuthenticator
 import PasskeyClient
 import PasskeyCore
 
-/// `passkeys register` (CONTRACT.md §1.4): creates a passkey for a new account with the software authenticator.
+/// `passkeys register` (docs/reference/cli.md, "passkeys register"): creates a passkey for a new account with the software authenticator.
 struct RegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register", abstract: "Create an account on a relying party with a new passkey held by the software authenticator.")

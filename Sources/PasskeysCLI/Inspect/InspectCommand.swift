@@ -1,7 +1,7 @@
 import ArgumentParser
 import PasskeyCore
 
-/// `passkeys inspect` (CONTRACT.md §1.3): decodes a WebAuthn response, or one of its parts, for people.
+/// `passkeys inspect` (docs/reference/cli.md, "passkeys inspect"): decodes a WebAuthn response, or one of its parts, for people.
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",

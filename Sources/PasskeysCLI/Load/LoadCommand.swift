@@ -7,7 +7,7 @@ import PasskeyCore
 import PasskeyServer
 import Synchronization
 
-/// `passkeys load` (CONTRACT.md §1.6): real ceremonies against a running relying party, bounded in time.
+/// `passkeys load` (docs/reference/cli.md, "passkeys load"): real ceremonies against a running relying party, bounded in time.
 struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",

@@ -4,7 +4,7 @@ import Logging
 import PasskeyCore
 import PasskeyServer
 
-/// `passkeys serve` (CONTRACT.md §1.1): the relying-party server.
+/// `passkeys serve` (docs/reference/cli.md, "passkeys serve"): the relying-party server.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -15,7 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
-            PASSKEYS_METADATA_CACHE, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
+            PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
+            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -91,6 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
     var metadataCache: String?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
+    @OptionGroup(title: "Webhooks (docs/events.md)") var webhooks: WebhookOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
@@ -147,7 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try AndroidApp(app)
             }
             let uvText = userVerification ?? environment["PASSKEYS_USER_VERIFICATION"] ?? "preferred"
-            guard let uv = UserVerificationPolicy(rawValue: uvText) else {
+            guard let uv = UserVerificationRequirement(rawValue: uvText) else {
                 throw ConfigurationError("--user-verification: expected required, preferred or discouraged, found '\(uvText)'")
             }
             let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in
@@ -194,6 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
+            configuration.webhooks = try webhooks.configuration(environment)
             return configuration
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)

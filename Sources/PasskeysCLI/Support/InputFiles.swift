@@ -8,7 +8,7 @@ enum InputFiles {
     static let maximumInputLength = 1 << 20
 
     /// Reads a file, or stdin when `path` is nil or "-". An unreadable file is a usage error; an input over the
-    /// bound is the input's fault, reported like any refused input (`inputTooLarge`, CONTRACT.md §1.2 exit 1).
+    /// bound is the input's fault, reported like any refused input (`inputTooLarge`, exit 1: docs/reference/cli.md, "Exit codes").
     static func read(_ path: String?) throws -> [UInt8] {
         let data: Data
         if let path, path != "-" {

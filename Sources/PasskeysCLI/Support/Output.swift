@@ -25,7 +25,7 @@ enum Output {
         return OperationFailed()
     }
 
-    /// Reports a failed verification the way CONTRACT.md §1.2 specifies, then signals exit code 1.
+    /// Reports a failed verification the way docs/reference/cli.md ("Output") specifies, then signals exit code 1.
     static func verificationFailed(_ error: WebAuthnError) -> OperationFailed {
         json(
             .object(

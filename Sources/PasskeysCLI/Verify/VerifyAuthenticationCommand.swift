@@ -21,7 +21,7 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
         let policy = VerificationPolicy(
             rpID: ceremony.rpID, origins: ceremony.origins,
             allowCrossOrigin: ceremony.allowCrossOrigin || !ceremony.topOrigins.isEmpty, topOrigins: ceremony.topOrigins,
-            requireUserVerification: ceremony.requireUserVerification)
+            userVerification: ceremony.requireUserVerification ? .required : .preferred)
         let strictness: Base64URL.Strictness = ceremony.allowLegacyBase64 ? .lenient : .strict
         do {
             let input = try InputFiles.read(ceremony.input)

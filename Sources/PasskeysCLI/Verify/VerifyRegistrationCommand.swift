@@ -35,7 +35,7 @@ struct VerifyRegistrationCommand: AsyncParsableCommand {
             let policy = VerificationPolicy(
                 rpID: ceremony.rpID, origins: ceremony.origins,
                 allowCrossOrigin: ceremony.allowCrossOrigin || !ceremony.topOrigins.isEmpty, topOrigins: ceremony.topOrigins,
-                requireUserVerification: ceremony.requireUserVerification,
+                userVerification: ceremony.requireUserVerification ? .required : .preferred,
                 algorithms: offered.isEmpty ? COSEAlgorithm.credentialDefaults : offered,
                 attestation: try await attestation.policy(at: instant ?? Date()),
                 clock: { instant ?? Date() })

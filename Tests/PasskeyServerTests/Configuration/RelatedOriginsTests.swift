@@ -66,7 +66,7 @@ struct RelatedOriginsTests {
             let signedIn = try await client.signIn(username, browser: &browser)
             #expect(signedIn.ok, "\(signedIn.errorMessage)")
 
-            // The same passkey, driven from a site nobody listed: refused by clientDataJSON.origin (§7.2 step 13).
+            // The same passkey, driven from a site nobody listed: refused by clientDataJSON.origin (§7.2 step 12).
             var phishing = browser
             phishing.origin = "https://example-login.com"
             let refused = try await client.signIn(username, browser: &phishing)

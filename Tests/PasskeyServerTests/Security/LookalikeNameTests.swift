@@ -57,7 +57,7 @@ struct LookalikeNameTests {
             let ceremonies = try #require(store.ceremonies as? any NameCheckingCeremonyStore)
             let ceremony = PendingCeremony(
                 challenge: Base64URL.encode(SecureRandom.bytes(32)), kind: .registration, userHandle: SecureRandom.bytes(16),
-                username: "ᴀʟɪᴄᴇ" + digits, displayName: "x", requireUserVerification: false, expiresAt: Int64.max)
+                username: "ᴀʟɪᴄᴇ" + digits, displayName: "x", userVerification: .preferred, expiresAt: Int64.max)
             #expect(try await !ceremonies.insertIfNameFree(ceremony, name: "ᴀʟɪᴄᴇ" + digits, key: UsernameKey("ᴀʟɪᴄᴇ" + digits), now: 1))
             #expect(try await ceremonies.insertIfNameFree(ceremony, name: "alison" + digits, key: UsernameKey("alison" + digits), now: 1))
         } catch {
@@ -99,7 +99,7 @@ struct LookalikeNameTests {
         for name in ["aIice", "ALICE", "c\u{43E}e"] {
             let ceremony = PendingCeremony(
                 challenge: Base64URL.encode(SecureRandom.bytes(32)), kind: .registration, userHandle: SecureRandom.bytes(16), username: name,
-                displayName: name, requireUserVerification: false, expiresAt: Int64.max)
+                displayName: name, userVerification: .preferred, expiresAt: Int64.max)
             #expect(try await !ceremonies.insertIfNameFree(ceremony, name: name, key: UsernameKey(name), now: 1), "\(name)")
         }
         try await store.shutdown()

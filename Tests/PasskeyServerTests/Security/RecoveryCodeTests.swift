@@ -97,7 +97,8 @@ struct RecoveryCodeTests {
         try await SessionLifecycleTests.withRelyingParty(backend) { relyingParty in
             var phone = TestBrowser(origin: TestServer.origin)
             let username = uniqueName()
-            let options = try await relyingParty.beginRegistration(JSONObject(["username": .string(username)]), session: nil)
+            let options = try await relyingParty.beginRegistration(
+                JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: nil)
             let registered = try await relyingParty.finishRegistration(try phone.create(options)).response
             let codes = registered["recoveryCodes"]?.arrayValue?.compactMap(\.stringValue) ?? []
             let request = JSONObject(["username": .string(username), "code": .string(codes.first ?? "")])

@@ -38,7 +38,8 @@ struct RecoveryTimingBenchmark {
             let session = SessionRecord(
                 tokenHash: Base64URL.encode(SecureRandom.bytes(16)), userHandle: handle, credentialID: credential.id, expiresAt: 1)
             let outcome = try await store.finishRegistration(
-                newUser: user, credential: credential, session: session, requiredSession: nil, recoveryCodeHashes: hasher.issue().hashes, now: 1)
+                newUser: user, credential: credential, session: session, requiredSession: nil, endsRequiredSession: false,
+                recoveryCodeHashes: hasher.issue().hashes, now: 1, events: .none)
             #expect(outcome == .registered)
             known.append(name)
         }

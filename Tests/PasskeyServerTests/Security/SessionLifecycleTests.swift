@@ -70,7 +70,8 @@ struct SessionLifecycleTests {
     }
 
     static func register(_ relyingParty: RelyingParty, _ username: String, browser: inout TestBrowser) async throws -> String {
-        let options = try await relyingParty.beginRegistration(JSONObject(["username": .string(username)]), session: nil)
+        let options = try await relyingParty.beginRegistration(
+            JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: nil)
         return try await relyingParty.finishRegistration(try browser.create(options)).sessionToken
     }
 
@@ -84,7 +85,8 @@ struct SessionLifecycleTests {
                 let before = browser.credentials[0]
                 var assertions: [[UInt8]] = []
                 for _ in 0..<6 {
-                    let options = try await relyingParty.beginAuthentication(JSONObject(["username": .string(username)]))
+                    let options = try await relyingParty.beginAuthentication(
+                        JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes())
                     assertions.append(try browser.get(options))
                 }
                 // Finished in reverse, all at once: the highest counter usually lands first.
@@ -98,8 +100,12 @@ struct SessionLifecycleTests {
                 // Replay the highest counter seen in this round with a fresh challenge: it must be refused.
                 var replayer = browser
                 replayer.credentials[0] = before
-                for _ in 0..<5 { _ = try replayer.get(try await relyingParty.beginAuthentication(JSONObject(["username": .string(username)]))) }
-                let options = try await relyingParty.beginAuthentication(JSONObject(["username": .string(username)]))
+                for _ in 0..<5 {
+                    _ = try replayer.get(
+                        try await relyingParty.beginAuthentication(JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes()))
+                }
+                let options = try await relyingParty.beginAuthentication(
+                    JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes())
                 let replay = try replayer.get(options)
                 #expect(replayer.credentials[0].signCount == browser.credentials[0].signCount)
                 await #expect(throws: RelyingPartyError.self, "round \(round): a counter already used is refused") {
@@ -118,10 +124,12 @@ struct SessionLifecycleTests {
                 let username = uniqueName()
                 let first = try await Self.register(relyingParty, username, browser: &doomed)
                 let firstSession = try await relyingParty.session(token: first)
-                let added = try await relyingParty.beginRegistration(JSONObject(["username": .string(username)]), session: firstSession)
+                let added = try await relyingParty.beginRegistration(
+                    JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: firstSession)
                 let keeperToken = try await relyingParty.finishRegistration(try keeper.create(added)).sessionToken
                 let keeperSession = try await relyingParty.session(token: keeperToken)
-                let assertion = try doomed.get(try await relyingParty.beginAuthentication(JSONObject(["username": .string(username)])))
+                let assertion = try doomed.get(
+                    try await relyingParty.beginAuthentication(JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes()))
                 let doomedID = Base64URL.encode(doomed.credentials[0].id)
 
                 async let signIn = try? await relyingParty.finishAuthentication(assertion)

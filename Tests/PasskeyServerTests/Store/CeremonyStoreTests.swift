@@ -7,7 +7,7 @@ import Testing
 struct CeremonyStoreTests {
     static func ceremony(_ challenge: String = UUID().uuidString, expiresAt: Int64 = 10_000, user: [UInt8]? = nil) -> PendingCeremony {
         PendingCeremony(
-            challenge: challenge, kind: .authentication, userHandle: user, username: nil, displayName: nil, requireUserVerification: false,
+            challenge: challenge, kind: .authentication, userHandle: user, username: nil, displayName: nil, userVerification: .preferred,
             expiresAt: expiresAt)
     }
 

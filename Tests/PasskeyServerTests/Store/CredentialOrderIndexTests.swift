@@ -11,6 +11,9 @@ import Testing
 /// read's cost. A file made by an earlier release gains the index when the server opens it.
 @Suite("SQLite: credentials by account, in order, without a sort")
 struct CredentialOrderIndexTests {
+    /// The credential columns of a file from before `uv_initialized` (issue 40).
+    static let earlierCredentialColumns = Schema.credentialColumns.replacingOccurrences(of: ", uv_initialized", with: "")
+
     @Test(
         "a file made before the ordered index is upgraded; the sign-in reads use it, with no sort step, in listing order; an account without credentials reads as none"
     )
@@ -29,7 +32,7 @@ struct CredentialOrderIndexTests {
             for (id, createdAt) in [("Cg", 300), ("Cw", 100), ("DA", 200), ("AA", 200)] {
                 try db.execute(
                     sql: """
-                        INSERT INTO credentials (\(Schema.credentialColumns))
+                        INSERT INTO credentials (\(Self.earlierCredentialColumns))
                         VALUES (?, 'AQID', 'AQID', 0, '["internal"]', '00000000-0000-0000-0000-000000000000', 'none', 'none', 1, 0, 'Passkey', ?, NULL)
                         """, arguments: [id, createdAt])
             }

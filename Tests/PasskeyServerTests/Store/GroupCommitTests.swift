@@ -91,7 +91,8 @@ struct GroupCommitTests {
                     let next = SessionRecord(tokenHash: token, userHandle: user.handle, credentialID: credential.id, expiresAt: 1_000_000)
                     return (
                         index,
-                        try? await store.recordSignIn(credentialID: credential.id, signCount: UInt32(index), backupState: false, at: 5, session: next)
+                        try? await store.recordSignIn(
+                            credentialID: credential.id, signCount: UInt32(index), backupState: false, uvInitialized: true, at: 5, session: next)
                     )
                 }
             }

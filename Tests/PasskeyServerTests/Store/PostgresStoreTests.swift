@@ -77,7 +77,7 @@ struct PostgresStoreTests {
             func ceremony(_ name: String) -> PendingCeremony {
                 PendingCeremony(
                     challenge: "ch-\(name)-\(UUID().uuidString)", kind: .registration, userHandle: SecureRandom.bytes(32), username: name,
-                    displayName: name, requireUserVerification: false, expiresAt: Self.farFuture)
+                    displayName: name, userVerification: .preferred, expiresAt: Self.farFuture)
             }
             for taken in ["ada-\(run)", "ADA-\(run.uppercased())", "\u{0430}da-\(run)"] {
                 let begun = ceremony(taken)
@@ -117,7 +117,7 @@ struct PostgresStoreTests {
             func begin(_ name: String) async throws -> (read: (user: UserRecord, credentials: [CredentialRecord])?, stored: [UInt8]?) {
                 let ceremony = PendingCeremony(
                     challenge: "si-\(name)-\(UUID().uuidString)", kind: .authentication, userHandle: standIn, username: name, displayName: nil,
-                    requireUserVerification: false, expiresAt: Self.farFuture)
+                    userVerification: .preferred, expiresAt: Self.farFuture)
                 let read = try await ceremonies.insertAuthentication(ceremony, readingAccountNamed: name, key: UsernameKey(name), now: 1)
                 let claimed = try await ceremonies.take(challenge: ceremony.challenge, kind: .authentication, now: 1)
                 #expect(claimed?.username == name, "the ceremony for \(name) is stored")

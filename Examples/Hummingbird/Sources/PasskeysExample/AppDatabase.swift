@@ -75,6 +75,23 @@ struct AppDatabase: Sendable {
             // Milliseconds since 1970: the session's start, or its last step-up (PasskeyReverificationHooks).
             try db.alter(table: "sessions") { table in table.add(column: "verified_at", .integer) }
         }
+        migrator.registerMigration("passkeys remember whether they have verified their user") { db in
+            // WebAuthn L3's credential record uvInitialized, which the library keeps in CredentialRecord: a step-up
+            // asks each account for the user verification its passkeys have shown they can give. Rows from before
+            // are unknown: a fido-u2f passkey cannot verify its user, any other starts true (the safe side).
+            try db.alter(table: "passkeys") { table in table.add(column: "uv_initialized", .boolean).notNull().defaults(to: true) }
+            try db.execute(sql: "UPDATE passkeys SET uv_initialized = 0 WHERE format = 'fido-u2f'")
+        }
+        migrator.registerMigration("profiles of a passkey server's accounts") { db in
+            // WebhookReceiver: a profile for each account of a `passkeys serve` beside the app, keyed by its user id,
+            // and the ids of the events applied, so a delivery retried after it was applied changes nothing.
+            try db.create(table: "profiles") { table in
+                table.primaryKey("user_id", .text)
+                table.column("username", .text).notNull()
+                table.column("created_at", .text).notNull()
+            }
+            try db.create(table: "processed_events") { table in table.primaryKey("id", .text) }
+        }
         return migrator
     }
 

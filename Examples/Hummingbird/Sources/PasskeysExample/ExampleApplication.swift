@@ -27,6 +27,9 @@ public struct ExampleConfiguration: Sendable {
     public var passwordHashingCapacity: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
     /// How long, in milliseconds, a passkey verification (the sign-in, or a step-up) lets a session add a passkey.
     public var reverificationWindow: Int64 = 300_000
+    /// The signing secret (`whsec_…`) of a `passkeys serve` that sends this app its events at `POST /hooks/passkeys`
+    /// (``WebhookReceiver``); nil serves no such route.
+    public var webhookSecret: String? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost",
@@ -46,7 +49,8 @@ public struct ExampleConfiguration: Sendable {
     }
 }
 
-/// The app: `/me`, `DELETE /session`, and the passkey routes under `/passkeys`. `logger` defaults to Hummingbird's.
+/// The app: `/me`, `DELETE /session`, the account's passkeys under `/credentials`, and the passkey routes under
+/// `/passkeys`. `logger` defaults to Hummingbird's.
 public func buildApplication(_ configuration: ExampleConfiguration, logger: Logger? = nil) throws -> some ApplicationProtocol {
     let database = try AppDatabase(path: configuration.databasePath)
     let sessions = Sessions(database: database, secureCookies: Sessions.siteIsHTTPS(configuration.origins))
@@ -80,6 +84,12 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
     // With step-up (`session/verify/options` and `/result`): adding a passkey to a signed-in account needs a passkey
     // verification within the last five minutes, the sign-in itself or a step-up.
+    // The account's passkeys; removing one needs a step-up.
+    CredentialRoutes(database: database, sessions: sessions, passkeys: passkeys).add(to: router)
+    // Events from a `passkeys serve` beside the app: a profile row for each of its accounts.
+    if let secret = configuration.webhookSecret {
+        WebhookReceiver(database: database, verifier: try WebhookVerifier(secret: secret)).add(to: router)
+    }
     router.group("passkeys").addPasskeyRoutesWithReverification(
         PasskeyRoutes(
             passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))

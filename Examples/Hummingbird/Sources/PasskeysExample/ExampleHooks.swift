@@ -39,7 +39,7 @@ struct ExampleHooks: PasskeyReverificationHooks {
             let user = try Self.store(registration, in: db)
             // Checked before the transaction commits: a wrong account is never written.
             try registration.requireAccount(user)
-            return (user, try sessions.start(for: user, in: db))
+            return (user, try sessions.start(for: user, verified: registration.passkey.countsAsVerification, in: db))
         }
         return RegistrationCompletion(user: user, session: sessionStart(token, request))
     }
@@ -47,7 +47,7 @@ struct ExampleHooks: PasskeyReverificationHooks {
     func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws -> SessionStart {
         let token = try await database.queue.write { db in
             try Self.store(signIn, in: db)
-            return try sessions.start(for: signIn.user, in: db)
+            return try sessions.start(for: signIn.user, verified: signIn.countsAsVerification, in: db)
         }
         return sessionStart(token, request)
     }
@@ -73,8 +73,16 @@ struct ExampleHooks: PasskeyReverificationHooks {
         }
     }
 
+    /// The routes call the completions above; a session started through this hook alone does not know what the
+    /// ceremony verified, so it records no verification.
     func startSession(for user: User, credential: CredentialRecord, request: Request, context: ExampleContext) async throws -> SessionStart {
-        sessionStart(try await sessions.start(for: user), request)
+        sessionStart(try await sessions.start(for: user, verified: false), request)
+    }
+
+    /// The session by its key, from the sessions table: a client that finishes a registration without sending its
+    /// session (the conformance API needs none) is checked against the session that began it all the same.
+    func session(named name: String, request: Request, context: ExampleContext) async throws -> SignedInUser<User>? {
+        try await sessions.session(id: name)
     }
 
     /// The cookie always; `session` only for API clients (the conformance API's member, which the project's
@@ -111,6 +119,11 @@ struct ExampleHooks: PasskeyReverificationHooks {
                     sql: "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
                     arguments: [sessionID, Sessions.now()]), owner.handle == credential.userHandle
             else { throw RelyingPartyError.sessionEnded }
+            // A recovery session adds one passkey: it ends here, in this transaction, so of registrations finished at
+            // once on it only the first finds it.
+            if registration.endsSession {
+                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [sessionID])
+            }
             user = owner
         }
         // WebAuthn L3 §7.1 step 26: one credential ID, one account.
@@ -129,10 +142,10 @@ struct ExampleHooks: PasskeyReverificationHooks {
         let count = Int64(credential.signCount)
         try db.execute(
             sql: """
-                UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?
+                UPDATE passkeys SET sign_count = ?, backup_state = ?, last_used_at = ?, uv_initialized = MAX(uv_initialized, ?)
                 WHERE credential_id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
                 """,
-            arguments: [count, credential.backupState, credential.lastUsedAt, Data(credential.id), count, count])
+            arguments: [count, credential.backupState, credential.lastUsedAt, credential.uvInitialized, Data(credential.id), count, count])
         guard db.changesCount == 1 else { throw RelyingPartyError.signInConflict }
     }
 }

@@ -11,7 +11,7 @@ extension CredentialRecord {
             publicKey: [UInt8](row["public_key"] as Data), signCount: UInt32(clamping: row["sign_count"] as Int64),
             transports: (row["transports"] as String).split(separator: ",").map(String.init), aaguid: row["aaguid"], format: row["format"],
             attestationType: row["attestation_type"], backupEligible: row["backup_eligible"], backupState: row["backup_state"],
-            name: row["name"], createdAt: row["created_at"], lastUsedAt: row["last_used_at"])
+            name: row["name"], createdAt: row["created_at"], lastUsedAt: row["last_used_at"], uvInitialized: row["uv_initialized"])
     }
 
     /// Inserts this credential for the user whose row id is `userID`.
@@ -19,12 +19,12 @@ extension CredentialRecord {
         try db.execute(
             sql: """
                 INSERT INTO passkeys (credential_id, user_id, public_key, sign_count, transports, aaguid, format, attestation_type,
-                                      backup_eligible, backup_state, name, created_at, last_used_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      backup_eligible, backup_state, name, created_at, last_used_at, uv_initialized)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 Data(id), userID, Data(publicKey), Int64(signCount), transports.joined(separator: ","), aaguid, format, attestationType,
-                backupEligible, backupState, name, createdAt, lastUsedAt,
+                backupEligible, backupState, name, createdAt, lastUsedAt, uvInitialized,
             ])
     }
 

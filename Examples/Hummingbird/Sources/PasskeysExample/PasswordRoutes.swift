@@ -99,7 +99,9 @@ struct PasswordRoutes: Sendable {
     }
 
     private func signedIn(_ user: User, _ request: Request, upgrade: Bool) async throws -> PasskeyResponse {
-        let token = try await sessions.start(for: user)
+        // The password counts as a verification (it may add the first passkey) only while it is the account's one
+        // credential: once the account has a passkey, only a passkey verifies it (step-up).
+        let token = try await sessions.start(for: user, verified: upgrade)
         var members = JSONObject([
             "user": .object(JSONObject(["name": .string(user.username), "displayName": .string(user.displayName)])), "upgrade": .bool(upgrade),
         ])

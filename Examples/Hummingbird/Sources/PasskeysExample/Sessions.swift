@@ -42,25 +42,35 @@ struct Sessions: Sendable {
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
-    /// Starts a session for `user` after a passkey ceremony, which counts as its first verification; returns the token.
-    func start(for user: User) async throws -> String {
-        try await database.queue.write { db in try start(for: user, in: db) }
+    /// Starts a session for `user`; returns the token. `verified`: the sign-in that starts it counts as a verification
+    /// for step-up (see ``start(for:verified:in:)``).
+    func start(for user: User, verified: Bool) async throws -> String {
+        try await database.queue.write { db in try start(for: user, verified: verified, in: db) }
     }
 
     /// Starts a session for `user` inside the caller's transaction (``ExampleHooks``' completions); returns the token.
-    func start(for user: User, in db: Database) throws -> String {
+    ///
+    /// `verified` records the start as the session's first verification (`verified_at`), which lets it add a passkey
+    /// for the reverification window: a passkey ceremony that `countsAsVerification`, or a password sign-in to an
+    /// account without passkeys (its password is then its only credential, and the upgrade to a passkey follows).
+    /// Nothing else counts: not a password sign-in to an account that has passkeys, not a passkey sign-in without UV
+    /// by a passkey that has verified its user before.
+    func start(for user: User, verified: Bool, in db: Database) throws -> String {
         let token = Base64URL.encode(SecureRandom.bytes(32))
-        // A session starts after a passkey ceremony, which counts as its first verification (step-up).
         try db.execute(
             sql: "INSERT INTO sessions (id, user_id, expires_at, verified_at) VALUES (?, ?, ?, ?)",
-            arguments: [Self.id(of: token), user.id, Self.now() + lifetime, Self.nowMilliseconds()])
+            arguments: [Self.id(of: token), user.id, Self.now() + lifetime, verified ? Self.nowMilliseconds() : nil])
         return token
     }
 
     /// The user signed in on `request`, with the session's key; nil without a live session.
     func current(_ request: Request) async throws -> SignedInUser<User>? {
         guard let token = token(request) else { return nil }
-        let id = Self.id(of: token)
+        return try await session(id: Self.id(of: token))
+    }
+
+    /// The live session whose key is `id`, with its user; nil when it has ended.
+    func session(id: String) async throws -> SignedInUser<User>? {
         let found = try await database.queue.read { db -> (User, Int64?)? in
             guard
                 let row = try Row.fetchOne(

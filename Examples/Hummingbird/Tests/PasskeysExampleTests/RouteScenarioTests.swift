@@ -24,5 +24,6 @@ struct RouteScenarioTests {
             configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota)
         }
         if let name = setup.clientKeyHeader.flatMap({ HTTPField.Name($0) }) { configuration.clientKey = { request, _ in request.headers[name] } }
+        if let window = setup.reverificationWindow { configuration.reverificationWindow = window }
     }
 }

@@ -9,7 +9,8 @@ public import X509
 /// registered with it, and captured responses, can be checked.
 public struct SafetyNetAttestation: AttestationStatementVerifier {
     public let format = "android-safetynet"
-    /// Require `ctsProfileMatch: true` (§8.5 step 5). Off accepts a device that passes only `basicIntegrity`.
+    /// Require `ctsProfileMatch: true` (Google's checks of a SafetyNet response, which §8.5 steps 2 and 4 refer to).
+    /// Off accepts a device that passes only `basicIntegrity`.
     public let requireCTSProfileMatch: Bool
     /// How old `timestampMs` may be at verification time; nil skips the check (captured responses).
     public let maximumAge: TimeInterval?
@@ -60,7 +61,7 @@ public struct SafetyNetAttestation: AttestationStatementVerifier {
                 .certificateInvalid,
                 "attStmt (android-safetynet): expected the JWS certificate to be issued to \(Self.hostname), found \(leaf.subject)")
         }
-        // Step 5: ctsProfileMatch.
+        // ctsProfileMatch, one of Google's checks that steps 2 and 4 refer to.
         if requireCTSProfileMatch {
             guard payload["ctsProfileMatch"]?.boolValue == true else {
                 throw field(
@@ -81,7 +82,7 @@ public struct SafetyNetAttestation: AttestationStatementVerifier {
                 )
             }
         }
-        // Step 6.
+        // Step 5.
         return AttestationOutcome(type: .basic, trustPath: jws.certificates)
     }
 

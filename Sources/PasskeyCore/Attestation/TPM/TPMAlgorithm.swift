@@ -52,7 +52,7 @@ public enum TPMAlgorithm {
 }
 
 extension COSEAlgorithm {
-    /// The hash a signature algorithm uses, as used to compute TPM `extraData` (WebAuthn L3 §8.3 step 4).
+    /// The hash a signature algorithm uses, as used to compute TPM `extraData` (WebAuthn L3 §8.3 step 5).
     func digest(_ data: [UInt8]) -> [UInt8]? {
         switch self {
         case .rs1: Array(Insecure.SHA1.hash(data: data))

@@ -39,7 +39,7 @@ public struct TPMAttestation: AttestationStatementVerifier {
         // Step 3: attToBeSigned = authenticatorData ‖ clientDataHash.
         let attToBeSigned = input.authenticatorData.rawBytes + input.clientDataHash
 
-        // Step 4: validate certInfo.
+        // Step 5: validate certInfo (checked here, before step 4's signature).
         guard certInfo.magic == TPMSAttest.generatedValue else {
             throw reader.invalid(
                 "certInfo.magic: expected TPM_GENERATED_VALUE 0xFF544347, found 0x\(String(certInfo.magic, radix: 16, uppercase: true))")
@@ -59,7 +59,8 @@ public struct TPMAttestation: AttestationStatementVerifier {
                 "certInfo.attested.name: expected the Name of pubArea (\(TPMAlgorithm.name(pubArea.nameAlg)) ‖ hash), found different bytes")
         }
 
-        // Step 5: sig is alg's signature over certInfo by the AIK; RSA SHA-1 (RS1) is allowed in this format only.
+        // Step 4 (the integrity of certInfo): sig is alg's signature over certInfo by the AIK, whose certificate
+        // meets §8.3.1 and names this AAGUID if it names one; RSA SHA-1 (RS1) is allowed in this format only.
         let aik = chain[0]
         let key = try reader.signingKey(of: aik, for: alg)
         guard key.isValidSignature(sig, over: certInfoBytes, algorithm: alg) else {

@@ -40,7 +40,7 @@ enum TPMCertificateRequirements {
         if try BasicConstraintsReader.isCertificateAuthority(certificate) == true {
             throw fail("expected Basic Constraints CA=false, found CA=true")
         }
-        // §8.3 step 5: if present, the AAGUID extension must match authData.
+        // §8.3 step 4: if present, the AAGUID extension must match authData.
         try AAGUIDExtension.verify(certificate, matches: aaguid, format: "tpm")
         return identity
     }

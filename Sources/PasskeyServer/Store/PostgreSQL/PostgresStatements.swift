@@ -68,29 +68,37 @@ struct CredentialWithOwnerStatement: UserAndCredentialStatement {
 }
 
 /// The counter update and the new session in one statement: the session is inserted only from the row the
-/// conditional update returned.
+/// conditional update returned, and so are the sign-in's events (issue #44), so webhooks add no statement.
 struct RecordSignInStatement: PostgresPreparedStatement {
     static let name = "passkeys_record_sign_in"
     static let sql = """
         WITH updated AS (
-            UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3
+            UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3, uv_initialized = GREATEST(uv_initialized, $9)
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
-            RETURNING id)
+            RETURNING id),
+        new_events AS (
+            \(PostgresStore.insertEventsCTE(from: "updated", first: 10)))
         INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery)
         SELECT $5, $6, id, $7, $8, 0 FROM updated
         RETURNING token_hash
         """
-    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8, .int8]
+    static let bindingDataTypes: [PostgresDataType] = [
+        .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray,
+    ]
     typealias Row = String
 
     let signCount: Int64
     let backupState: Bool
+    /// Only turns the stored value true (`GREATEST`), whatever the order in which sign-ins commit.
+    let uvInitialized: Bool
     let time: Int64
     let credentialID: String
     let session: SessionRecord
+    /// The outbox rows of the events it raises.
+    let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 8)
+        var bindings = PostgresBindings(capacity: 14)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
@@ -99,6 +107,8 @@ struct RecordSignInStatement: PostgresPreparedStatement {
         bindings.append(Base64URL.encode(session.userHandle))
         bindings.append(session.expiresAt)
         bindings.append(session.verifiedAt)
+        bindings.append(Int64(uvInitialized ? 1 : 0))
+        PostgresStore.bind(events, to: &bindings)
         return bindings
     }
 
@@ -109,9 +119,10 @@ struct RecordSignInStatement: PostgresPreparedStatement {
 struct InsertCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_insert_ceremony"
     /// The columns both ceremony inserts write, in the order of their bindings.
-    static let columns = "challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional"
-    static let sql = "INSERT INTO ceremonies (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
-    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8]
+    static let columns =
+        "challenge, kind, user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional, user_verification"
+    static let sql = "INSERT INTO ceremonies (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8, .text]
     /// The types of a ``CeremonyAndNameStatement``'s bindings: these, then the name and its key.
     static let withNameBindingDataTypes: [PostgresDataType] = bindingDataTypes + [.text, .text]
     typealias Row = ()
@@ -119,7 +130,7 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
     let ceremony: PendingCeremony
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 10)
+        var bindings = PostgresBindings(capacity: 11)
         bindings.append(ceremony.challenge)
         bindings.append(ceremony.kind.rawValue)
         bindings.append(ceremony.userHandle.map { Base64URL.encode($0) })
@@ -130,14 +141,15 @@ struct InsertCeremonyStatement: PostgresPreparedStatement {
         bindings.append(ceremony.sessionHash)
         bindings.append(Int64(ceremony.boundToUser ? 1 : 0))
         bindings.append(Int64(ceremony.conditional ? 1 : 0))
+        bindings.append(ceremony.userVerification.rawValue)
         return bindings
     }
 
     func decodeRow(_ row: PostgresRow) throws {}
 }
 
-/// A statement that stores a ceremony and looks an account up by name: the ceremony's ten bindings
-/// (``InsertCeremonyStatement``), then the name (`$11`) and its ``UsernameKey`` (`$12`).
+/// A statement that stores a ceremony and looks an account up by name: the ceremony's eleven bindings
+/// (``InsertCeremonyStatement``), then the name (`$12`) and its ``UsernameKey`` (`$13`).
 protocol CeremonyAndNameStatement: PostgresPreparedStatement {
     var ceremony: PendingCeremony { get }
     var username: String { get }
@@ -163,8 +175,8 @@ struct InsertCeremonyIfNameFreeStatement: CeremonyAndNameStatement {
     static let name = "passkeys_insert_ceremony_if_name_free"
     static let sql = """
         INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
-        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$11", key: "$12"))) AND \(Schema.confusableKeyFreeSQL("$13"))
+        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$12", key: "$13"))) AND \(Schema.confusableKeyFreeSQL("$14"))
         RETURNING challenge
         """
     typealias Row = String
@@ -193,11 +205,11 @@ struct InsertCeremonyIfNameFreeStatement: CeremonyAndNameStatement {
 struct InsertAuthenticationReadingAccountStatement: CeremonyAndNameStatement {
     static let name = "passkeys_insert_authentication_reading_account"
     static let sql = """
-        WITH found AS (SELECT \(Schema.handleByNameSQL(name: "$11", key: "$12")) AS handle),
+        WITH found AS (SELECT \(Schema.handleByNameSQL(name: "$12", key: "$13")) AS handle),
         stored AS (
             INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
             SELECT $1, $2, COALESCE((SELECT user_handle FROM credentials WHERE user_handle = (SELECT handle FROM found) LIMIT 1), $3),
-                $4, $5, $6, $7, $8, $9, $10
+                $4, $5, $6, $7, $8, $9, $10, $11
             RETURNING challenge)
         \(Schema.userWithCredentialsSQL(handle: "(SELECT handle FROM found)"))
         """
@@ -216,7 +228,7 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     static let name = "passkeys_take_ceremony"
     static let sql = """
         DELETE FROM ceremonies WHERE challenge = $1 AND kind = $2
-        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional
+        RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, bound, conditional, user_verification
         """
     static let bindingDataTypes: [PostgresDataType] = [.text, .text]
     typealias Row = PendingCeremony
@@ -232,12 +244,12 @@ struct TakeCeremonyStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> PendingCeremony {
-        let (handle, username, displayName, requireUV, expiresAt, sessionHash, bound, conditional) =
-            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64, Int64).self)
+        let (handle, username, displayName, requireUV, expiresAt, sessionHash, bound, conditional, userVerification) =
+            try row.decode((String?, String?, String?, Int64, Int64, String?, Int64, Int64, String?).self)
         return PendingCeremony(
             challenge: challenge, kind: kind, userHandle: try handle.map { try Base64URL.decode($0) }, username: username,
-            displayName: displayName, requireUserVerification: requireUV != 0, expiresAt: expiresAt, sessionHash: sessionHash,
-            boundToUser: bound != 0, conditional: conditional != 0)
+            displayName: displayName, userVerification: try PostgresRows.userVerification(userVerification, requireUV: requireUV),
+            expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: bound != 0, conditional: conditional != 0)
     }
 }
 
@@ -250,8 +262,8 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
     static let sql = """
         WITH taken AS (
             DELETE FROM ceremonies WHERE challenge = $1 AND kind = '\(PendingCeremony.Kind.authentication.rawValue)'
-            RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, bound)
-        SELECT t.user_handle, t.username, t.display_name, t.require_uv, t.expires_at, t.session_hash, t.bound,
+            RETURNING user_handle, username, display_name, require_uv, expires_at, session_hash, bound, user_verification)
+        SELECT t.user_handle, t.username, t.display_name, t.require_uv, t.expires_at, t.session_hash, t.bound, t.user_verification,
             u.handle, u.username, u.display_name, u.created_at, \(Schema.joinedCredentialColumns)
         FROM taken t LEFT JOIN (credentials c JOIN users u ON u.handle = c.user_handle) ON c.id = $2
         """
@@ -271,25 +283,26 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
         let (
-            ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash, bound,
+            ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash, bound, userVerification,
             handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
-            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt
+            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt, uvInitialized
         ) =
             try row.decode(
                 (
-                    String?, String?, String?, Int64, Int64, String?, Int64,
+                    String?, String?, String?, Int64, Int64, String?, Int64, String?,
                     String?, String?, String?, Int64?, String?, String?, String?, Int64?, String?, String?, String?,
-                    String?, Int64?, Int64?, String?, Int64?, Int64?
+                    String?, Int64?, Int64?, String?, Int64?, Int64?, Int64?
                 ).self)
         let ceremony = PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: try ceremonyHandle.map { try Base64URL.decode($0) },
-            username: ceremonyUsername, displayName: ceremonyDisplayName, requireUserVerification: requireUV != 0,
+            username: ceremonyUsername, displayName: ceremonyDisplayName,
+            userVerification: try PostgresRows.userVerification(userVerification, requireUV: requireUV),
             expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: bound != 0)
         guard let handle, let username, let displayName, let createdAt,
             let credential = try PostgresRows.credential(
                 (
                     id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
-                    name, credentialCreatedAt, lastUsedAt
+                    name, credentialCreatedAt, lastUsedAt, uvInitialized
                 ))
         else {
             return ClaimedAuthentication(ceremony: ceremony, credential: nil)
@@ -305,7 +318,7 @@ enum PostgresRows {
     typealias CredentialColumns = (
         id: String?, userHandle: String?, publicKey: String?, signCount: Int64?, transports: String?, aaguid: String?,
         format: String?, attestationType: String?, backupEligible: Int64?, backupState: Int64?, name: String?,
-        createdAt: Int64?, lastUsedAt: Int64?
+        createdAt: Int64?, lastUsedAt: Int64?, uvInitialized: Int64?
     )
 
     /// `handle, username, display_name, created_at` then ``Schema/joinedCredentialColumns`` (NULL when a `LEFT
@@ -313,18 +326,18 @@ enum PostgresRows {
     static func userAndCredential(_ row: PostgresRow) throws -> (UserRecord, CredentialRecord?) {
         let (
             handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
-            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt
+            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt, uvInitialized
         ) =
             try row.decode(
                 (
                     String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
-                    String?, Int64?, Int64?, String?, Int64?, Int64?
+                    String?, Int64?, Int64?, String?, Int64?, Int64?, Int64?
                 ).self)
         let user = try Self.user(handle, username, displayName, createdAt)
         let credential = try credential(
             (
                 id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
-                name, credentialCreatedAt, lastUsedAt
+                name, credentialCreatedAt, lastUsedAt, uvInitialized
             ))
         return (user, credential)
     }
@@ -345,12 +358,21 @@ enum PostgresRows {
     static func credential(_ c: CredentialColumns) throws -> CredentialRecord? {
         guard let id = c.id, let userHandle = c.userHandle, let publicKey = c.publicKey, let signCount = c.signCount,
             let transports = c.transports, let aaguid = c.aaguid, let format = c.format, let attestationType = c.attestationType,
-            let backupEligible = c.backupEligible, let backupState = c.backupState, let name = c.name, let createdAt = c.createdAt
+            let backupEligible = c.backupEligible, let backupState = c.backupState, let name = c.name, let createdAt = c.createdAt,
+            let uvInitialized = c.uvInitialized
         else { return nil }
         return CredentialRecord(
             id: try Base64URL.decode(id), userHandle: try Base64URL.decode(userHandle), publicKey: try Base64URL.decode(publicKey),
             signCount: UInt32(clamping: signCount), transports: Schema.transports(fromColumn: transports), aaguid: aaguid,
             format: format, attestationType: attestationType, backupEligible: backupEligible != 0, backupState: backupState != 0,
-            name: name, createdAt: createdAt, lastUsedAt: c.lastUsedAt)
+            name: name, createdAt: createdAt, lastUsedAt: c.lastUsedAt, uvInitialized: uvInitialized != 0)
+    }
+
+    /// A waiting ceremony's user-verification requirement: its `user_verification`, or for a row an earlier release
+    /// stored (NULL there), `require_uv` read as `required` or `preferred`. A value this build does not know is a
+    /// damaged row, refused rather than guessed.
+    static func userVerification(_ text: String?, requireUV: Int64) throws -> UserVerificationRequirement {
+        guard let text else { return requireUV != 0 ? .required : .preferred }
+        return try UserVerificationRequirement.parse(text, field: "ceremonies.user_verification")
     }
 }

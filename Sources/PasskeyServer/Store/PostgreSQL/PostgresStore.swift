@@ -56,6 +56,7 @@ public final class PostgresStore: DatabaseStore {
                     for step in statements {
                         switch step {
                         case .sql(let statement), .postgres(let statement): try await db.raw(SQLQueryString(statement)).run()
+                        case .sqlite: break
                         case .fillUsernameKeys: try await Self.fillUsernameKeys(db)
                         case .fillConfusabilityKeys: try await Self.fillConfusabilityKeys(db)
                         }
@@ -127,27 +128,35 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
-        try await connections.with { db in
+    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String, events: ChangeEvents) async throws -> Bool {
+        let eventRows = try events.rows()
+        let rename: @Sendable (any SQLDatabase) async throws -> Bool = { db in
             let rows = try await db.raw(
                 """
                 UPDATE credentials SET name = \(bind: name)
                 WHERE id = \(bind: Base64URL.encode(id)) AND user_handle = \(bind: Base64URL.encode(userHandle)) RETURNING id
                 """
             ).all()
-            return !rows.isEmpty
+            guard !rows.isEmpty else { return false }
+            try await Self.insertEvents(eventRows, into: db)
+            return true
         }
+        // One statement alone; with events, both in one transaction.
+        return eventRows.isEmpty ? try await connections.with(rename) : try await connections.transaction(rename)
     }
 
     public func finishRegistration(
-        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String],
-        now: Int64
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
+        recoveryCodeHashes: [String], now: Int64, events: ChangeEvents
     ) async throws -> RegistrationOutcome {
+        let eventRows = try events.rows()
         if let user = newUser {
-            // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``).
+            // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``), its
+            // events included.
             do {
                 let written = try await connections.execute(
-                    RegisterNewAccountStatement(user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes))
+                    RegisterNewAccountStatement(
+                        user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes, events: eventRows))
                 return written.isEmpty ? .usernameTaken : .registered
             } catch let error as PSQLError
                 where error.serverInfo?[.sqlState] == "23505"
@@ -165,10 +174,17 @@ public final class PostgresStore: DatabaseStore {
             let rows = try await db.raw("SELECT handle FROM users WHERE handle = \(bind: handle) FOR UPDATE").all()
             if rows.isEmpty { throw RollBack(value: RegistrationOutcome.accountGone) }
             if let requiredSession {
+                // A recovery session's one passkey ends it here: the DELETE's row lock makes registrations finished at
+                // once on it wait for each other, and only the first finds it live.
                 let live = try await db.raw(
-                    """
-                    SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
-                    """
+                    endsRequiredSession
+                        ? """
+                        DELETE FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
+                        RETURNING token_hash
+                        """
+                        : """
+                        SELECT token_hash FROM sessions WHERE token_hash = \(bind: requiredSession) AND user_handle = \(bind: handle) AND expires_at > \(bind: now)
+                        """
                 ).all()
                 if live.isEmpty { throw RollBack(value: RegistrationOutcome.sessionEnded) }
             }
@@ -177,13 +193,15 @@ public final class PostgresStore: DatabaseStore {
                 INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns))
                 VALUES (\(bind: Base64URL.encode(c.id)), \(bind: handle), \(bind: Base64URL.encode(c.publicKey)),
                         \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
-                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt))
+                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt),
+                        \(bind: Int64(c.uvInitialized ? 1 : 0)))
                 ON CONFLICT DO NOTHING RETURNING id
                 """
             ).all()
             if inserted.isEmpty { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try await Self.insert(session, into: db)
             try await Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, into: db)
+            try await Self.insertEvents(eventRows, into: db)
             return .registered
         }
     }
@@ -198,7 +216,7 @@ public final class PostgresStore: DatabaseStore {
         ).run()
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?, events: ChangeEvents) async throws -> CredentialDeletion {
         let credentialID = Base64URL.encode(id)
         let handle = Base64URL.encode(userHandle)
         return try await connections.transaction { db in
@@ -215,13 +233,16 @@ public final class PostgresStore: DatabaseStore {
                     "UPDATE sessions SET credential_id = NULL WHERE token_hash = \(bind: keepingSession) AND credential_id = \(bind: credentialID)"
                 ).run()
             }
-            try await db.raw("DELETE FROM sessions WHERE credential_id = \(bind: credentialID)").run()
+            let ended = try await db.raw("DELETE FROM sessions WHERE credential_id = \(bind: credentialID) RETURNING token_hash").all()
+                .map { try $0.decode(column: "token_hash", as: String.self) }
+            try await Self.insertEvents(try events.rows(endedSessions: ended), into: db)
             return .deleted
         }
     }
 
-    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool {
+    public func deleteAccount(userHandle: [UInt8], events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         return try await connections.transaction { db in
             let rows = try await db.raw("DELETE FROM users WHERE handle = \(bind: handle) RETURNING handle").all()
             guard !rows.isEmpty else { return false }
@@ -229,6 +250,7 @@ public final class PostgresStore: DatabaseStore {
             try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
             try await db.raw("DELETE FROM ceremonies WHERE user_handle = \(bind: handle)").run()
             try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
+            try await Self.insertEvents(eventRows, into: db)
             return true
         }
     }
@@ -244,15 +266,17 @@ public final class PostgresStore: DatabaseStore {
         return (credential, user)
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool
-    {
-        // One statement, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
+    public func recordSignIn(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord, events: ChangeEvents
+    ) async throws -> Bool {
+        // One statement, its events included, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
         // conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
         // counter pass §7.2 step 22 later), and its row lock orders it against a removal of the passkey (which then
         // also ends this session).
         let inserted = try await connections.execute(
             RecordSignInStatement(
-                signCount: Int64(signCount), backupState: backupState, time: time, credentialID: Base64URL.encode(credentialID), session: session))
+                signCount: Int64(signCount), backupState: backupState, uvInitialized: uvInitialized, time: time,
+                credentialID: Base64URL.encode(credentialID), session: session, events: try events.rows()))
         return !inserted.isEmpty
     }
 
@@ -271,7 +295,8 @@ public final class PostgresStore: DatabaseStore {
             backupState: try row.decode(column: "backup_state", as: Int64.self) != 0,
             name: try row.decode(column: "name", as: String.self),
             createdAt: try row.decode(column: "created_at", as: Int64.self),
-            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self))
+            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self),
+            uvInitialized: try row.decode(column: "uv_initialized", as: Int64.self) != 0)
     }
 
     // MARK: Sessions
@@ -303,27 +328,36 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
-        try await connections.with { db in
-            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash)")
-                .run()
+    public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws {
+        let end: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            let ended = try await db.raw(
+                "DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash) RETURNING token_hash"
+            ).all().map { try $0.decode(column: "token_hash", as: String.self) }
+            try await Self.insertEvents(try events.rows(endedSessions: ended), into: db)
         }
+        if events.isEmpty { try await connections.with(end) } else { try await connections.transaction(end) }
     }
 
-    public func deleteSession(tokenHash: String) async throws {
-        try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
+    public func deleteSession(tokenHash: String, events: ChangeEvents) async throws {
+        let end: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            let ended = try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash) RETURNING token_hash").all()
+            if !ended.isEmpty { try await Self.insertEvents(try events.rows(endedSessions: [tokenHash]), into: db) }
+        }
+        if events.isEmpty { try await connections.with(end) } else { try await connections.transaction(end) }
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
+        let eventRows = try events.rows()
         return try await connections.transaction { db in
             // As RecordSignInStatement: conditional, so a lower counter is never stored last.
             let updated = try await db.raw(
                 """
-                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: Int64(backupState ? 1 : 0)), last_used_at = \(bind: time)
+                UPDATE credentials SET sign_count = \(bind: count), backup_state = \(bind: Int64(backupState ? 1 : 0)), last_used_at = \(bind: time),
+                    uv_initialized = GREATEST(uv_initialized, \(bind: Int64(uvInitialized ? 1 : 0)))
                 WHERE id = \(bind: id) AND (sign_count < \(bind: count) OR (sign_count = 0 AND \(bind: count) = 0)) RETURNING id
                 """
             ).all()
@@ -334,17 +368,20 @@ public final class PostgresStore: DatabaseStore {
                 """
             ).all()
             if verified.isEmpty { throw RollBack(value: false) }
+            try await Self.insertEvents(eventRows, into: db)
             return true
         }
     }
 
     // MARK: Recovery codes
 
-    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         try await connections.transaction { db in
             try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
             try await Self.insertRecoveryCodes(hashes, handle: handle, into: db)
+            try await Self.insertEvents(eventRows, into: db)
         }
     }
 
@@ -359,7 +396,7 @@ public final class PostgresStore: DatabaseStore {
         try await connections.execute(RecoveryCodeOwnerStatement(username: username, codeHash: codeHash)).first
     }
 
-    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
         return try await connections.transaction { db in
             let used = try await db.raw(
@@ -367,8 +404,10 @@ public final class PostgresStore: DatabaseStore {
             ).all()
             guard !used.isEmpty else { return false }
             // Whoever holds a session of the account may be who took the devices: every session ends.
-            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
+            let ended = try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle) RETURNING token_hash").all()
+                .map { try $0.decode(column: "token_hash", as: String.self) }
             try await Self.insert(session, into: db)
+            try await Self.insertEvents(try events.rows(endedSessions: ended), into: db)
             return true
         }
     }

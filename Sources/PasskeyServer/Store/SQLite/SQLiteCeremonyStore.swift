@@ -5,11 +5,13 @@ import PasskeyRelyingParty
 /// reader connection: the exact name, its ``UsernameKey`` and its ``ConfusabilityKey`` (issue #41). Without it a
 /// look-alike of a taken name would begin a registration and be refused only when it finished.
 final class SQLiteCeremonyStore: NameCheckingCeremonyStore {
-    private let memory = MemoryCeremonyStore()
+    private let memory: MemoryCeremonyStore
     /// Whether no account has the name, its lookup key or its confusability key.
     private let nameIsFree: @Sendable (String, UsernameKey) async throws -> Bool
 
-    init(nameIsFree: @escaping @Sendable (String, UsernameKey) async throws -> Bool) {
+    /// At most `capacity` ceremonies wait in memory (``MemoryCeremonyStore/init(capacity:)``).
+    init(capacity: Int, nameIsFree: @escaping @Sendable (String, UsernameKey) async throws -> Bool) {
+        self.memory = MemoryCeremonyStore(capacity: capacity)
         self.nameIsFree = nameIsFree
     }
 

@@ -28,7 +28,8 @@ enum SQLiteRows {
             backupState: try row.decode(Int64.self, atIndex: start + 9) != 0,
             name: try row.decode(String.self, atIndex: start + 10),
             createdAt: try row.decode(Int64.self, atIndex: start + 11),
-            lastUsedAt: try row.decode(Int64?.self, atIndex: start + 12))
+            lastUsedAt: try row.decode(Int64?.self, atIndex: start + 12),
+            uvInitialized: try row.decode(Int64.self, atIndex: start + 13) != 0)
     }
 
     /// ``Schema/sessionColumns``.
@@ -47,7 +48,7 @@ enum SQLiteRows {
         [
             Base64URL.encode(c.id), Base64URL.encode(c.userHandle), Base64URL.encode(c.publicKey), Int64(c.signCount),
             Schema.transportsColumn(c.transports), c.aaguid, c.format, c.attestationType, c.backupEligible ? 1 : 0,
-            c.backupState ? 1 : 0, c.name, c.createdAt, c.lastUsedAt,
+            c.backupState ? 1 : 0, c.name, c.createdAt, c.lastUsedAt, c.uvInitialized ? 1 : 0,
         ]
     }
 

@@ -22,7 +22,8 @@ public final class SQLiteStore: DatabaseStore {
     public let health: StoreHealth
 
     private init(
-        database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth
+        database: any DatabaseWriter, readers: SQLiteReaders?, checkpointer: SQLiteCheckpointer?, counter: StatementCounter, health: StoreHealth,
+        ceremonyCapacity: Int
     ) {
         self.database = database
         self.readers = readers
@@ -31,7 +32,7 @@ public final class SQLiteStore: DatabaseStore {
         self.counter = counter
         self.health = health
         // The ceremony store reads names on this store's readers (not through `self`, which it would keep alive).
-        self.ceremonies = SQLiteCeremonyStore { name, key in
+        self.ceremonies = SQLiteCeremonyStore(capacity: ceremonyCapacity) { name, key in
             try Self.read(readers: readers, database: database, health: health) { db in try Self.nameIsFree(name, key: key, db) }
         }
     }
@@ -39,8 +40,8 @@ public final class SQLiteStore: DatabaseStore {
     public var statementsExecuted: Int { counter.value }
 
     /// Opens (creating if needed) the file at `path`, or a private in-memory database when `path` is nil, and brings
-    /// its schema up to date.
-    public static func open(path: String?, logger: Logger, health: StoreHealth) async throws -> SQLiteStore {
+    /// its schema up to date. At most `ceremonyCapacity` begun ceremonies wait in memory at once.
+    public static func open(path: String?, logger: Logger, health: StoreHealth, ceremonyCapacity: Int = 250_000) async throws -> SQLiteStore {
         let counter = StatementCounter()
         var configuration = Configuration()
         configuration.label = "passkeys"
@@ -72,7 +73,8 @@ public final class SQLiteStore: DatabaseStore {
         } catch {
             throw StoreOpenFailed(location: path.map { "sqlite:\($0)" } ?? "sqlite::memory:", underlying: error)
         }
-        return SQLiteStore(database: database, readers: readers, checkpointer: checkpointer, counter: counter, health: health)
+        return SQLiteStore(
+            database: database, readers: readers, checkpointer: checkpointer, counter: counter, health: health, ceremonyCapacity: ceremonyCapacity)
     }
 
     public func shutdown() async throws {
@@ -88,7 +90,7 @@ public final class SQLiteStore: DatabaseStore {
         for (index, statements) in Schema.migrations.prefix(version).enumerated() where !applied.contains(Int64(index + 1)) {
             for step in statements {
                 switch step {
-                case .sql(let statement): try db.execute(sql: statement)
+                case .sql(let statement), .sqlite(let statement): try db.execute(sql: statement)
                 case .postgres: break
                 case .fillUsernameKeys: try fillUsernameKeys(db)
                 case .fillConfusabilityKeys: try fillConfusabilityKeys(db)
@@ -124,7 +126,7 @@ public final class SQLiteStore: DatabaseStore {
     /// thread hand-offs for a read of 10–30 µs, which the sign-in profile showed costing more than the read. The
     /// synchronous read takes a reader connection (``SQLiteReaders``) and runs here; it never waits for the writer
     /// (WAL readers do not).
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try Self.read(readers: readers, database: database, health: health, body)
     }
 
@@ -147,7 +149,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     /// A write step, durable when this returns.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             let value = try await writes.write(body)
             health.succeeded()
@@ -216,21 +218,24 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
+    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String, events: ChangeEvents) async throws -> Bool {
         let (id, handle) = (Base64URL.encode(id), Base64URL.encode(userHandle))
         return try await write { db in
             try db.cachedStatement(sql: "UPDATE credentials SET name = ? WHERE id = ? AND user_handle = ?").execute(arguments: [name, id, handle])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.insertEvents(try events.rows(), db)
+            return true
         }
     }
 
     public func finishRegistration(
-        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, recoveryCodeHashes: [String],
-        now: Int64
+        newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
+        recoveryCodeHashes: [String], now: Int64, events: ChangeEvents
     ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
         let sessionValues = SQLiteRows.values(of: session)
+        let eventRows = try events.rows()
         return try await write { db in
             if let user = newUser {
                 // Every unique column refuses: the name itself, its lookup key (a spelling of a taken name) and its
@@ -248,24 +253,35 @@ public final class SQLiteStore: DatabaseStore {
                     throw RollBack(value: RegistrationOutcome.accountGone)
                 }
                 if let requiredSession {
-                    let live = try Row.fetchOne(
-                        db.cachedStatement(sql: "SELECT 1 FROM sessions WHERE token_hash = ? AND user_handle = ? AND expires_at > ?"),
-                        arguments: [requiredSession, handle, now])
-                    if live == nil { throw RollBack(value: RegistrationOutcome.sessionEnded) }
+                    // A recovery session's one passkey ends it here: of registrations finished at once on it, only the
+                    // first finds it live.
+                    let live: Bool
+                    if endsRequiredSession {
+                        try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ? AND user_handle = ? AND expires_at > ?")
+                            .execute(arguments: [requiredSession, handle, now])
+                        live = db.changesCount > 0
+                    } else {
+                        live =
+                            try Row.fetchOne(
+                                db.cachedStatement(sql: "SELECT 1 FROM sessions WHERE token_hash = ? AND user_handle = ? AND expires_at > ?"),
+                                arguments: [requiredSession, handle, now]) != nil
+                    }
+                    if !live { throw RollBack(value: RegistrationOutcome.sessionEnded) }
                 }
             }
             try db.cachedStatement(
-                sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
             )
             .execute(arguments: credentialValues)
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try Self.insertSession(sessionValues, db)
             try Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, db)
+            try Self.insertEvents(eventRows, db)
             return .registered
         }
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?, events: ChangeEvents) async throws -> CredentialDeletion {
         let (id, handle) = (Base64URL.encode(id), Base64URL.encode(userHandle))
         return try await write { db in
             let owned = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM credentials WHERE user_handle = ?"), arguments: [handle])
@@ -276,19 +292,23 @@ public final class SQLiteStore: DatabaseStore {
                 try db.cachedStatement(sql: "UPDATE sessions SET credential_id = NULL WHERE token_hash = ? AND credential_id = ?").execute(
                     arguments: [keepingSession, id])
             }
+            let ended = try Self.sessionHashes(ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE credential_id = ?", [id], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE credential_id = ?").execute(arguments: [id])
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
             return .deleted
         }
     }
 
-    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool {
+    public func deleteAccount(userHandle: [UInt8], events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         let deleted = try await write { db -> Bool in
             try db.cachedStatement(sql: "DELETE FROM users WHERE handle = ?").execute(arguments: [handle])
             guard db.changesCount > 0 else { return false }
             try db.cachedStatement(sql: "DELETE FROM credentials WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
+            try Self.insertEvents(eventRows, db)
             return true
         }
         if deleted { try await ceremonies.removeAll(userHandle: userHandle) }
@@ -346,24 +366,31 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func recordSignIn(credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, session: SessionRecord) async throws -> Bool
-    {
+    public func recordSignIn(
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord, events: ChangeEvents
+    ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         let sessionValues = SQLiteRows.values(of: session)
+        let eventRows = try events.rows()
         return try await write { db in
             // Conditional, so a lower counter can never be stored last (a lost update would let a replayed counter
             // pass §7.2 step 22 later); a counter of zero may stay zero.
-            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
+            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [
+                count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
+            ])
             if db.changesCount == 0 { return false }
             try Self.insertSession(sessionValues, db)
+            try Self.insertEvents(eventRows, db)
             return true
         }
     }
 
     /// A sign-in's counter update: conditional, so a lower counter can never be stored last; zero may stay zero.
+    /// `uv_initialized` only turns true (the greater of the stored value and this sign-in's), whatever the order in
+    /// which sign-ins of one passkey commit.
     static let counterUpdateSQL = """
-        UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?
+        UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?, uv_initialized = MAX(uv_initialized, ?)
         WHERE id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
         """
 
@@ -382,40 +409,52 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
+    public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
         try await write { db in
+            let ended = try Self.sessionHashes(
+                ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE user_handle = ? AND token_hash <> ?", [handle, tokenHash], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ? AND token_hash <> ?").execute(arguments: [handle, tokenHash])
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
         }
     }
 
-    public func deleteSession(tokenHash: String) async throws {
-        try await write { db in try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash]) }
+    public func deleteSession(tokenHash: String, events: ChangeEvents) async throws {
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash])
+            if db.changesCount > 0 { try Self.insertEvents(try events.rows(endedSessions: [tokenHash]), db) }
+        }
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
+        let eventRows = try events.rows()
         return try await write { db in
-            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [count, backupState ? 1 : 0, time, id, count, count])
+            try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [
+                count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
+            ])
             if db.changesCount == 0 { return false }
             try db.cachedStatement(sql: "UPDATE sessions SET verified_at = ? WHERE token_hash = ? AND expires_at > ?").execute(arguments: [
                 time, tokenHash, time,
             ])
             if db.changesCount == 0 { throw RollBack(value: false) }
+            try Self.insertEvents(eventRows, db)
             return true
         }
     }
 
     // MARK: Recovery codes
 
-    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
             try Self.insertRecoveryCodes(hashes, handle: handle, db)
+            try Self.insertEvents(eventRows, db)
         }
     }
 
@@ -442,15 +481,17 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
         let sessionValues = SQLiteRows.values(of: session)
         return try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ? AND code_hash = ?").execute(arguments: [handle, hash])
             guard db.changesCount > 0 else { return false }
             // Whoever holds a session of the account may be who took the devices: every session ends.
+            let ended = try Self.sessionHashes(ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE user_handle = ?", [handle], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
             try Self.insertSession(sessionValues, db)
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
             return true
         }
     }

@@ -22,6 +22,9 @@ public struct ExampleConfiguration: Sendable {
     public var clientKey: @Sendable (Request) -> String?
     /// The most begun ceremonies held in memory at once, all clients together.
     public var pendingCeremonyCapacity: Int
+    /// How long, in milliseconds, a passkey verification (a sign-in that counts, or a step-up) lets a session add or
+    /// remove a passkey.
+    public var reverificationWindow: Int64 = 300_000
 
     public init(
         storage: Storage, rpID: String = "localhost", origins: [String] = ["http://localhost:8080"], bodyDeadline: Duration = .seconds(10),

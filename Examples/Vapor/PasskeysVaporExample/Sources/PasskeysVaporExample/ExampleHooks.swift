@@ -2,10 +2,11 @@ import Fluent
 import PasskeyVapor
 import Vapor
 
-/// Where the passkey routes meet the app. Who is signed in and starting a session are the library's defaults for a
-/// `SessionAuthenticatable` user (Vapor's sessions and `req.auth`); storing is the app's own transactions over its
-/// `users` table and the library's `passkey_credentials`.
-struct ExampleHooks: PasskeyVaporHooks {
+/// Where the passkey routes meet the app. Who is signed in, starting a session and step-up (the verification kept in
+/// the session's data) are the library's defaults for a `SessionAuthenticatable` user (Vapor's sessions and
+/// `req.auth`); storing is the app's own transactions over its `users` table and the library's `passkey_credentials`.
+/// The app has no recovery sessions, so no registration asks it to end one (`PasskeyRegistration.endsSession`).
+struct ExampleHooks: PasskeyVaporReverificationHooks {
     func storeRegistration(_ registration: PasskeyRegistration, request: Request) async throws -> User {
         let credential = registration.credential
         let account: User

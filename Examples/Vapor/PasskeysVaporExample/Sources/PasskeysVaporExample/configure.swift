@@ -18,7 +18,7 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
         // The tables go into the app's own schema (one per test run), created here when missing.
         try await (app.db as? any SQLDatabase)?.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
-    app.migrations.add(CreateUsers(), CreatePasskeyCredentials(), CreateSecrets(), SessionRecord.migration)
+    app.migrations.add(CreateUsers(), CreatePasskeyCredentials(), AddPasskeyUVInitialized(), CreateSecrets(), SessionRecord.migration)
     try await app.autoMigrate()
 
     // Vapor's sessions, kept in the database: a random ID in an HttpOnly cookie. `__Host-example_session` on an
@@ -40,8 +40,10 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
 
     let database = app.db
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
+    var relyingParty = RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys Vapor example", origins: configuration.origins)
+    relyingParty.reverificationWindow = configuration.reverificationWindow
     let passkeys = Passkeys(
-        configuration: RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys Vapor example", origins: configuration.origins),
+        configuration: relyingParty,
         accounts: FluentPasskeyAccounts<User>(database: database), ceremonies: MemoryCeremonyStore(capacity: configuration.pendingCeremonyCapacity),
         unknownUserSecret: { try await Secret.standIn(on: database) })
 
@@ -58,6 +60,40 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
         // Destroying the session deletes it from the store, so its cookie names nothing from now on.
         request.session.destroy()
         return PasskeyVaporResponse.ok(JSONObject())
+    }
+    // The account's passkeys: the list, and removal, which needs a step-up (`Passkeys.requireStepUp`: a passkey
+    // verification within the reverification window), so a stolen session alone cannot lock the owner out.
+    signedIn.get("credentials") { request -> Response in
+        do {
+            guard let user = request.auth.get(User.self) else { throw RelyingPartyError.notSignedIn }
+            let credentials = try await PasskeyCredentialModel.query(on: request.db).filter(\.$userHandle == Data(user.passkeyUserHandle))
+                .sort(\.$createdAt).all()
+            return PasskeyVaporResponse.ok(JSONObject(["credentials": .array(credentials.map { .object($0.record.summaryJSON(provider: nil)) })]))
+        } catch {
+            return PasskeyVaporResponse.answering(error, logger: request.logger)
+        }
+    }
+    signedIn.delete("credentials", ":id") { request -> Response in
+        do {
+            let hooks = ExampleHooks()
+            guard let current = try await hooks.signedInUser(request) else { throw RelyingPartyError.notSignedIn }
+            try passkeys.requireStepUp(current)
+            let notFound = RelyingPartyError(.notFound, "No passkey \(request.parameters.get("id") ?? "") belongs to this account.", code: "notFound")
+            guard let id = request.parameters.get("id"), let credentialID = try? Base64URL.decode(id) else { throw notFound }
+            let handle = Data(current.user.passkeyUserHandle)
+            try await request.db.transaction { database in
+                let owned = try await PasskeyCredentialModel.query(on: database).filter(\.$userHandle == handle).all()
+                guard let doomed = owned.first(where: { $0.credentialID == Data(credentialID) }) else { throw notFound }
+                // The last passkey is the only way in: only deleting the account removes it.
+                guard owned.count > 1 else {
+                    throw RelyingPartyError(.conflict, "This is the only passkey of this account; add another first.", code: "lastPasskey")
+                }
+                try await doomed.delete(on: database)
+            }
+            return PasskeyVaporResponse.ok(JSONObject())
+        } catch {
+            return PasskeyVaporResponse.answering(error, logger: request.logger)
+        }
     }
     // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.

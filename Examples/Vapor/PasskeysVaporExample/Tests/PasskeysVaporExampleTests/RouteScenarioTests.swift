@@ -27,5 +27,6 @@ struct RouteScenarioTests {
             configuration.limits = PasskeyRouteLimits(optionsLimiter: nil, pendingCeremoniesPerClient: quota)
         }
         if let header = setup.clientKeyHeader { configuration.clientKey = { request in request.headers.first(name: header) } }
+        if let window = setup.reverificationWindow { configuration.reverificationWindow = window }
     }
 }
