@@ -17,11 +17,19 @@ public enum PasskeysServer {
         let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
+        if configuration.metadataRefresh == nil, let file = configuration.relyingParty.attestation.metadata {
+            // A --metadata file is held to the serial floor in the database too (issue #41).
+            do { try await StoreMetadataSerialFloor.checkFile(file, store: store, logger: logger) } catch {
+                try? await store.shutdown()
+                throw error
+            }
+        }
         if let refresh = configuration.metadataRefresh {
-            // The cached BLOB is in use before the first request; downloads run beside the server.
+            // The cached BLOB is in use before the first request; downloads run beside the server. The highest serial
+            // installed is shared through the database, so no instance and no restart installs an older BLOB.
             let metadata = MetadataRefresher(
                 configuration: refresh, fetcher: configuration.metadataFetcher, source: configuration.relyingParty.attestation.metadataSource,
-                onEvent: { MetadataRefreshService.log($0, to: logger) })
+                serialFloor: StoreMetadataSerialFloor(store: store), onEvent: { MetadataRefreshService.log($0, to: logger) })
             await metadata.loadCache()
             services.append(MetadataRefreshService(refresher: metadata))
             refresher = metadata
@@ -36,6 +44,7 @@ public enum PasskeysServer {
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)
+            metricsRouter.add(middleware: SecurityHeadersMiddleware())
             metricsRouter.get("/metrics") { _, _ in metrics.response() }
             let listener = Application(
                 router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),

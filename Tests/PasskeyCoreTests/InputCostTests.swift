@@ -11,11 +11,12 @@ struct InputCostTests {
     /// map against the same items as an array) and up to 10x with a release build compiling beside it (the two
     /// sides are timed apart, so load that comes and goes skews them); the quadratic CBOR key check measured 250x.
     static let allowedRatio = 32.0
-    /// An object of many members against one of a quarter as many, the same shape: linear code costs about 4x,
-    /// quadratic member checks 16x (and measured 3,900x against a string of the same size). Comparing like with like
-    /// keeps the ratio steady under load, where the members-against-a-string ratio of the same code swung from 15x to
-    /// 66x on a machine at load 15.
-    static let allowedMemberGrowth = 9.0
+    /// An object of many members against one an eighth as large, the same shape: linear code costs about 8x (the
+    /// larger one's index outgrows the caches: up to 11x measured), quadratic member checks 64x (they measured 3,900x
+    /// against a string of the same size). Comparing like with like keeps the ratio steadier under load, where the
+    /// members-against-a-string ratio of the same code swung from 15x to 66x on a machine at load 15; the bound sits
+    /// halfway between the two on a log scale.
+    static let allowedMemberGrowth = 23.0
 
     /// Times `a` and `b` alternately and returns the ratio of their fastest runs.
     static func ratio(_ a: () throws -> Void, to b: () throws -> Void, runs: Int = 11) throws -> Double {
@@ -46,12 +47,12 @@ struct InputCostTests {
         return Array(("{\"s\":\"" + String(repeating: unit, count: room) + "\"}").utf8)
     }
 
-    @Test("a 60 KiB object of 7,847 short members costs about 4x one of a quarter the size, not 16x")
+    @Test("a 60 KiB object of 7,847 short members costs about 8x one an eighth the size, not 64x")
     func jsonMembers() throws {
         let members = Self.manyMembers(size: Self.size)
-        let quarter = Self.manyMembers(size: Self.size / 4)
-        let ratio = try Self.ratio({ _ = try JSONParser.parse(members) }, to: { _ = try JSONParser.parse(quarter) })
-        #expect(ratio < Self.allowedMemberGrowth, "60 KiB of members / 15 KiB of members = \(ratio)")
+        let eighth = Self.manyMembers(size: Self.size / 8)
+        let ratio = try Self.ratio({ _ = try JSONParser.parse(members) }, to: { _ = try JSONParser.parse(eighth) })
+        #expect(ratio < Self.allowedMemberGrowth, "60 KiB of members / 7.5 KiB of members = \(ratio)")
     }
 
     @Test("a 60 KiB string of \\u escapes costs within a small factor of a plain 60 KiB string")

@@ -35,7 +35,10 @@ enum APIOperations {
         "Begin a registration",
         "A username that belongs to an account requires that account's session (403 otherwise; the account's user handle is never given to anyone else). authenticatorSelection, attestation and extensions are echoed as given, except that authenticatorSelection.userVerification is raised to the server's policy when lower (and stated when the policy is required); attestation defaults to none.",
         body: "RegistrationOptionsRequest", ok: A.ok("Creation options", "RegistrationOptions"),
-        badRequest: optionsCodes + [A.code(.usernameMixesScripts(""))],
+        badRequest: optionsCodes + [
+            A.code(.usernameMixesScripts("")), A.code(.usernameInvisibleCharacters("", found: 0)),
+            A.code(.usernameUnsupportedCharacters("", found: 0)),
+        ],
         "The body is not an object of the documented members (the member and what was expected are named), or a new account's username mixes letters of several scripts",
         more: [
             403: A.failure(

@@ -23,13 +23,14 @@ struct Routes {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
+        // Outermost, so every answer carries the headers: the error middleware's (4xx, 5xx) and the 405s included.
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(
             middleware: ClientAddressMiddleware(
                 resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
         router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: SecurityHeadersMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(

@@ -67,8 +67,10 @@ public protocol Store: Sendable {
     func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws
     /// How many unused recovery codes the account has.
     func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int
-    /// The account named `username` and its unused recovery codes' hashes, in one step; nil when no account has it.
-    func recoveryCodes(username: String) async throws -> (UserRecord, [String])?
+    /// The account named `username` when one of its unused recovery codes has the keyed hash `codeHash`; nil
+    /// otherwise. One statement, and the same one for every name (with an account or without): a recovery's work
+    /// must not tell which names have accounts (issue #41).
+    func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord?
     /// Uses a recovery code, in one transaction: removes it (false, and nothing else done, when it is gone: a
     /// concurrent request used it first), ends every session of the account and stores the recovery `session`;
     /// `events` is given the token hashes of the sessions that ended.
@@ -80,6 +82,10 @@ public protocol Store: Sendable {
     /// Returns when the database answers and its schema is the one this build expects; throws
     /// ``StoreUnavailable`` otherwise.
     func checkReadiness() async throws
+
+    /// Raises the highest FIDO metadata serial recorded for `publisher` to `serial` when it is lower, and returns the
+    /// highest recorded (``MetadataSerialFloor``), in one statement.
+    func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64
 
     /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
     /// value.

@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
             PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
             PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
-            PASSKEYS_WEBHOOK_TIMEOUT. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
 
             Examples:
               passkeys serve                     (then open http://localhost:8080)
@@ -87,6 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Where to fetch FIDO metadata (MDS3) from, at start and at each nextUpdate; 'off' fetches nothing (default \(MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString); none with --metadata).",
             valueName: "url")) var metadataURL: String?
+    @Flag(
+        name: .customLong("allow-insecure-metadata-url"),
+        help:
+            "Allow an http:// --metadata-url on a host other than a loopback one (the BLOB's signature still holds; anyone on the path can withhold updates)."
+    )
+    var allowInsecureMetadataURL = false
     @Option(
         name: .customLong("metadata-cache"),
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
@@ -249,7 +255,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false
         else {
-            throw ValidationError("--metadata-url: expected an http(s) URL or 'off', found '\(text)'")
+            throw ValidationError("--metadata-url: expected an https URL or 'off', found '\(text)'")
+        }
+        let insecureAllowed =
+            allowInsecureMetadataURL || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_METADATA_URL"]?.lowercased() ?? "")
+        do { try MetadataRefreshConfiguration.checkURL(url, allowInsecure: insecureAllowed) } catch {
+            throw ValidationError("--metadata-url: \(error.reason)")
         }
         let crlPaths = attestation.metadataCRLs
         // Read once now, so a path that cannot be read or a file that is no CRL is a usage error at start, not a
@@ -257,7 +268,7 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try AttestationOptions.revocationLists(crlPaths)
         return MetadataRefreshConfiguration(
             url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
-            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 })
+            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 }, allowInsecureURL: insecureAllowed)
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.

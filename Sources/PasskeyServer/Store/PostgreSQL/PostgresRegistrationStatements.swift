@@ -30,8 +30,9 @@ struct UserByNameStatement: NameStatement {
 ///   the store answers as `credentialExists`.
 /// - The foreign key from the credential to the user is checked at the end of the statement, when the user's row
 ///   is there.
-/// - The user row carries the name's `UsernameKey` (its unique index refuses a look-alike of a taken name like the
-///   name itself), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+/// - The user row carries the name's `UsernameKey` (its unique index refuses a spelling of a taken name like the
+///   name itself) and its `ConfusabilityKey` ($31: a look-alike of a taken name is not inserted, and the unique index
+///   settles a race, issue #41), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
 /// - The events the sign-up raises (issue #44: `user.created`, `passkey.created`, `session.created`) go into the
 ///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
 ///   webhooks.
@@ -39,7 +40,8 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let name = "passkeys_register_new_account"
     static let sql = """
         WITH new_user AS (
-            INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES ($1, $2, $21, $3, $4)
+            INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
+            SELECT $1, $2, $21, $31, $3, $4 WHERE \(Schema.confusableKeyFreeSQL("$31"))
             ON CONFLICT DO NOTHING RETURNING handle),
         new_credential AS (
             INSERT INTO credentials (\(Schema.credentialColumns))
@@ -60,7 +62,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
         .text, .int8, .int8, .textArray, .int8,
-        .textArray, .textArray, .textArray, .textArray, .textArray,
+        .textArray, .textArray, .textArray, .textArray, .textArray, .text,
     ]
     typealias Row = String
 
@@ -76,7 +78,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 30)
+        var bindings = PostgresBindings(capacity: 31)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -104,6 +106,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(recoveryCodeHashes)
         bindings.append(Int64(c.uvInitialized ? 1 : 0))
         PostgresStore.bind(events, to: &bindings)
+        bindings.append(ConfusabilityKey(user.username).rawValue)
         return bindings
     }
 

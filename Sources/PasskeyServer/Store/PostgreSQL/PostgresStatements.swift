@@ -169,21 +169,30 @@ extension CeremonyAndNameStatement {
 }
 
 /// A new account's registration ceremony, stored only while no account has its name (``NameCheckingCeremonyStore``):
-/// the account lookup of ``Schema/userByNameSQL(name:key:)`` (the exact name or its ``UsernameKey``). A row
-/// back means stored.
+/// the account lookup of ``Schema/userByNameSQL(name:key:)`` (the exact name or its ``UsernameKey``), and no account
+/// has its ``ConfusabilityKey`` (`$13`, issue #41). A row back means stored.
 struct InsertCeremonyIfNameFreeStatement: CeremonyAndNameStatement {
     static let name = "passkeys_insert_ceremony_if_name_free"
     static let sql = """
         INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
-        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$12", key: "$13")))
+        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$12", key: "$13"))) AND \(Schema.confusableKeyFreeSQL("$14"))
         RETURNING challenge
         """
     typealias Row = String
+    static let bindingDataTypes: [PostgresDataType] = InsertCeremonyStatement.withNameBindingDataTypes + [.text]
 
     let ceremony: PendingCeremony
     let username: String
     let key: UsernameKey
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try InsertCeremonyStatement(ceremony: ceremony).makeBindings()
+        bindings.append(username)
+        bindings.append(key.rawValue)
+        bindings.append(ConfusabilityKey(username).rawValue)
+        return bindings
+    }
 
     func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
 }

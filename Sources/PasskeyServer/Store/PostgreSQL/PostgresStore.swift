@@ -58,6 +58,7 @@ public final class PostgresStore: DatabaseStore {
                         case .sql(let statement), .postgres(let statement): try await db.raw(SQLQueryString(statement)).run()
                         case .sqlite: break
                         case .fillUsernameKeys: try await Self.fillUsernameKeys(db)
+                        case .fillConfusabilityKeys: try await Self.fillConfusabilityKeys(db)
                         }
                     }
                     try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
@@ -76,6 +77,15 @@ public final class PostgresStore: DatabaseStore {
             .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
         for (handle, key) in Schema.usernameKeys(for: rows) {
             try await db.raw("UPDATE users SET username_key = \(bind: key) WHERE handle = \(bind: handle)").run()
+        }
+    }
+
+    /// ``SchemaStep/fillConfusabilityKeys``, under the same advisory lock.
+    private static func fillConfusabilityKeys(_ db: any SQLDatabase) async throws {
+        let rows = try await db.raw("SELECT handle, username FROM users WHERE confusable_key IS NULL ORDER BY created_at, handle").all()
+            .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
+        for (handle, key) in Schema.confusabilityKeys(for: rows) {
+            try await db.raw("UPDATE users SET confusable_key = \(bind: key) WHERE handle = \(bind: handle)").run()
         }
     }
 
@@ -382,8 +392,8 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        PostgresRows.grouped(try await connections.execute(RecoveryCodesByNameStatement(username: username)))
+    public func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord? {
+        try await connections.execute(RecoveryCodeOwnerStatement(username: username, codeHash: codeHash)).first
     }
 
     public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool {
@@ -408,6 +418,17 @@ public final class PostgresStore: DatabaseStore {
             guard applied == Schema.migrations.count else {
                 throw StoreUnavailable(reason: "schema version \(applied.map(String.init) ?? "none"), expected \(Schema.migrations.count)")
             }
+        }
+    }
+
+    public func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64 {
+        try await connections.with { db in
+            try await db.raw(
+                """
+                INSERT INTO metadata_serials (publisher, serial) VALUES (\(bind: publisher), \(bind: serial))
+                ON CONFLICT (publisher) DO UPDATE SET serial = GREATEST(metadata_serials.serial, excluded.serial) RETURNING serial
+                """
+            ).first()?.decode(column: "serial", as: Int64.self) ?? serial
         }
     }
 

@@ -30,8 +30,11 @@ public final class SQLiteStore: DatabaseStore {
         self.checkpointer = checkpointer
         self.writes = GroupCommitWriter(writer: database)
         self.counter = counter
-        self.ceremonies = MemoryCeremonyStore(capacity: ceremonyCapacity)
         self.health = health
+        // The ceremony store reads names on this store's readers (not through `self`, which it would keep alive).
+        self.ceremonies = SQLiteCeremonyStore(capacity: ceremonyCapacity) { name, key in
+            try Self.read(readers: readers, database: database, health: health) { db in try Self.nameIsFree(name, key: key, db) }
+        }
     }
 
     public var statementsExecuted: Int { counter.value }
@@ -90,6 +93,7 @@ public final class SQLiteStore: DatabaseStore {
                 case .sql(let statement), .sqlite(let statement): try db.execute(sql: statement)
                 case .postgres: break
                 case .fillUsernameKeys: try fillUsernameKeys(db)
+                case .fillConfusabilityKeys: try fillConfusabilityKeys(db)
                 }
             }
             try db.execute(sql: "INSERT INTO schema_migrations (version) VALUES (?)", arguments: [index + 1])
@@ -105,6 +109,15 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    /// ``SchemaStep/fillConfusabilityKeys``.
+    private static func fillConfusabilityKeys(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT handle, username FROM users WHERE confusable_key IS NULL ORDER BY created_at, handle")
+            .map { (handle: $0["handle"] as String, username: $0["username"] as String) }
+        for (handle, key) in Schema.confusabilityKeys(for: rows) {
+            try db.execute(sql: "UPDATE users SET confusable_key = ? WHERE handle = ?", arguments: [key, handle])
+        }
+    }
+
     // MARK: The two doors
 
     /// A single-statement read on a reader connection, run on the calling thread.
@@ -114,12 +127,19 @@ public final class SQLiteStore: DatabaseStore {
     /// synchronous read takes a reader connection (``SQLiteReaders``) and runs here; it never waits for the writer
     /// (WAL readers do not).
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try Self.read(readers: readers, database: database, health: health, body)
+    }
+
+    /// ``read(_:)`` for code that holds the parts, not the store.
+    private static func read<T>(
+        readers: SQLiteReaders?, database: any DatabaseWriter, health: StoreHealth, _ body: @escaping @Sendable (Database) throws -> T
+    ) throws -> T {
         do {
             let value = try readers.map { try $0.read(body) } ?? Self.readNow(database, body)
             health.succeeded()
             return value
         } catch {
-            throw recorded(error)
+            throw recorded(error, health)
         }
     }
 
@@ -139,7 +159,9 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    private func recorded(_ error: any Error) -> any Error {
+    private func recorded(_ error: any Error) -> any Error { Self.recorded(error, health) }
+
+    private static func recorded(_ error: any Error, _ health: StoreHealth) -> any Error {
         guard let unavailable = SQLiteOutage.classify(error) else { return error }
         health.failed(unavailable)
         return unavailable
@@ -163,6 +185,17 @@ public final class SQLiteStore: DatabaseStore {
                 .map { try SQLiteRows.user($0, at: 0) }
         }
     }
+
+    /// Whether no account has `name`, its lookup key or its ``ConfusabilityKey``, for a new account's ceremony
+    /// (``SQLiteCeremonyStore``): one statement.
+    static func nameIsFree(_ name: String, key: UsernameKey, _ db: Database) throws -> Bool {
+        try Row.fetchOne(db.cachedStatement(sql: nameTakenSQL), arguments: [name, key.rawValue, ConfusabilityKey(name).rawValue]) == nil
+    }
+
+    /// A row when the name (`?1`), its lookup key (`?2`) or its confusability key (`?3`) belongs to an account.
+    static let nameTakenSQL = """
+        SELECT 1 WHERE EXISTS (\(Schema.userByNameSQL(name: "?1", key: "?2"))) OR NOT \(Schema.confusableKeyFreeSQL("?3"))
+        """
 
     // MARK: Credentials
 
@@ -205,11 +238,13 @@ public final class SQLiteStore: DatabaseStore {
         let eventRows = try events.rows()
         return try await write { db in
             if let user = newUser {
-                // Either unique column refuses: the name itself, or its key (a look-alike of a taken name).
-                try db.cachedStatement(
-                    sql: "INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
-                )
-                .execute(arguments: [handle, user.username, UsernameKey(user.username).rawValue, user.displayName, user.createdAt])
+                // Every unique column refuses: the name itself, its lookup key (a spelling of a taken name) and its
+                // confusability key (a look-alike of one, issue #41).
+                try db.cachedStatement(sql: Self.insertNewUserSQL)
+                    .execute(arguments: [
+                        handle, user.username, UsernameKey(user.username).rawValue, ConfusabilityKey(user.username).rawValue, user.displayName,
+                        user.createdAt,
+                    ])
                 if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.usernameTaken) }
             } else {
                 // The group writer is the only writer, so nothing can delete the account between this check and
@@ -280,13 +315,19 @@ public final class SQLiteStore: DatabaseStore {
         return deleted
     }
 
+    /// A new account's row, written only while its name, lookup key and confusability key are all free.
+    static let insertNewUserSQL = """
+        INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE \(Schema.confusableKeyFreeSQL("?4")) ON CONFLICT DO NOTHING
+        """
+
     /// A sign-in's first read: the account by name (exactly, else by ``UsernameKey``) with its credentials, in listing
     /// order straight from `credentials_user_order` (no sort step); one statement whether or not the name has an
     /// account (``Schema/userByNameWithCredentialsSQL(name:key:)``).
     static let userWithCredentialsSQL = Schema.userByNameWithCredentialsSQL(name: "?", key: "?")
 
-    /// A recovery's first read: the account by name with its codes' hashes.
-    static let recoveryCodesByNameSQL = Schema.recoveryCodesByNameSQL(name: "?", key: "?")
+    /// A recovery's first read: the account by name and code hash together.
+    static let recoveryCodeOwnerSQL = Schema.recoveryCodeOwnerSQL(name: "?1", key: "?2", hash: "?3", bothIndexes: false)
 
     /// A sign-in's second read: the credential by ID with its account.
     static let credentialWithOwnerSQL = """
@@ -432,13 +473,11 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        try await read { db in
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: Self.recoveryCodesByNameSQL),
-                arguments: [username, UsernameKey(username).rawValue])
-            guard let first = rows.first else { return nil }
-            return (try SQLiteRows.user(first, at: 0), try rows.compactMap { try $0.decode(String?.self, atIndex: 4) })
+    public func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord? {
+        let key = UsernameKey(username).rawValue
+        return try await read { db in
+            try Row.fetchOne(db.cachedStatement(sql: Self.recoveryCodeOwnerSQL), arguments: [username, key, codeHash])
+                .map { try SQLiteRows.user($0, at: 0) }
         }
     }
 
@@ -475,6 +514,17 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    public func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64 {
+        try await write { db in
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        INSERT INTO metadata_serials (publisher, serial) VALUES (?, ?)
+                        ON CONFLICT (publisher) DO UPDATE SET serial = MAX(serial, excluded.serial) RETURNING serial
+                        """), arguments: [publisher, serial]) ?? serial
+        }
+    }
+
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
         let candidate = Base64URL.encode(generate())
         let value = try await write { db -> String? in
@@ -485,6 +535,16 @@ public final class SQLiteStore: DatabaseStore {
         }
         guard let value else { throw SecretMissing(name: name) }
         return try Base64URL.decode(value)
+    }
+
+    /// Every account's confusability key by handle (base64url), for the migration's tests.
+    func confusabilityKeysForTesting() async throws -> [String: String] {
+        try await read { db in
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT handle, confusable_key FROM users").map {
+                    ($0["handle"] as String, $0["confusable_key"] as String)
+                })
+        }
     }
 
     /// `VACUUM INTO` reads one snapshot, so the copy is consistent while the server goes on writing. The file must
