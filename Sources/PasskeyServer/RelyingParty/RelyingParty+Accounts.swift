@@ -38,7 +38,7 @@ extension RelyingParty {
         if self.events != nil {
             guard let session = try await store.session(tokenHash: tokenHash, now: configuration.nowMilliseconds),
                 let user = try await store.user(handle: session.userHandle)
-            else { return try await store.deleteSession(tokenHash: tokenHash) }
+            else { return try await store.deleteSession(tokenHash: tokenHash, events: .none) }
             events = try await changeEvents { factory, ended in try factory.revoked(ended, user: user, reason: .signOut) }
         }
         try await store.deleteSession(tokenHash: tokenHash, events: events)

@@ -35,8 +35,11 @@ extension RelyingParty {
         let (token, session) = newSession(for: user.handle, credentialID: nil, now: now, verified: false, recovery: true)
         // Used once: the row is deleted in the same transaction that starts the session, so two requests with one code
         // cannot both succeed.
-        guard try await store.useRecoveryCode(userHandle: user.handle, hash: hash, session: session) else {
-            /// Each failure also spends the client's failed-results budget, as a ceremony result's does.
+        let events = try await changeEvents { factory, ended in
+            [factory.event(.recoveryUsed, user: user)] + (try factory.revoked(ended, user: user, reason: .recovery))
+                + [factory.event(.sessionCreated, user: user, ["session": try factory.session(session.tokenHash, recovery: true)])]
+        }
+        guard try await store.useRecoveryCode(userHandle: user.handle, hash: hash, session: session, events: events) else {
             throw RelyingPartyError.invalidRecoveryCode
         }
         eventsCommitted()

@@ -1,10 +1,15 @@
-/// The steps of ``Store`` without events, for code that raises none (tests, tools): each writes `ChangeEvents.none`.
+import PasskeyCore
+import PasskeyServer
+
+/// The steps of `Store` without events, for tests that raise none: each writes `ChangeEvents.none`. Kept in the tests, not
+/// in PasskeyServer, so the server's own code cannot drop a change's events by calling one (a merge once did, for
+/// recovery).
 extension Store {
-    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
+    func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
         try await renameCredential(id: id, userHandle: userHandle, name: name, events: .none)
     }
 
-    public func finishRegistration(
+    func finishRegistration(
         newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
         recoveryCodeHashes: [String], now: Int64
     ) async throws -> RegistrationOutcome {
@@ -13,13 +18,13 @@ extension Store {
             recoveryCodeHashes: recoveryCodeHashes, now: now, events: .none)
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+    func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
         try await deleteCredential(id: id, userHandle: userHandle, keepingSession: keepingSession, events: .none)
     }
 
-    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool { try await deleteAccount(userHandle: userHandle, events: .none) }
+    func deleteAccount(userHandle: [UInt8]) async throws -> Bool { try await deleteAccount(userHandle: userHandle, events: .none) }
 
-    public func recordSignIn(
+    func recordSignIn(
         credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord
     ) async throws -> Bool {
         try await recordSignIn(
@@ -27,13 +32,13 @@ extension Store {
             events: .none)
     }
 
-    public func deleteSession(tokenHash: String) async throws { try await deleteSession(tokenHash: tokenHash, events: .none) }
+    func deleteSession(tokenHash: String) async throws { try await deleteSession(tokenHash: tokenHash, events: .none) }
 
-    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
+    func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
         try await deleteSessions(userHandle: userHandle, except: tokenHash, events: .none)
     }
 
-    public func recordReverification(
+    func recordReverification(
         credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
     ) async throws -> Bool {
         try await recordReverification(
@@ -41,11 +46,11 @@ extension Store {
             events: .none)
     }
 
-    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+    func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
         try await replaceRecoveryCodes(userHandle: userHandle, hashes: hashes, events: .none)
     }
 
-    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+    func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
         try await useRecoveryCode(userHandle: userHandle, hash: hash, session: session, events: .none)
     }
 }
