@@ -34,6 +34,9 @@ public struct PasskeyRouteLimits: Sendable {
     public var pendingCeremoniesPerClient: Int
     /// The most clients whose pending ceremonies are counted at once.
     public var maximumTrackedClients: Int
+    /// How often recovery codes may be tried, per name and per client, where the front end serves recovery (the route
+    /// groups with recovery hooks; `passkeys serve` keeps its own, which hold whatever `--rate-limit` says).
+    public var recovery = RecoveryLimits()
 
     /// - Parameters:
     ///   - optionsLimiter: the limiter of the `options` routes (``defaultOptionsLimiter()`` by default); nil for none.

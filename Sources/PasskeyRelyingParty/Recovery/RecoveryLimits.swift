@@ -1,12 +1,11 @@
-public import PasskeyHummingbird
-
 /// How recovery codes may be tried and what a used one gives.
 ///
 /// Every attempt takes a token from the account's bucket (keyed by the username as sent, so names without an account
 /// are limited exactly like names with one) and from the client's; a successful attempt gives both back. An 80-bit
 /// code cannot be guessed online whatever the limits; they stop a script from trying at all, and the per-account
 /// bucket, which an attacker can empty for someone else's name, only delays that account's recovery by minutes.
-/// The buckets are per process: several instances each allow this much.
+/// The buckets are per process: several instances each allow this much. `passkeys serve` and both route groups' recovery
+/// routes (`CeremonyEndpoints.recover`) take these.
 public struct RecoveryLimits: Sendable {
     /// Attempts per username.
     public let perAccount: RateLimiter
