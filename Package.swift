@@ -84,6 +84,7 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.0.0", traits: []),
         .package(url: "https://github.com/vapor/vapor.git", "4.122.0"..<"4.123.0"),
         .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
@@ -110,6 +111,7 @@ let package = Package(
                 product("NIOSSL", "swift-nio-ssl", "Server"),
                 product("AsyncHTTPClient", "async-http-client", "Server"),
                 product("OpenAPIKit", "OpenAPIKit", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ]),
             // The web page (HTML, CSS, JavaScript), served from memory after one read at start (WebAssets.swift).
             resources: [.copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css")],
@@ -167,6 +169,7 @@ let package = Package(
                 product("_CryptoExtras", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ],
             path: "Examples/Hummingbird/Sources/PasskeysExample", swiftSettings: strict),
         .executableTarget(
@@ -211,6 +214,7 @@ let package = Package(
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("GRDB", "GRDB.swift", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ]),
             swiftSettings: strict
         ),

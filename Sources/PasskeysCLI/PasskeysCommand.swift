@@ -9,7 +9,7 @@ public struct PasskeysCommand: AsyncParsableCommand {
         discussion: "Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.",
         subcommands: [
             ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self,
-            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self,
+            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self, APIKeyCommand.self,
         ]
     )
     public init() {}

@@ -29,6 +29,10 @@ public struct ServerConfiguration: Sendable {
     /// The Public Suffix List that related origins are counted by (``checkAssociations()``); nil counts every host
     /// as its own label, an upper bound. `passkeys serve` reads the system's copy when there is one.
     public var publicSuffixList: PublicSuffixList? = nil
+    /// Session tokens for the app's own backend: issuer, audiences, lifetime, key rotation and key encryption (issue #43).
+    public var tokens = SessionTokenConfiguration()
+    /// Origins (each also a configured origin) whose pages may call the API from the browser with credentials (CORS).
+    public var corsOrigins: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,

@@ -128,7 +128,8 @@ public final class RelyingParty: Sendable {
         // its one passkey.
         var beganWith: SessionRecord? = nil
         if let hash = ceremony.sessionHash { beganWith = try await store.session(tokenHash: hash, now: now) }
-        let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registered.verification.userVerified)
+        let (token, session) = newSession(
+            for: handle, credentialID: record.id, now: now, verified: registered.verification.userVerified, backupEligible: record.backupEligible)
         // A new account's recovery codes are stored with it (shown once, below); only their keyed hashes are kept.
         let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
         switch try await store.finishRegistration(
@@ -180,7 +181,9 @@ public final class RelyingParty: Sendable {
         let signIn = try await counting(.authentication) { try await passkeys.finishAuthentication(body) }
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
-        let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.verification.userVerified)
+        let (token, session) = newSession(
+            for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.verification.userVerified,
+            backupEligible: record.backupEligible)
         guard
             try await store.recordSignIn(
                 credentialID: record.id, signCount: record.signCount, backupState: record.backupState, at: now, session: session)
@@ -206,7 +209,7 @@ public final class RelyingParty: Sendable {
     /// ceremony that verified the user counts as a verification for the reverification window; a recovery session
     /// lasts ``RecoveryLimits/sessionLifetime`` at most.
     func newSession(
-        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false
+        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, backupEligible: Bool = false, recovery: Bool = false
     ) -> (token: String, record: SessionRecord) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
@@ -214,7 +217,8 @@ public final class RelyingParty: Sendable {
             token,
             SessionRecord(
                 tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
-                verifiedAt: verified ? now : nil, isRecovery: recovery)
+                verifiedAt: verified ? now : nil, isRecovery: recovery, startedAt: now,
+                authenticationMethods: recovery ? [] : SessionStart.authenticationMethods(userVerified: verified, backupEligible: backupEligible))
         )
     }
 

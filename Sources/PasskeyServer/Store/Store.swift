@@ -84,7 +84,7 @@ extension Store {
 }
 
 /// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, and a way to close it.
-public protocol DatabaseStore: Store {
+public protocol DatabaseStore: Store, TokenStore {
     /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
     var health: StoreHealth { get }
     /// SQL statements run since the store was opened (`passkeys_sql_statements_total`).

@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
-            PASSKEYS_METADATA_CACHE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_METADATA_CACHE, \(TokenOptions.environment). Stops on SIGINT or SIGTERM after finishing the requests in flight.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -85,6 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
     var metadataCache: String?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
+    @OptionGroup(title: "Session tokens and cross-origin front ends") var tokens: TokenOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
@@ -187,6 +188,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.relyingParty.reverificationWindow = windowSeconds * 1000
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
+            try tokens.apply(to: &configuration, environment: environment, allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
             return configuration
         } catch let error as ConfigurationError {

@@ -47,14 +47,14 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
             SELECT new_user.handle, code FROM new_user, unnest($24::text[]) AS code
             RETURNING code_hash)
         INSERT INTO sessions (\(Schema.sessionColumns))
-        SELECT $17, $18, $19, $20, $22, $23 FROM new_credential
+        SELECT $17, $18, $19, $20, $22, $23, $25, $26 FROM new_credential
         RETURNING token_hash
         """
     static let bindingDataTypes: [PostgresDataType] = [
         .text, .text, .text, .int8,
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
-        .text, .int8, .int8, .textArray,
+        .text, .int8, .int8, .textArray, .int8, .text,
     ]
     typealias Row = String
 
@@ -68,7 +68,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let recoveryCodeHashes: [String]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 24)
+        var bindings = PostgresBindings(capacity: 26)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -94,6 +94,8 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(session.verifiedAt)
         bindings.append(Int64(session.isRecovery ? 1 : 0))
         bindings.append(recoveryCodeHashes)
+        bindings.append(session.startedAt)
+        bindings.append(session.authenticationMethodsColumn)
         return bindings
     }
 

@@ -76,11 +76,11 @@ struct RecordSignInStatement: PostgresPreparedStatement {
             UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
             RETURNING id)
-        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery)
-        SELECT $5, $6, id, $7, $8, 0 FROM updated
+        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr)
+        SELECT $5, $6, id, $7, $8, 0, $9, $10 FROM updated
         RETURNING token_hash
         """
-    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8, .int8]
+    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .text]
     typealias Row = String
 
     let signCount: Int64
@@ -90,7 +90,7 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     let session: SessionRecord
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 8)
+        var bindings = PostgresBindings(capacity: 10)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
@@ -99,6 +99,8 @@ struct RecordSignInStatement: PostgresPreparedStatement {
         bindings.append(Base64URL.encode(session.userHandle))
         bindings.append(session.expiresAt)
         bindings.append(session.verifiedAt)
+        bindings.append(session.startedAt)
+        bindings.append(session.authenticationMethodsColumn)
         return bindings
     }
 

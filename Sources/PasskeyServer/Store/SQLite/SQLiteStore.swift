@@ -111,7 +111,7 @@ public final class SQLiteStore: DatabaseStore {
     /// thread hand-offs for a read of 10–30 µs, which the sign-in profile showed costing more than the read. The
     /// synchronous read takes a reader connection (``SQLiteReaders``) and runs here; it never waits for the writer
     /// (WAL readers do not).
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             let value = try readers.map { try $0.read(body) } ?? Self.readNow(database, body)
             health.succeeded()
@@ -127,7 +127,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     /// A write step, durable when this returns.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             let value = try await writes.write(body)
             health.succeeded()
@@ -329,7 +329,7 @@ public final class SQLiteStore: DatabaseStore {
     // MARK: Sessions
 
     private static func insertSession(_ values: StatementArguments, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?)").execute(arguments: values)
+        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: values)
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
