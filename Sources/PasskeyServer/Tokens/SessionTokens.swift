@@ -66,7 +66,7 @@ public final class SessionTokens: Sendable {
             clientID: issuer, sid: try sessionIDs.identifier(tokenHash: session.tokenHash), authTime: session.startedAt.map { $0 / 1000 },
             amr: session.authenticationMethods.isEmpty ? nil : session.authenticationMethods, verifiedAt: session.verifiedAt.map { $0 / 1000 })
         // RFC 9068 §2.1: typ at+jwt, so an access token cannot be taken for an ID token or another JWT.
-        let token = try await keySet.collection.sign(claims, kid: JWKIdentifier(string: signer.kid), header: ["typ": "at+jwt"])
+        let token = try await keySet.collection.sign(claims, kid: JWKIdentifier(string: signer.kid), header: ["typ": .string("at+jwt")])
         return JSONObject(["token": .string(token), "expiresIn": .number(String(lifetime))])
     }
 

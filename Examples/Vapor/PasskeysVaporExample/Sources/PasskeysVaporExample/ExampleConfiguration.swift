@@ -22,6 +22,8 @@ public struct ExampleConfiguration: Sendable {
     public var clientKey: @Sendable (Request) -> String?
     /// The most begun ceremonies held in memory at once, all clients together.
     public var pendingCeremonyCapacity: Int
+    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts (issue #43); nil serves no `/api`.
+    public var sessionTokens: SessionTokenVerifier? = nil
 
     public init(
         storage: Storage, rpID: String = "localhost", origins: [String] = ["http://localhost:8080"], bodyDeadline: Duration = .seconds(10),
