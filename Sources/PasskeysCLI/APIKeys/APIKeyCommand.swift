@@ -35,6 +35,10 @@ struct APIKeyCommand: AsyncParsableCommand {
                 throw ValidationError(error.description)
             }
             if case .sqliteMemory = location { throw ValidationError("--database: an in-memory database keeps no keys; give sqlite:PATH or postgres://…") }
+            // A mistyped path would otherwise create an empty database that no server reads.
+            if case .sqliteFile(let path) = location, !FileManager.default.fileExists(atPath: path) {
+                throw Output.failure(code: "databaseNotFound", message: "there is no database at '\(path)' (start passkeys serve on it first)")
+            }
             var logger = Logger(label: "passkeys-api-key")
             logger.logLevel = .critical
             let store: any DatabaseStore
