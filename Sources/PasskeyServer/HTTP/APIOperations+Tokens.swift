@@ -95,7 +95,7 @@ extension APIOperations {
                                 schema: .object(
                                     properties: [
                                         "active": .boolean, "iss": .string(required: false), "sub": .string(required: false),
-                                        "aud": .one(of: [.string, .array(items: .string)], required: false), "iat": numericDate(),
+                                        "aud": .one(of: .string, .array(items: .string), required: false), "iat": numericDate(),
                                         "nbf": numericDate(), "exp": numericDate(), "jti": .string(required: false),
                                         "client_id": .string(required: false), "sid": .string(required: false),
                                         "auth_time": numericDate(), "amr": .array(required: false, items: .string),

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 public import PasskeyCore
 
 /// Service credentials: the keys backends send as `Authorization: Bearer psk_…` to service routes (`POST /introspect`,

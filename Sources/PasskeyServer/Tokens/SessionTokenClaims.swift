@@ -11,7 +11,7 @@ import PasskeyCore
 /// - `auth_time`: when the session started; `amr`: how (``SessionStart``); both absent for sessions older than them;
 /// - `verified_at`: when the user last verified with a passkey on this session (the sign-in with user verification,
 ///   or a step-up), NumericDate; absent when never. An API that wants a recent step-up compares it with the time.
-struct SessionTokenClaims: JWTPayload, Equatable {
+struct SessionTokenClaims: JWTPayload {
     var iss: IssuerClaim
     var sub: SubjectClaim
     var aud: AudienceClaim

@@ -11,9 +11,9 @@ struct SigningKeyRotationService: Service {
     static let interval = Duration.seconds(60)
 
     func run() async throws {
-        var failing = false
         do {
             try await cancelWhenGracefulShutdown {
+                var failing = false
                 while !Task.isCancelled {
                     try await Task.sleep(for: Self.interval)
                     do {

@@ -31,7 +31,7 @@ struct APIKeyCommand: AsyncParsableCommand {
                     }
                     location = try location.withPassword(text.trimmingCharacters(in: .newlines))
                 }
-            } catch {
+            } catch let error as ConfigurationError {
                 throw ValidationError(error.description)
             }
             if case .sqliteMemory = location { throw ValidationError("--database: an in-memory database keeps no keys; give sqlite:PATH or postgres://…") }

@@ -86,15 +86,22 @@ struct SigningKeyTests {
         let file = TemporarySQLiteFile("keys")
         defer { file.remove() }
         var configuration = TestServer.configuration(.sqliteFile(file.path))
-        var first = ""
-        try await TestServer.withServer(configuration) { client in first = try await client.raw(.get, "/.well-known/jwks.json").body }
-        var again = ""
-        try await TestServer.withServer(configuration) { client in again = try await client.raw(.get, "/.well-known/jwks.json").body }
+        let published = Mutex<[String]>([])
+        for _ in 0..<2 {
+            try await TestServer.withServer(configuration) { client in
+                let jwks = try await client.raw(.get, "/.well-known/jwks.json").body
+                published.withLock { $0.append(jwks) }
+            }
+        }
+        let (first, again) = published.withLock { ($0[0], $0[1]) }
         #expect(first == again, "the same keys after a restart")
 
         // Configured later, the key-encryption key seals the plain keys at start, and the keys stay the same.
         configuration.tokens.keyEncryptionKey = Self.kek
-        try await TestServer.withServer(configuration) { client in #expect(try await client.raw(.get, "/.well-known/jwks.json").body == first) }
+        try await TestServer.withServer(configuration) { client in
+            let jwks = try await client.raw(.get, "/.well-known/jwks.json").body
+            #expect(jwks == first)
+        }
         let store = try await SQLiteStore.open(path: file.path, logger: Logger(label: "test"), health: StoreHealth(logger: Logger(label: "test")))
         let rows = try await store.signingKeys(algorithm: "ES256")
         #expect(!rows.isEmpty && rows.allSatisfy { $0.privateKey.hasPrefix("kek1:\(Self.kek.fingerprint):") }, "sealed at rest")

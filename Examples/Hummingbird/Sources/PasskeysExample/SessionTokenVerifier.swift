@@ -8,7 +8,7 @@ public import JWTKit
 /// cannot make it fetch on every request), and again after `refreshInterval`.
 public actor SessionTokenVerifier {
     /// The claims an API reads.
-    public struct Claims: JWTPayload, Equatable {
+    public struct Claims: JWTPayload {
         public var iss: IssuerClaim
         public var sub: SubjectClaim
         public var aud: AudienceClaim

@@ -1,7 +1,7 @@
 import SQLKit
 
 /// ``TokenStore`` on PostgreSQL: each method one statement (the sealed secret two, on one connection).
-extension PostgresStore: TokenStore {
+extension PostgresStore {
     public func signingKeys(algorithm: String) async throws -> [SigningKeyRecord] {
         try await connections.with { db in
             try await db.raw(

@@ -1,7 +1,7 @@
 import GRDB
 
 /// ``TokenStore`` on SQLite: reads on reader connections, writes through the group-committing writer.
-extension SQLiteStore: TokenStore {
+extension SQLiteStore {
     public func signingKeys(algorithm: String) async throws -> [SigningKeyRecord] {
         try await read { db in
             try Row.fetchAll(
