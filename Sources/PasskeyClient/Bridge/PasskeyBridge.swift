@@ -93,7 +93,9 @@ public struct PasskeyBridge: Sendable {
             let signal = try BridgeSignal.signal(action, options, page: page)
             await signals?.signal(signal)
             return JSONObject()
-        default: throw Self.invalidMessage("expected action 'create', 'get', 'sessionToken' or a signal, found \(object["action"].map { $0.serialized() } ?? "none")")
+        default:
+            throw Self.invalidMessage(
+                "expected action 'create', 'get', 'sessionToken' or a signal, found \(object["action"].map { $0.serialized() } ?? "none")")
         }
     }
 }

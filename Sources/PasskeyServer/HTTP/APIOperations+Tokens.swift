@@ -11,7 +11,8 @@ extension APIOperations {
         codes: ["invalidServiceCredential"],
         headers: [
             "WWW-Authenticate": .header(
-                .init(schema: .header(.string), description: "Bearer realm=\"passkeys\", with error=\"invalid_token\" for a bad key.", required: true))
+                .init(schema: .header(.string), description: "Bearer realm=\"passkeys\", with error=\"invalid_token\" for a bad key.", required: true)
+            )
         ])
 
     /// An RFC 7519 NumericDate: whole seconds since 1970.
@@ -31,7 +32,9 @@ extension APIOperations {
                             .json: .content(
                                 .init(
                                     schema: APISchemas.withStatus([
-                                        "token": .string(description: "The JWT (compact serialization)", pattern: #"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"#),
+                                        "token": .string(
+                                            description: "The JWT (compact serialization)",
+                                            pattern: #"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"#),
                                         "expiresIn": .integer(description: "Seconds until exp", minimum: (1, exclusive: false)),
                                     ])))
                         ]))

@@ -24,7 +24,8 @@ enum OpenAPIDocument {
         "cookie": .apiKey(
             name: Routes.sessionCookie, location: .cookie,
             description: "HttpOnly, SameSite=Lax; named __Host-\(Routes.sessionCookie) and Secure when the relying party's origins are https"),
-        "serviceKey": .http(scheme: "bearer", description: "An API key for service routes (passkeys api-key create): psk_ and 43 base64url characters"),
+        "serviceKey": .http(
+            scheme: "bearer", description: "An API key for service routes (passkeys api-key create): psk_ and 43 base64url characters"),
     ]
 
     /// The document describing `routes`, in the order they were registered.

@@ -40,7 +40,8 @@ public struct APIKeys: Sendable {
     /// Makes a key named `name`: the key itself (shown once, never stored) and its record.
     public func create(name: String) async throws -> (key: String, record: APIKeyRecord) {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= Self.maximumNameLength, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !trimmed.isEmpty, trimmed.count <= Self.maximumNameLength,
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
             throw ConfigurationError("--name: expected 1 to \(Self.maximumNameLength) characters without control characters, found '\(name)'")
         }

@@ -39,7 +39,8 @@ enum FormBody {
             if byte == UInt8(ascii: "+") {
                 out.append(0x20)
             } else if byte == UInt8(ascii: "%") {
-                guard bytes.distance(from: index, to: bytes.endIndex) >= 3, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard bytes.distance(from: index, to: bytes.endIndex) >= 3, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 else { return nil }
                 out.append(high << 4 | low)
                 index += 2

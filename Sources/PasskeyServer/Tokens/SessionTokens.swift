@@ -62,7 +62,8 @@ public final class SessionTokens: Sendable {
         let claims = SessionTokenClaims(
             iss: IssuerClaim(value: issuer), sub: SubjectClaim(value: Base64URL.encode(session.userHandle)), aud: AudienceClaim(value: audiences),
             iat: IssuedAtClaim(value: issuedAt), nbf: NotBeforeClaim(value: issuedAt),
-            exp: ExpirationClaim(value: issuedAt.addingTimeInterval(TimeInterval(lifetime))), jti: IDClaim(value: Base64URL.encode(SecureRandom.bytes(16))),
+            exp: ExpirationClaim(value: issuedAt.addingTimeInterval(TimeInterval(lifetime))),
+            jti: IDClaim(value: Base64URL.encode(SecureRandom.bytes(16))),
             clientID: issuer, sid: try sessionIDs.identifier(tokenHash: session.tokenHash), authTime: session.startedAt.map { $0 / 1000 },
             amr: session.authenticationMethods.isEmpty ? nil : session.authenticationMethods, verifiedAt: session.verifiedAt.map { $0 / 1000 })
         // RFC 9068 §2.1: typ at+jwt, so an access token cannot be taken for an ID token or another JWT.

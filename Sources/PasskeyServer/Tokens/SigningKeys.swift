@@ -154,7 +154,8 @@ public final class SigningKeyRing: Sendable {
         }
         for row in rows where sealer.needsResealing(row.privateKey) {
             let raw = try sealer.open(row.privateKey, context: Self.context(row.kid))
-            try await store.resealSigningKey(kid: row.kid, privateKey: try sealer.seal(raw, context: Self.context(row.kid)), replacing: row.privateKey)
+            try await store.resealSigningKey(
+                kid: row.kid, privateKey: try sealer.seal(raw, context: Self.context(row.kid)), replacing: row.privateKey)
         }
         if rows.contains(where: { $0.publishedUntil < now }) {
             try await store.deleteSigningKeys(publishedBefore: now)

@@ -34,7 +34,9 @@ struct APIKeyCommand: AsyncParsableCommand {
             } catch let error as ConfigurationError {
                 throw ValidationError(error.description)
             }
-            if case .sqliteMemory = location { throw ValidationError("--database: an in-memory database keeps no keys; give sqlite:PATH or postgres://…") }
+            if case .sqliteMemory = location {
+                throw ValidationError("--database: an in-memory database keeps no keys; give sqlite:PATH or postgres://…")
+            }
             // A mistyped path would otherwise create an empty database that no server reads.
             if case .sqliteFile(let path) = location, !FileManager.default.fileExists(atPath: path) {
                 throw Output.failure(code: "databaseNotFound", message: "there is no database at '\(path)' (start passkeys serve on it first)")
@@ -69,7 +71,8 @@ struct APIKeyCommand: AsyncParsableCommand {
                 do { return try await keys.create(name: name) } catch let error as ConfigurationError { throw ValidationError(error.description) }
             }
             print(key)
-            Output.stderr("Created API key \(record.id) (\(record.name)). It is shown once: store it now. Revoke it with: passkeys api-key revoke \(record.id)")
+            Output.stderr(
+                "Created API key \(record.id) (\(record.name)). It is shown once: store it now. Revoke it with: passkeys api-key revoke \(record.id)")
         }
     }
 

@@ -15,7 +15,8 @@ struct TokenOptions: ParsableArguments {
     @Option(name: .customLong("token-lifetime"), help: "Seconds a session token lives, 1 to 86400 (default 300).") var lifetime: Int64?
     @Option(
         name: .customLong("signing-key-rotation"),
-        help: "Seconds each token signing key signs before its successor, published as long in advance, takes over; 3600 to 31622400 (default 2592000, 30 days)."
+        help:
+            "Seconds each token signing key signs before its successor, published as long in advance, takes over; 3600 to 31622400 (default 2592000, 30 days)."
     ) var rotation: Int64?
     @Option(
         name: .customLong("key-encryption-key-file"),
@@ -47,7 +48,8 @@ struct TokenOptions: ParsableArguments {
         tokens.issuer = issuer ?? environment["PASSKEYS_ISSUER"]
         tokens.audiences = audiences.isEmpty ? list("PASSKEYS_TOKEN_AUDIENCES") : audiences
         tokens.lifetime = try seconds(lifetime, "PASSKEYS_TOKEN_LIFETIME", "--token-lifetime") ?? SessionTokenConfiguration.defaultLifetime
-        tokens.keyRotation = try seconds(rotation, "PASSKEYS_SIGNING_KEY_ROTATION", "--signing-key-rotation") ?? SessionTokenConfiguration.defaultKeyRotation
+        tokens.keyRotation =
+            try seconds(rotation, "PASSKEYS_SIGNING_KEY_ROTATION", "--signing-key-rotation") ?? SessionTokenConfiguration.defaultKeyRotation
         if let path = keyEncryptionKeyFile ?? environment["PASSKEYS_KEY_ENCRYPTION_KEY_FILE"] {
             tokens.keyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path)
         }

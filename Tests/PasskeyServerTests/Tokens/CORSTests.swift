@@ -1,8 +1,9 @@
 import HTTPTypes
 import HummingbirdTesting
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 @Suite("Cross-origin front ends, opt-in (issue #43)")
 struct CORSTests {

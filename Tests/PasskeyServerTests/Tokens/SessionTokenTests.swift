@@ -4,8 +4,9 @@ import HummingbirdTesting
 import JWTKit
 import NIOCore
 import PasskeyCore
-@testable import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// What a backend reads from a session token, decoded by jwt-kit as any Swift backend would.
 struct BackendClaims: JWTPayload {
@@ -92,7 +93,9 @@ struct SessionTokenTests {
             #expect(claims.auth_time == 1_800_000_000 && claims.verified_at == 1_800_000_000, "the sign-up verified the user")
             #expect(claims.amr == ["hwk", "user", "mfa"], "a device-bound passkey with user verification")
             #expect(claims.client_id == TestServer.origin)
-            #expect(!claims.sid.isEmpty && !session.contains(claims.sid) && claims.sid != RelyingParty.hash(session), "sid is not the secret nor its hash")
+            #expect(
+                !claims.sid.isEmpty && !session.contains(claims.sid) && claims.sid != RelyingParty.hash(session), "sid is not the secret nor its hash"
+            )
 
             let header = try #require(try? JSONParser.parseObject(try Base64URL.decode(String(token.split(separator: ".")[0]))))
             #expect(header["typ"] == .string("at+jwt") && header["alg"] == .string("ES256"))

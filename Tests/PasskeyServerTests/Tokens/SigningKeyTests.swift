@@ -2,9 +2,10 @@ import Foundation
 import JWTKit
 import Logging
 import PasskeyCore
-@testable import PasskeyServer
 import Synchronization
 import Testing
+
+@testable import PasskeyServer
 
 /// A clock in milliseconds the tests move by hand.
 final class MillisecondClock: Sendable {
@@ -26,7 +27,8 @@ struct SigningKeyTests {
     func rotationSchedule() async throws {
         let store = try await SQLiteStore.open(path: nil, logger: Logger(label: "test"), health: StoreHealth(logger: Logger(label: "test")))
         let clock = MillisecondClock()
-        let ring = SigningKeyRing(store: store, sealer: SecretSealer(key: nil), schedule: SigningKeySchedule(rotationSeconds: Self.hour), clock: clock.read)
+        let ring = SigningKeyRing(
+            store: store, sealer: SecretSealer(key: nil), schedule: SigningKeySchedule(rotationSeconds: Self.hour), clock: clock.read)
         try await ring.refresh()
         let first = try Self.kids(ring.jwks)
         #expect(first.count == 2, "the signing key and its successor, published at once")

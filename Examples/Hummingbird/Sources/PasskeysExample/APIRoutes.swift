@@ -38,7 +38,8 @@ struct APIRoutes {
     }
 
     static func refusal(_ refused: SessionTokenVerifier.Refused) -> PasskeyResponse {
-        .failed(.unauthorized, "The session token is not valid: \(refused.description).", code: "invalidToken",
+        .failed(
+            .unauthorized, "The session token is not valid: \(refused.description).", code: "invalidToken",
             headers: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
     }
 }
