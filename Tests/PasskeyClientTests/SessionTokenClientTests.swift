@@ -32,10 +32,12 @@ struct SessionTokenClientTests {
             let afterSignIn = try await passkeys.apiToken()
             #expect(afterSignIn.token != first.token, "a new session gets its own token")
 
+            let signedIn = try #require(await passkeys.session)
+            #expect(signedIn != session)
             try await passkeys.signOut()
             await #expect(throws: PasskeyError.self) { _ = try await passkeys.apiToken() }
             // The ended session gets nothing from the server either.
-            await #expect(throws: RelyingPartyClientError.self) { _ = try await relyingParty.sessionToken(session: session) }
+            await #expect(throws: RelyingPartyClientError.self) { _ = try await relyingParty.sessionToken(session: signedIn) }
         }
     }
 
