@@ -1,4 +1,4 @@
-public import PasskeyModel
+import PasskeyModel
 
 /// A signed session token for the app's own API (`POST /session/token`): a short-lived JWT the app sends to its
 /// backend as `Authorization: Bearer <token>`, which the backend verifies against the server's JWKS.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-public import PasskeyCore
+import PasskeyCore
 
 /// Service credentials: the keys backends send as `Authorization: Bearer psk_…` to service routes (`POST /introspect`,
 /// later the operator API). A key is `psk_` and 32 random bytes in base64url (256 bits: guessing is hopeless, so a
