@@ -53,7 +53,8 @@ extension Routes {
                         "Introspection takes a form (RFC 7662 §2.1): expected Content-Type application/x-www-form-urlencoded, found \(request.headers[.contentType].map { "'\($0)'" } ?? "none").",
                         code: "unsupportedMediaType")
                 }
-                let parameters = try FormBody.parameters(try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize))
+                let parameters = try FormBody.parameters(
+                    try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: ["token", "token_type_hint"])
                 guard let token = parameters["token"], !token.isEmpty else {
                     throw FormBody.invalid("Expected the form parameter token (RFC 7662 §2.1), found none.")
                 }

@@ -2,8 +2,9 @@ import Foundation
 import PasskeyCore
 
 /// An `application/x-www-form-urlencoded` body (WHATWG URL standard §5.1, as RFC 6749 Appendix B uses it): RFC 7662
-/// requests carry `token=…`. Strict where it matters: a parameter given twice is refused (RFC 6749 §3.1), unknown ones
-/// are ignored (same section), percent escapes must be valid UTF-8. Linear in the body's size.
+/// requests carry `token=…`. Only the parameters a route reads are kept: one of them given twice is refused (RFC 6749
+/// §3.1), and its value must be valid percent-encoded UTF-8; every other parameter is ignored, as the same section
+/// requires of unrecognized ones. Linear in the body's size.
 enum FormBody {
     /// Whether `contentType` is `application/x-www-form-urlencoded` (parameters such as `charset` allowed).
     static func isForm(_ contentType: String?) -> Bool {
@@ -12,16 +13,17 @@ enum FormBody {
         return type == "application/x-www-form-urlencoded"
     }
 
-    /// The parameters of `body`, or a 400 naming what is wrong.
-    static func parameters(_ body: [UInt8]) throws(RelyingPartyError) -> [String: String] {
+    /// The parameters of `body` named in `names`, or a 400 naming what is wrong with one of them.
+    static func parameters(_ body: [UInt8], reading names: Set<String>) throws(RelyingPartyError) -> [String: String] {
         var parameters: [String: String] = [:]
         for pair in body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : []) else {
-                throw invalid("A form parameter is not valid percent-encoded UTF-8.")
+            guard let name = decode(parts[0]), names.contains(name) else { continue }
+            guard let value = decode(parts.count > 1 ? parts[1] : []) else {
+                throw invalid("The form parameter '\(name)' is not valid percent-encoded UTF-8.")
             }
             guard parameters.updateValue(value, forKey: name) == nil else {
-                throw invalid("The form parameter '\(name.prefix(64))' is given more than once (RFC 6749 §3.1).")
+                throw invalid("The form parameter '\(name)' is given more than once (RFC 6749 §3.1).")
             }
         }
         return parameters
