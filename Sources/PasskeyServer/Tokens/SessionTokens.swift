@@ -57,7 +57,9 @@ public final class SessionTokens: Sendable {
         guard !session.isRecovery else { throw RelyingPartyError.recoverySessionRestricted }
         let now = relyingParty.configuration.nowMilliseconds
         let keySet = keys.keySet
-        guard let signer = keySet.signer(at: now) else { throw SigningKeyMissing() }
+        // None only when the keys could not be refreshed for longer than a rotation period (the database away): an
+        // outage, answered 503 with Retry-After like the others.
+        guard let signer = keySet.signer(at: now) else { throw StoreUnavailable(reason: "no signing key covers the present") }
         let issuedAt = Date(timeIntervalSince1970: TimeInterval(now / 1000))
         let claims = SessionTokenClaims(
             iss: IssuerClaim(value: issuer), sub: SubjectClaim(value: Base64URL.encode(session.userHandle)), aud: AudienceClaim(value: audiences),
@@ -104,9 +106,6 @@ public final class SessionTokens: Sendable {
         return claims
     }
 }
-
-/// No signing key covers the present (the database could not be reached at start); tokens wait for the next refresh.
-struct SigningKeyMissing: Error {}
 
 extension JWTParser {
     /// The header of a token, without verifying it (jwt-kit's own is internal).
