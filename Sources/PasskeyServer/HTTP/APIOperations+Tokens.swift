@@ -85,7 +85,8 @@ extension APIOperations {
                 .init(rawValue: "application/x-www-form-urlencoded")!: .content(
                     .init(
                         schema: .object(properties: [
-                            "token": .string(description: "A token from POST /session/token", minLength: 1), "token_type_hint": .string(required: false),
+                            "token": .string(description: "A token from POST /session/token", minLength: 1),
+                            "token_type_hint": .string(required: false),
                         ])))
             ], required: true),
         responses: [
