@@ -86,6 +86,7 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.0.0", traits: []),
         .package(url: "https://github.com/vapor/vapor.git", "4.122.0"..<"4.123.0"),
         .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
@@ -112,6 +113,7 @@ let package = Package(
                 product("NIOSSL", "swift-nio-ssl", "Server"),
                 product("AsyncHTTPClient", "async-http-client", "Server"),
                 product("OpenAPIKit", "OpenAPIKit", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ]),
             // The web page (HTML, CSS, JavaScript), served from memory after one read at start (WebAssets.swift).
             resources: [
@@ -178,6 +180,7 @@ let package = Package(
                 product("_CryptoExtras", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ],
             path: "Examples/Hummingbird/Sources/PasskeysExample", swiftSettings: strict),
         .executableTarget(
@@ -186,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "PasskeysExampleTests",
             dependencies: [
-                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting",
+                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting", "PasskeyServer",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("GRDB", "GRDB.swift", "Server"),
@@ -224,6 +227,7 @@ let package = Package(
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("GRDB", "GRDB.swift", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ]),
             swiftSettings: strict
         ),

@@ -14,6 +14,7 @@ public enum PasskeysServer {
         _ = try WebAssets.all.get()
         try configuration.checkAssociations()
         try configuration.webhooks?.check()
+        try configuration.checkTokens(allowInsecureOrigin: true)
         let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
         var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
@@ -40,7 +41,18 @@ public enum PasskeysServer {
         let relyingParty = RelyingParty(
             configuration: configuration.relyingParty, store: store, metrics: metrics,
             limits: configuration.limits, events: recorder)
-        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
+        // Signing keys are read (or made) before the first request; a key that cannot be opened stops the start here.
+        let tokens: SessionTokens
+        do {
+            tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        services.append(SigningKeyRotationService(keys: tokens.keys, logger: logger))
+        // Events name sessions by the same `sid` as the tokens.
+        recorder?.use(tokens.sessionIDs)
+        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens).build()
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)

@@ -38,6 +38,10 @@ public struct ServerConfiguration: Sendable {
     public var publicSuffixList: PublicSuffixList? = nil
     /// Webhooks (`--webhook-url`, issue #44): where events go and how they are retried; nil raises no events.
     public var webhooks: WebhookConfiguration? = nil
+    /// Session tokens for the app's own backend: issuer, audiences, lifetime, key rotation and key encryption (issue #43).
+    public var tokens = SessionTokenConfiguration()
+    /// Origins (each also a configured origin) whose pages may call the API from the browser with credentials (CORS).
+    public var corsOrigins: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,

@@ -17,14 +17,20 @@ public final class EventRecorder: Sendable {
         failures = configuration.reportFailures ? FailureCounter() : nil
     }
 
-    /// The session-naming key, made once for the deployment and kept in the database's secrets, so every instance
-    /// names a session alike.
+    /// The session-naming key: the session tokens' own (``use(_:)``, so an event's session `id` is the `sid` of the
+    /// tokens that session gets), else read the same way from the database's sealed secrets, so every instance names a
+    /// session alike.
     func sessionIdentifiers(_ store: any Store) async throws -> SessionIdentifiers {
         if let ready = identifiers.withLock({ $0 }) { return ready }
-        let made = SessionIdentifiers(key: try await store.secret(named: SessionIdentifiers.secretName) { SecureRandom.bytes(32) })
+        guard let tokenStore = store as? any TokenStore else { throw SessionIdentifierInvalid() }
+        let made = try await SessionIdentifiers.load(from: tokenStore, sealer: SecretSealer(key: nil))
         identifiers.withLock { $0 = made }
         return made
     }
+
+    /// Names sessions with `identifiers`: `passkeys serve` passes its session tokens' (opened under the configured
+    /// key-encryption key) before it serves.
+    func use(_ identifiers: SessionIdentifiers) { self.identifiers.withLock { $0 = identifiers } }
 
     /// Wakes `wakeup` whenever a change with events commits (``committed()``).
     func register(_ wakeup: Wakeup) { wakers.withLock { $0.append(wakeup) } }

@@ -9,6 +9,8 @@ struct Routes {
     let relyingParty: RelyingParty
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
+    /// Session tokens, the JWKS and introspection (issue #43; Routes+Tokens.swift); nil serves none of them.
+    var tokens: SessionTokens? = nil
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -30,11 +32,15 @@ struct Routes {
                 resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
         router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
+        router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths))
         router.add(middleware: ErrorMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(
-            middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins)))
+            middleware: CrossSiteRequestMiddleware(
+                origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
+                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths))
         var routes: [OpenAPIDocument.Route] = []
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
@@ -141,6 +147,17 @@ struct Routes {
         }
         on(router, .get, "/.well-known/webauthn", APIOperations.relatedOrigins) { _, _ in
             APIResponse.json(RelatedOrigins.document(configuration.relyingParty.relatedOrigins), status: .ok)
+        }
+        if let tokens {
+            let service = serviceGroup(router, store: tokens.store)
+            let options = rateLimitedGroup(router)
+            for route in tokenRoutes(tokens) {
+                switch route.group {
+                case .rateLimited: on(options, route.method, route.path, route.operation, route.handler)
+                case .open: on(router, route.method, route.path, route.operation, route.handler)
+                case .service: on(service, route.method, route.path, route.operation, route.handler)
+                }
+            }
         }
         on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
         on(router, .get, "/readyz", APIOperations.readiness) { _, _ in

@@ -52,7 +52,9 @@ extension RelyingParty {
             while taken.contains("\(record.name) \(number)") { number += 1 }
             record.name = "\(record.name) \(number)"
         }
-        let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registration.passkey.countsAsVerification)
+        let (token, session) = newSession(
+            for: handle, credentialID: record.id, now: now, verified: registration.passkey.countsAsVerification,
+            userVerified: registration.passkey.verification.userVerified, backupEligible: record.backupEligible)
         // A new account's recovery codes are stored with it (shown once, in this answer); only their keyed hashes are kept.
         let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
         // The events name the account: a new one as it is being written, an existing one as it is now.
@@ -92,7 +94,9 @@ extension RelyingParty {
     func completeSignIn(_ signIn: VerifiedSignIn<UserRecord>) async throws -> StartedSession {
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
-        let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.countsAsVerification)
+        let (token, session) = newSession(
+            for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.countsAsVerification,
+            userVerified: signIn.verification.userVerified, backupEligible: record.backupEligible)
         let user = signIn.user
         let events = try await changeEvents { factory, _ in
             [

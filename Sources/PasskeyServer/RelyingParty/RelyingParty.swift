@@ -125,20 +125,22 @@ public final class RelyingParty: Sendable {
     // MARK: Helpers
 
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store. A
-    /// ceremony that counts as a verification is recorded as one for the reverification window; a recovery session
-    /// lasts ``RecoveryLimits/sessionLifetime`` at most.
+    /// ceremony that counts as a verification (`verified`) is recorded as one for the reverification window; its
+    /// `amr` (session tokens, issue #43) says what the ceremony did: `user` and `mfa` only when the authenticator
+    /// verified the user (`userVerified`), `hwk` or `swk` by the passkey's backup eligibility. A recovery session lasts
+    /// ``RecoveryLimits/sessionLifetime`` at most.
     func newSession(
-        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false
-    ) -> (
-        token: String, record: SessionRecord
-    ) {
+        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, userVerified: Bool = false, backupEligible: Bool = false,
+        recovery: Bool = false
+    ) -> (token: String, record: SessionRecord) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
         return (
             token,
             SessionRecord(
                 tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
-                verifiedAt: verified ? now : nil, isRecovery: recovery)
+                verifiedAt: verified ? now : nil, isRecovery: recovery, startedAt: now,
+                authenticationMethods: recovery ? [] : SessionStart.authenticationMethods(userVerified: userVerified, backupEligible: backupEligible))
         )
     }
 

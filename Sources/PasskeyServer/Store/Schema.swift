@@ -113,10 +113,11 @@ enum Schema {
             // so every instance and every restart refuse an older BLOB, with or without a cache (issue #41).
             "CREATE TABLE IF NOT EXISTS metadata_serials (publisher TEXT PRIMARY KEY, serial BIGINT NOT NULL)"
         ],
+        Schema.sessionTokens,
     ]
 
     /// The columns of a session row, in the order both stores read and write them.
-    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery"
+    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr"
 
     /// A sign-in's first read, the same on both databases: the account whose handle is `handle` (an SQL expression),
     /// with its credentials in listing order from `credentials_user_order` (no sort step).

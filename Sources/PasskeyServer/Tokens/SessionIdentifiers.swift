@@ -1,20 +1,23 @@
 import Crypto
+import Foundation
 import PasskeyCore
 import _CryptoExtras
 
-/// `sid`: a name for a session that is not its secret and leads back to it only through this server; events name
-/// sessions by it (issue #44), and session tokens carry it (issue #43), so an app matches the two.
+/// `sid`: a name for a session that is not its secret and leads back to it only through this server.
 ///
-/// The database keeps only a session token's SHA-256 (``RelyingParty``). The `sid` is that hash sealed with
-/// AES-256-GCM-SIV (RFC 8452) under a key kept in the database's secrets, with a fixed nonce: deterministic (one
-/// session, one `sid`, on every instance), and since every hash differs and cannot be predicted, the fixed nonce gives
-/// nothing away (RFC 8452 §9: SIV under a repeated nonce tells only whether two plaintexts are equal). Nobody can turn a
-/// `sid` into the token, and nobody without the key can link it to a row of a leaked database.
+/// A session's secret is its token (the cookie); the database keeps only the token's SHA-256 (``RelyingParty``).
+/// The `sid` is that hash encrypted with AES-256-GCM-SIV (RFC 8452) under a key in the database's sealed secrets, with
+/// a fixed nonce: deterministic (one session, one `sid`, whichever instance issues the token), and since each hash is
+/// different and unpredictable, a fixed nonce leaks nothing (RFC 8452 §9: SIV with a repeated nonce reveals only
+/// whether two plaintexts are equal). Only this server can turn a `sid` into the row key, so introspection finds the
+/// session with the one read every request makes, and no new column is written at sign-in; nobody can turn it into
+/// the token, and nobody without the key can even link it to a row of a leaked database. A keyed hash would need such
+/// a column, written on every sign-in, to be looked up.
 struct SessionIdentifiers: Sendable {
     let key: SymmetricKey
     static let nonce: [UInt8] = Array(repeating: 0, count: 12)
     static let associatedData = Array("passkeys sid v1".utf8)
-    /// The name of its key among the database's secrets.
+    /// The name of its key in the sealed secrets.
     static let secretName = "session-identifier-key"
 
     init(key: [UInt8]) { self.key = SymmetricKey(data: key) }
@@ -30,13 +33,25 @@ struct SessionIdentifiers: Sendable {
     func tokenHash(identifier: String) throws -> String {
         guard identifier.utf8.count == 64, let bytes = try? Base64URL.decode(identifier), bytes.count == 48 else { throw SessionIdentifierInvalid() }
         do {
-            let box = try AES.GCM._SIV.SealedBox(nonce: try AES.GCM._SIV.Nonce(data: Self.nonce), ciphertext: bytes[0..<32], tag: bytes[32..<48])
+            let box = try AES.GCM._SIV.SealedBox(
+                nonce: try AES.GCM._SIV.Nonce(data: Self.nonce), ciphertext: bytes[0..<32], tag: bytes[32..<48])
             return Hex.encode(Array(try AES.GCM._SIV.open(box, using: key, authenticating: Self.associatedData)))
         } catch {
             throw SessionIdentifierInvalid()
         }
     }
+
+    /// The key from the sealed secrets, made once for the deployment; sealed again when a key-encryption key has been
+    /// configured since it was stored plain.
+    static func load(from store: any TokenStore, sealer: SecretSealer) async throws -> SessionIdentifiers {
+        let context = "sealed_secrets/\(secretName)"
+        let stored = try await store.sealedSecret(named: secretName) { try sealer.seal(SecureRandom.bytes(32), context: context) }
+        let key = try sealer.open(stored, context: context)
+        if sealer.needsResealing(stored) {
+            try await store.resealSecret(named: secretName, value: try sealer.seal(key, context: context), replacing: stored)
+        }
+        return SessionIdentifiers(key: key)
+    }
 }
 
-/// A `sid` this server did not make, or a token hash that is not a SHA-256.
 struct SessionIdentifierInvalid: Error {}

@@ -47,7 +47,7 @@ struct BenchCommand: AsyncParsableCommand {
                     ratioToBaseline: rates.subject / rates.baseline))
         }
         // The raw checks themselves, averaged over every slice they were measured in.
-        for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify"] {
+        for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify", "signIn"] {
             if let rates = baselines[name] {
                 results.append(BenchResult(name: name, opsPerSecond: rates.reduce(0, +) / Double(rates.count), baseline: nil, ratioToBaseline: nil))
             }

@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
             PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
             PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
-            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true). Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), \(TokenOptions.environment). Stops on SIGINT or SIGTERM after finishing the requests in flight.
 
             Examples:
               passkeys serve                     (then open http://localhost:8080)
@@ -99,6 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
     var metadataCache: String?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
     @OptionGroup(title: "Webhooks (docs/events.md)") var webhooks: WebhookOptions
+    @OptionGroup(title: "Session tokens and cross-origin front ends") var tokens: TokenOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
@@ -228,6 +229,7 @@ struct ServeCommand: AsyncParsableCommand {
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
             _ = sources.value(metadataURL, "--metadata-url", "PASSKEYS_METADATA_URL")
             _ = sources.value(metadataCache, "--metadata-cache", "PASSKEYS_METADATA_CACHE")
+            try tokens.apply(to: &configuration, environment: environment, allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
             configuration.webhooks = try webhooks.configuration(environment)
             return configuration

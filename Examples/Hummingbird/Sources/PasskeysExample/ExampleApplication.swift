@@ -30,6 +30,8 @@ public struct ExampleConfiguration: Sendable {
     /// The signing secret (`whsec_…`) of a `passkeys serve` that sends this app its events at `POST /hooks/passkeys`
     /// (``WebhookReceiver``); nil serves no such route.
     public var webhookSecret: String? = nil
+    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts (issue #43); nil serves no `/api`.
+    public var sessionTokens: SessionTokenVerifier? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost",
@@ -93,6 +95,9 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     router.group("passkeys").addPasskeyRoutesWithReverification(
         PasskeyRoutes(
             passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))
+
+    // The app's own API, for users signed in on a `passkeys serve` deployment: tokens verified against its JWKS.
+    if let verifier = configuration.sessionTokens { APIRoutes(verifier: verifier).add(to: router) }
 
     // A client that announces a body and trickles it must not hold a request open for as long as it likes; the idle
     // timeout bounds slow headers, silent connections and clients that never close after their answer.

@@ -33,6 +33,7 @@ struct UserByNameStatement: NameStatement {
 /// - The user row carries the name's `UsernameKey` (its unique index refuses a spelling of a taken name like the
 ///   name itself) and its `ConfusabilityKey` ($31: a look-alike of a taken name is not inserted, and the unique index
 ///   settles a race, issue #41), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+/// - The session records when it started and how ($32, $33: `started_at` and `amr`, issue #43).
 /// - The events the sign-up raises (issue #44: `user.created`, `passkey.created`, `session.created`) go into the
 ///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
 ///   webhooks.
@@ -54,7 +55,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         new_events AS (
             \(PostgresStore.insertEventsCTE(from: "new_user", first: 26)))
         INSERT INTO sessions (\(Schema.sessionColumns))
-        SELECT $17, $18, $19, $20, $22, $23 FROM new_credential
+        SELECT $17, $18, $19, $20, $22, $23, $32, $33 FROM new_credential
         RETURNING token_hash
         """
     static let bindingDataTypes: [PostgresDataType] = [
@@ -62,7 +63,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
         .text, .int8, .int8, .textArray, .int8,
-        .textArray, .textArray, .textArray, .textArray, .textArray, .text,
+        .textArray, .textArray, .textArray, .textArray, .textArray, .text, .int8, .text,
     ]
     typealias Row = String
 
@@ -78,7 +79,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 31)
+        var bindings = PostgresBindings(capacity: 33)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -107,6 +108,8 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(Int64(c.uvInitialized ? 1 : 0))
         PostgresStore.bind(events, to: &bindings)
         bindings.append(ConfusabilityKey(user.username).rawValue)
+        bindings.append(session.startedAt)
+        bindings.append(session.authenticationMethodsColumn)
         return bindings
     }
 

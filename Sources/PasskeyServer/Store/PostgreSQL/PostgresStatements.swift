@@ -78,12 +78,12 @@ struct RecordSignInStatement: PostgresPreparedStatement {
             RETURNING id),
         new_events AS (
             \(PostgresStore.insertEventsCTE(from: "updated", first: 10)))
-        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery)
-        SELECT $5, $6, id, $7, $8, 0 FROM updated
+        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr)
+        SELECT $5, $6, id, $7, $8, 0, $15, $16 FROM updated
         RETURNING token_hash
         """
     static let bindingDataTypes: [PostgresDataType] = [
-        .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray,
+        .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray, .int8, .text,
     ]
     typealias Row = String
 
@@ -98,7 +98,7 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 14)
+        var bindings = PostgresBindings(capacity: 16)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
@@ -109,6 +109,8 @@ struct RecordSignInStatement: PostgresPreparedStatement {
         bindings.append(session.verifiedAt)
         bindings.append(Int64(uvInitialized ? 1 : 0))
         PostgresStore.bind(events, to: &bindings)
+        bindings.append(session.startedAt)
+        bindings.append(session.authenticationMethodsColumn)
         return bindings
     }
 

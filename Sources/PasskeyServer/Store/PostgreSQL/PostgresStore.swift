@@ -306,7 +306,7 @@ public final class PostgresStore: DatabaseStore {
             """
             INSERT INTO sessions (\(unsafeRaw: Schema.sessionColumns))
             VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt),
-                    \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)))
+                    \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)), \(bind: s.startedAt), \(bind: s.authenticationMethodsColumn))
             """
         ).run()
     }
@@ -324,7 +324,9 @@ public final class PostgresStore: DatabaseStore {
                 credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
                 expiresAt: try row.decode(column: "expires_at", as: Int64.self),
                 verifiedAt: try row.decode(column: "verified_at", as: Int64?.self),
-                isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0)
+                isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0,
+                startedAt: try row.decode(column: "started_at", as: Int64?.self),
+                authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(column: "amr", as: String?.self)))
         }
     }
 

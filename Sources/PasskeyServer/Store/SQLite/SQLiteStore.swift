@@ -397,7 +397,7 @@ public final class SQLiteStore: DatabaseStore {
     // MARK: Sessions
 
     private static func insertSession(_ values: StatementArguments, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?)").execute(arguments: values)
+        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: values)
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
