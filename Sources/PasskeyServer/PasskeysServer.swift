@@ -7,14 +7,77 @@ import ServiceLifecycle
 /// `passkeys serve`: the relying party on Hummingbird, over a SQL store.
 public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
+    ///
+    /// The background work (expired-row purges, metadata downloads) and the `/metrics` listener run as the
+    /// application's own services, so whoever runs it as one service (a test, an app's own service group) runs them
+    /// too. ``run(_:logger:)`` arranges the same parts for a bounded stop instead.
     public static func makeApplication(
         _ configuration: ServerConfiguration, logger: Logger
     ) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
+        let parts = try await assemble(configuration, logger: logger)
+        var application = parts.application
+        application.addServices(parts.background)
+        if let metricsListener = parts.metricsListener { application.addServices(metricsListener) }
+        return (application, parts.store)
+    }
+
+    /// Runs until SIGINT or SIGTERM, then stops within ``ServerConfiguration/shutdownGrace`` (issue #42).
+    ///
+    /// The services are one swift-service-lifecycle group, which traps the signals and shuts its services down in
+    /// reverse order, each after the one before it ended: first `StopAnnouncement` (`/readyz` answers 503 from
+    /// then on), then the background work, which ends at once (its waits and downloads are cancelled; it resumes at
+    /// the next start), then `DrainDelay` when `--shutdown-drain` asks for one, then the HTTP server, which stops
+    /// taking connections, closes idle ones and finishes the requests in flight, then the `/metrics` listener. What
+    /// still runs one second before the grace ends is cancelled (the group's `maximumGracefulShutdownDuration`), the
+    /// store is closed, and `StopDeadline` ends the process at the grace whatever is left.
+    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        let parts = try await assemble(configuration, logger: logger)
+        logger.notice(
+            "passkeys serve: listening on http://\(configuration.host):\(configuration.port) (rp \(configuration.relyingParty.rpID), database \(configuration.database))"
+        )
+        let deadline = StopDeadline(grace: configuration.shutdownGrace, logger: logger)
+        var services: [any Service] = []
+        if let metricsListener = parts.metricsListener { services.append(metricsListener) }
+        services.append(parts.application)
+        if configuration.shutdownDrain > .zero { services.append(DrainDelay(duration: configuration.shutdownDrain)) }
+        services += parts.background
+        services.append(StopAnnouncement(state: parts.stop, deadline: deadline, drain: configuration.shutdownDrain, logger: logger))
+        var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = deadline.requestsDeadline
+        do {
+            try await ServiceGroup(configuration: group).run()
+        } catch {
+            await close(parts.store)
+            throw error
+        }
+        await close(parts.store)
+    }
+
+    /// Closes the store within ``StopDeadline/storeCloseLimit``: it flushes nothing an answer waited for (every
+    /// acknowledged write is committed), so a close that hangs is left to the process's end.
+    static func close(_ store: any DatabaseStore) async {
+        try? await answerByDeadline(StopDeadline.storeCloseLimit) { try await store.shutdown() }
+    }
+
+    /// What ``makeApplication(_:logger:)`` and ``run(_:logger:)`` are made of.
+    struct Parts {
+        /// The public listener, without the background services.
+        let application: Application<RouterResponder<ServerContext>>
+        /// Work beside the HTTP server: the expiry purger and, when configured, the metadata downloads.
+        let background: [any Service]
+        /// `/metrics` on its own address, when `--metrics-address` asks for it.
+        let metricsListener: (any Service)?
+        let store: any DatabaseStore
+        /// Marked when a stop begins; `/readyz` reads it.
+        let stop: StopState
+    }
+
+    static func assemble(_ configuration: ServerConfiguration, logger: Logger) async throws -> Parts {
         // The page's files first: a server installed without its resource bundle stops here, before opening anything.
         _ = try WebAssets.all.get()
         try configuration.checkAssociations()
         let store = try await configuration.database.openStore(logger: logger)
-        var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
+        var background: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
         if let refresh = configuration.metadataRefresh {
             // The cached BLOB is in use before the first request; downloads run beside the server.
@@ -22,20 +85,21 @@ public enum PasskeysServer {
                 configuration: refresh, fetcher: configuration.metadataFetcher, source: configuration.relyingParty.attestation.metadataSource,
                 onEvent: { MetadataRefreshService.log($0, to: logger) })
             await metadata.loadCache()
-            services.append(MetadataRefreshService(refresher: metadata))
+            background.append(MetadataRefreshService(refresher: metadata))
             refresher = metadata
         }
         let metrics = ServerMetrics(store: store, metadata: refresher)
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store, metrics: metrics)
-        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics).build()
+        let stop = StopState()
+        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, stop: stop).build()
+        var metricsListener: (any Service)?
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)
             metricsRouter.get("/metrics") { _, _ in metrics.response() }
-            services.append(
-                Application(
-                    router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
-                    configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger))
+            metricsListener = Application(
+                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
+                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger)
         }
         let application = Application(
             router: router,
@@ -44,23 +108,7 @@ public enum PasskeysServer {
                     additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
                     idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
-            services: services,
             logger: logger)
-        return (application, store)
-    }
-
-    /// Runs until SIGINT or SIGTERM, finishing requests in flight before it returns.
-    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
-        let (application, store) = try await makeApplication(configuration, logger: logger)
-        logger.notice(
-            "passkeys serve: listening on http://\(configuration.host):\(configuration.port) (rp \(configuration.relyingParty.rpID), database \(configuration.database))"
-        )
-        do {
-            try await application.runService()
-        } catch {
-            try? await store.shutdown()
-            throw error
-        }
-        try await store.shutdown()
+        return Parts(application: application, background: background, metricsListener: metricsListener, store: store, stop: stop)
     }
 }

@@ -82,7 +82,7 @@ public final class MetadataRefresher: Sendable {
     }
 
     /// Downloads and verifies the BLOB once, installs it when its `no` is higher than the one in use, and
-    /// updates the status.
+    /// updates the status. A check that fails because its task was cancelled changes no status and reports no event.
     @discardableResult
     public func refresh() async -> MetadataRefreshResult {
         var verified: (index: MetadataIndex, bytes: [UInt8])?
@@ -99,6 +99,9 @@ public final class MetadataRefresher: Sendable {
         } catch {
             failure = (.invalid, Self.message(error))
         }
+        // A check cut short by cancellation (the server is stopping) says nothing about the metadata service: no
+        // event, no change of status; the next start checks at once.
+        if let failure, Task.isCancelled { return failure.result }
         let now = configuration.clock()
         let (result, events) = state.withLock { status -> (MetadataRefreshResult, [MetadataRefreshEvent]) in
             var events: [MetadataRefreshEvent] = []

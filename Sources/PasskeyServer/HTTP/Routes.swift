@@ -9,6 +9,8 @@ struct Routes {
     let relyingParty: RelyingParty
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
+    /// Marked when the process begins to stop: `/readyz` then answers 503 `stopping` (a new one, never marked, by default).
+    var stop = StopState()
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -149,6 +151,8 @@ struct Routes {
         }
         on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
         on(router, .get, "/readyz", APIOperations.readiness) { _, _ in
+            // A stopping server is not ready whatever its database says, so a load balancer drains it (issue #42).
+            if stop.hasBegun { return APIResponse.failure(.serviceUnavailable, "The server is stopping; use another instance.", code: "stopping") }
             // Ready means the database answers, with this build's schema, within a short bound.
             do {
                 try await answerByDeadline(Self.readinessWait) { try await relyingParty.store.checkReadiness() }

@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
-            PASSKEYS_METADATA_CACHE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_METADATA_CACHE, PASSKEYS_SHUTDOWN_GRACE, PASSKEYS_SHUTDOWN_DRAIN. On SIGINT or SIGTERM, /readyz answers 503 at once, \
+            background work stops, requests in flight finish, and the process exits within --shutdown-grace seconds.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -84,6 +85,16 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("metadata-cache"),
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
     var metadataCache: String?
+    @Option(
+        name: .customLong("shutdown-grace"),
+        help: ArgumentHelp(
+            "Seconds from SIGTERM (or SIGINT) to the process's end: requests in flight have all but the last second to finish (2 to 3600; default 10).",
+            valueName: "seconds")) var shutdownGrace: Int?
+    @Option(
+        name: .customLong("shutdown-drain"),
+        help: ArgumentHelp(
+            "Seconds at the start of a stop during which new requests are still taken while /readyz answers 503, for a load balancer that polls it (less than the grace minus 1; default 0).",
+            valueName: "seconds")) var shutdownDrain: Int?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
 
     func run() async throws {
@@ -188,6 +199,7 @@ struct ServeCommand: AsyncParsableCommand {
             let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
+            (configuration.shutdownGrace, configuration.shutdownDrain) = try shutdown(environment)
             return configuration
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
@@ -224,6 +236,25 @@ struct ServeCommand: AsyncParsableCommand {
         return MetadataRefreshConfiguration(
             url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
             cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// `--shutdown-grace` and `--shutdown-drain` (or their variables): whole seconds, the drain ending at least a
+    /// second before the requests' deadline (the grace less one second).
+    func shutdown(_ environment: [String: String]) throws(ConfigurationError) -> (grace: Duration, drain: Duration) {
+        func seconds(
+            _ flag: Int?, _ option: String, _ variable: String, default value: Int, in range: ClosedRange<Int>, _ note: String = ""
+        ) throws(ConfigurationError) -> Int {
+            let (text, source) = flag.map { (String($0), option) } ?? environment[variable].map { ($0, variable) } ?? (String(value), option)
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(number) else {
+                throw ConfigurationError("\(source): expected \(range.lowerBound) to \(range.upperBound) seconds\(note), found '\(text)'")
+            }
+            return number
+        }
+        let grace = try seconds(shutdownGrace, "--shutdown-grace", "PASSKEYS_SHUTDOWN_GRACE", default: 10, in: 2...3600)
+        let drain = try seconds(
+            shutdownDrain, "--shutdown-drain", "PASSKEYS_SHUTDOWN_DRAIN", default: 0, in: 0...(grace - 2),
+            " (it must end before the requests' time, the grace of \(grace) s less 1 s)")
+        return (.seconds(grace), .seconds(drain))
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.
