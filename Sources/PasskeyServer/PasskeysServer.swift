@@ -73,8 +73,6 @@ public enum PasskeysServer {
     }
 
     static func assemble(_ configuration: ServerConfiguration, logger: Logger) async throws -> Parts {
-        // The page's files first: a server installed without its resource bundle stops here, before opening anything.
-        _ = try WebAssets.all.get()
         try configuration.checkAssociations()
         let store = try await configuration.database.openStore(logger: logger)
         var background: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]

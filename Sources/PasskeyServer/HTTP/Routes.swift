@@ -20,7 +20,7 @@ struct Routes {
 
     /// The router, and every route it serves with its description: the same table `/openapi.json` is built from and
     /// the 405 answers read. A route is added only through `on`, which takes its ``APIOperations`` entry, so a route
-    /// without documentation does not compile. Throws ``WebAssetMissing`` when the page's files are not installed.
+    /// without documentation does not compile.
     func buildWithRoutes() throws -> (router: Router<ServerContext>, routes: [OpenAPIDocument.Route]) {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
@@ -164,7 +164,7 @@ struct Routes {
         if configuration.metricsAddress == nil {
             on(router, .get, "/metrics", APIOperations.metrics) { _, _ in metrics.response() }
         }
-        for asset in try WebAssets.all.get() {
+        for asset in WebAssets.all {
             on(router, .get, asset.path, APIOperations.asset(asset.path, asset.contentType)) { _, _ in
                 Response(
                     status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: asset.body))
