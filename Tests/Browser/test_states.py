@@ -15,6 +15,7 @@ import urllib.request
 import uuid
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -36,8 +37,33 @@ def passkeys(browser):
     return browser.find_elements(By.CSS_SELECTOR, "#passkey-list .passkey")
 
 
+# The list is drawn again whenever the page refreshes the account (after sign-in, after each change), so elements
+# found a moment ago may be gone: names are read in one script run, atomically, never element by element.
+NAMES = "return Array.from(document.querySelectorAll('#passkey-list .passkey .passkey-name'), e => e.innerText.trim())"
+MARKED = """return Array.from(document.querySelectorAll('#passkey-list .passkey'))
+  .filter(p => { const m = p.querySelector('.this-browser'); return m !== null && m.getClientRects().length > 0; })
+  .map(p => p.querySelector('.passkey-name').innerText.trim())"""
+
+
 def names(browser):
-    return [item.find_element(By.CSS_SELECTOR, ".passkey-name").text for item in passkeys(browser)]
+    return browser.execute_script(NAMES)
+
+
+def marked(browser):
+    """The names of the passkeys marked as made on this browser."""
+    return browser.execute_script(MARKED)
+
+
+def click_remove(browser, name):
+    """Clicks Remove on the passkey called `name`, finding it again if the list was redrawn meanwhile."""
+    for _ in range(20):
+        try:
+            item = next(item for item in passkeys(browser) if item.find_element(By.CSS_SELECTOR, ".passkey-name").text == name)
+            item.find_element(By.CSS_SELECTOR, ".remove").click()
+            return
+        except (StaleElementReferenceException, StopIteration):
+            time.sleep(0.1)
+    raise AssertionError(f"no passkey named {name!r} to remove: {names(browser)}")
 
 
 def test_the_page_at_127_0_0_1_links_to_localhost(driver):
@@ -98,8 +124,10 @@ def test_marks_and_names_survive_recoveries():
         codes = [item.text for item in first.find_elements(By.CSS_SELECTOR, "#codes-list li")]
         first.find_element(By.ID, "codes-done").click()
         visible(first, "signed-in")
+        wait(first, lambda b: len(names(b)) == 1)
         assert names(first) == ["Passkey 1"]
-        assert passkeys(first)[0].find_element(By.CSS_SELECTOR, ".this-browser").text == "Made on this browser"
+        assert marked(first) == ["Passkey 1"]
+        assert first.execute_script("return document.querySelector('#passkey-list .passkey .this-browser').innerText.trim()") == "Made on this browser"
 
         seen = ["Passkey 1"]
         for code in codes[:2]:
@@ -113,17 +141,14 @@ def test_marks_and_names_survive_recoveries():
             visible(browser, "recovering")
             browser.find_element(By.ID, "recovery-add").click()
             visible(browser, "signed-in")
-            wait(browser, lambda b: len(passkeys(b)) == 2)
+            wait(browser, lambda b: len(names(b)) == 2)
             current = names(browser)
             assert len(set(current)) == 2, current
             new = next(name for name in current if name not in seen)
             seen.append(new)
-            marked = [item.find_element(By.CSS_SELECTOR, ".passkey-name").text for item in passkeys(browser)
-                      if item.find_element(By.CSS_SELECTOR, ".this-browser").is_displayed()]
-            assert marked == [new], (marked, current)
+            assert marked(browser) == [new], (marked(browser), current)
             # The lost passkey goes (the recovery's sign-in is fresh: no step-up).
-            lost = next(item for item in passkeys(browser) if item.find_element(By.CSS_SELECTOR, ".passkey-name").text != new)
-            lost.find_element(By.CSS_SELECTOR, ".remove").click()
+            click_remove(browser, next(name for name in current if name != new))
             wait(browser, EC.alert_is_present()).accept()
             wait(browser, lambda b: len(passkeys(b)) == 1)
         assert seen == ["Passkey 1", "Passkey 2", "Passkey 3"], seen
