@@ -16,7 +16,9 @@ public enum PasskeysServer {
         try configuration.webhooks?.check()
         try configuration.checkTokens(allowInsecureOrigin: true)
         let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
-        var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
+        var services: [any Service] = [
+            ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds }, auditRetentionDays: configuration.auditRetentionDays)
+        ]
         var refresher: MetadataRefresher?
         if configuration.metadataRefresh == nil, let file = configuration.relyingParty.attestation.metadata {
             // A --metadata file is held to the serial floor in the database too (issue #41).
@@ -52,7 +54,20 @@ public enum PasskeysServer {
         services.append(SigningKeyRotationService(keys: tokens.keys, logger: logger))
         // Events name sessions by the same `sid` as the tokens.
         recorder?.use(tokens.sessionIDs)
-        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens).build()
+        let admin = AdminAPI(relyingParty: relyingParty, store: store, sessionIDs: tokens.sessionIDs)
+        let routes = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, admin: admin)
+        let router = try routes.build()
+        if let address = configuration.adminAddress, let adminRouter = routes.buildAdminRouter() {
+            // The operator's API on its own listener (a private interface), and not on the public address.
+            let listener = Application(
+                router: adminRouter,
+                server: .http1(
+                    configuration: .init(
+                        additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
+                        idleTimeout: .init(configuration.idleTimeout))),
+                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-admin"), logger: logger)
+            services.append(NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--admin-address"))
+        }
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)

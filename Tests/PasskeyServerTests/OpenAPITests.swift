@@ -17,8 +17,10 @@ struct OpenAPITests {
         let store = try await configuration.database.openStore(logger: .init(label: "test"))
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store)
         let tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
-        let (router, routes) = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics(), tokens: tokens)
-            .buildWithRoutes()
+        let admin = AdminAPI(relyingParty: relyingParty, store: store, sessionIDs: tokens.sessionIDs)
+        let (router, routes) = try Routes(
+            relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics(), tokens: tokens, admin: admin
+        ).buildWithRoutes()
         try await store.shutdown()
         // Every method the router itself answers (HEAD is Hummingbird's, beside each GET), by the router's own list:
         // a route added to the router any other way than through the documented table shows up here.

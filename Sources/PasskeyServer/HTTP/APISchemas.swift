@@ -204,6 +204,12 @@ enum APISchemas {
                     items: .string),
             ]),
             "Empty": .object(description: "An empty object; the body may also be empty."),
+            "ReplayRequest": .object(
+                description: "Exactly one of id and allDead.",
+                properties: [
+                    "id": .string(required: false, description: "A dead event's id", pattern: "^evt_[A-Za-z0-9_-]{22}$"),
+                    "allDead": .boolean(required: false),
+                ]),
             "ReverificationResult": withStatus([
                 "verifiedAt": .string(format: .dateTime, description: "When the user verified; recorded on the session."),
                 "verifiedUntil": .string(

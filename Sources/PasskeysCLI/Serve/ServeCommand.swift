@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
             PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
             PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
-            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), \(TokenOptions.environment). Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), \(TokenOptions.environment), \(AdminOptions.environment). Stops on SIGINT or SIGTERM after finishing the requests in flight.
 
             Examples:
               passkeys serve                     (then open http://localhost:8080)
@@ -100,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
     @OptionGroup(title: "Webhooks (docs/events.md)") var webhooks: WebhookOptions
     @OptionGroup(title: "Session tokens and cross-origin front ends") var tokens: TokenOptions
+    @OptionGroup(title: "The operator's API and the audit log") var admin: AdminOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
@@ -232,6 +233,7 @@ struct ServeCommand: AsyncParsableCommand {
             try tokens.apply(to: &configuration, environment: environment, allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
             configuration.webhooks = try webhooks.configuration(environment)
+            try admin.apply(to: &configuration, environment: environment)
             return configuration
         }
     }
@@ -274,13 +276,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.
-    static func hostAndPort(_ text: String) throws(ConfigurationError) -> (host: String, port: Int) {
+    static func hostAndPort(_ text: String, option: String = "--metrics-address") throws(ConfigurationError) -> (host: String, port: Int) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
-            throw ConfigurationError("--metrics-address: expected HOST:PORT such as 127.0.0.1:9090, found '\(text)'")
+            throw ConfigurationError("\(option): expected HOST:PORT such as 127.0.0.1:9090, found '\(text)'")
         }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty else { throw ConfigurationError("--metrics-address: expected a host before ':\(port)', found '\(text)'") }
+        guard !host.isEmpty else { throw ConfigurationError("\(option): expected a host before ':\(port)', found '\(text)'") }
         return (host, port)
     }
 }
