@@ -1,10 +1,22 @@
 import Foundation
 import Testing
 
+@testable import PasskeysCLI
+
 /// `passkeys admin` against a running `passkeys serve` (issue #45): tables by default, the server's JSON with --json,
 /// the key from a file or the environment, refusals reported with the server's code.
 @Suite("passkeys admin against a running server", .serialized)
 struct AdminCLITests {
+    @Test("a table never prints a control or format character (a name holding an escape sequence cannot drive the terminal), and cuts long cells")
+    func hostileCells() {
+        let table = AdminTable(headers: ["NAME"], rows: [["ada\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}x"], [String(repeating: "w", count: 500)]])
+            .rendered
+        #expect(!table.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(table)")
+        #expect(!table.unicodeScalars.contains { $0.properties.generalCategory == .format })
+        #expect(table.contains("ada?]0;owned??[2J?x"))
+        #expect(table.split(separator: "\n").allSatisfy { $0.count <= AdminTable.maximumWidth })
+    }
+
     @Test("find a user, list and end their sessions, list passkeys, read the audit log, list keys; refusals")
     func operatorSession() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-admin-cli-\(UUID().uuidString)").path
