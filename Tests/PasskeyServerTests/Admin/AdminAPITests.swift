@@ -4,8 +4,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PasskeyCore
-import PasskeyServer
 import Testing
+
+@testable import PasskeyServer
 
 /// The operator's API and the audit log (issue #45), over real HTTP on loopback, on SQLite and PostgreSQL: each point
 /// of the issue's "Must show" performed, and the attacks on it (a user's session as the key, a revoked key, someone
@@ -359,6 +360,28 @@ struct AdminAPITests {
             }
             #expect(limited)
         }
+    }
+
+    @Test("the audit log keeps entries until the retention's cut-off and reads them by account and time", arguments: Backend.all)
+    func pruning(_ backend: Backend) async throws {
+        let store = try await backend.location().openStore(logger: .init(label: "test"))
+        let user = Base64URL.encode(Array(UUID().uuidString.utf8))
+        let day: Int64 = 86_400_000
+        for (index, time) in [1_000 * day, 1_001 * day, 1_002 * day].enumerated() {
+            let entry = AuditEntry(
+                time: time, userID: user, action: "passkey.deleted", actor: .user("ada"), clientAddress: "192.0.2.\(index)", outcome: "success",
+                detail: #"{"n":\#(index)}"#)
+            try await store.appendEvents(ChangeEvents.audit(entry))
+        }
+        let all = try await store.auditEntries(AuditQuery(userID: user, from: 0, until: 2_000 * day, before: nil, limit: 10))
+        #expect(all.map(\.time) == [1_002 * day, 1_001 * day, 1_000 * day], "newest first")
+        #expect(all.first?.actor == .user("ada") && all.first?.clientAddress == "192.0.2.2")
+        let range = try await store.auditEntries(AuditQuery(userID: user, from: 1_001 * day, until: 1_002 * day, before: nil, limit: 10))
+        #expect(range.map(\.time) == [1_001 * day], "from inclusive, until exclusive")
+        #expect(try await store.pruneAudit(before: 1_001 * day) >= 1)
+        let kept = try await store.auditEntries(AuditQuery(userID: user, from: 0, until: 2_000 * day, before: nil, limit: 10))
+        #expect(kept.map(\.time) == [1_002 * day, 1_001 * day])
+        try await store.shutdown()
     }
 
     @Test("the operator's routes are in /openapi.json under their own tag and security scheme; --admin-address takes them off the main listener")
