@@ -20,8 +20,8 @@ struct AdminAPI: Sendable {
     func users(_ query: AdminQuery.Users) async throws -> JSONObject {
         let (found, next): ([UserRecord], String?)
         switch query.selection {
-        case .username(let name):
-            found = try await store.user(username: name).map { [$0] } ?? []
+        case .username(let name, let id):
+            found = try await store.user(username: name).map { [$0] }?.filter { id == nil || $0.handle == id } ?? []
             next = nil
         case .id(let id):
             found = try await store.user(handle: id).map { [$0] } ?? []

@@ -9,13 +9,15 @@ enum AdminQuery {
     static let defaultPage = 50
     /// A user handle is 1 to 64 bytes (WebAuthn L3 §5.4.3 `user.id`): at most 86 base64url characters.
     static let maximumUserIDLength = 86
-    /// Longer than any username an account can have (``UserFacingName``), so a hostile one costs nothing to refuse.
-    static let maximumUsernameBytes = 256
+    /// Longer than any username an account can have, so a hostile one costs nothing to refuse: at most this many
+    /// Unicode scalars (what JSON Schema's `maxLength` counts).
+    static let maximumUsernameLength = 256
 
-    /// What `GET /admin/users` selects.
+    /// What `GET /admin/users` selects: `after` and `limit` beside a lookup are checked, and page nothing.
     struct Users: Equatable {
         enum Selection: Equatable {
-            case username(String)
+            /// By name, and when `id` is given by id too (the account must have both).
+            case username(String, id: [UInt8]?)
             case id([UInt8])
             case page(after: String?, limit: Int)
         }
@@ -25,7 +27,8 @@ enum AdminQuery {
         /// What the audit entry says was asked.
         var auditDetail: JSONObject {
             switch selection {
-            case .username(let name): JSONObject(["username": .string(name)])
+            case .username(let name, let id):
+                JSONObject(["username": .string(name), "user": id.map { .string(Base64URL.encode($0)) } ?? .null])
             case .id(let handle): JSONObject(["user": .string(Base64URL.encode(handle))])
             case .page(let after, let limit): JSONObject(["after": after.map(JSONValue.string) ?? .null, "limit": JSONValue(limit)])
             }
@@ -44,20 +47,20 @@ enum AdminQuery {
     static func users(_ query: String?) throws(RelyingPartyError) -> Users {
         let parameters = try FormBody.parameters(Array((query ?? "").utf8), reading: ["username", "id", "after", "limit"], refusingOthers: true)
         let username = parameters["username"]
-        let id = parameters["id"]
-        guard [username, id, parameters["after"] ?? parameters["limit"]].compactMap({ $0 }).count <= 1 else {
-            throw FormBody.invalid("Expected one of username, id, or a page (after, limit), found several.")
-        }
-        if let username {
-            guard !username.isEmpty, username.utf8.count <= maximumUsernameBytes else {
-                throw FormBody.invalid("username: expected 1 to \(maximumUsernameBytes) bytes, found \(username.utf8.count).")
-            }
-            return Users(selection: .username(username))
-        }
-        if let id { return Users(selection: .id(try userHandle(id))) }
+        var id: [UInt8]?
+        if let text = parameters["id"] { id = try userHandle(text) }
         var after: String?
         if let given = parameters["after"] { after = Base64URL.encode(try userHandle(given, name: "after")) }
-        return Users(selection: .page(after: after, limit: try limit(parameters["limit"])))
+        let limit = try limit(parameters["limit"])
+        // Filters that combine: a name and an id must both hold; paging shapes only a listing.
+        if let username {
+            guard !username.isEmpty, username.unicodeScalars.count <= maximumUsernameLength else {
+                throw FormBody.invalid("username: expected 1 to \(maximumUsernameLength) characters, found \(username.unicodeScalars.count).")
+            }
+            return Users(selection: .username(username, id: id))
+        }
+        if let id { return Users(selection: .id(id)) }
+        return Users(selection: .page(after: after, limit: limit))
     }
 
     static func audit(_ query: String?) throws(RelyingPartyError) -> Audit {
@@ -67,9 +70,6 @@ enum AdminQuery {
         if let user = parameters["user"] { userID = Base64URL.encode(try userHandle(user, name: "user")) }
         let from = try time(parameters["from"], name: "from")
         let until = try time(parameters["until"], name: "until")
-        if let from, let until, from >= until {
-            throw FormBody.invalid("from: expected a time before until, found \(parameters["from"] ?? "") and \(parameters["until"] ?? "").")
-        }
         var before: Int64?
         if let text = parameters["before"] {
             guard text.utf8.count <= 19, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int64(text), value > 0 else {

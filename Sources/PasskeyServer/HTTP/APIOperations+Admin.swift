@@ -13,11 +13,23 @@ enum AdminOperation {
     /// Only an API key.
     static let security: [OpenAPI.SecurityRequirement] = [[.component(named: "operatorKey"): []]]
 
+    /// Canonical unpadded base64url: a last character that leaves no stray bits (RFC 4648 §3.5), as the server decodes.
+    static let canonicalBase64url = "^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-][AQgw]|[A-Za-z0-9_-]{2}[AEIMQUYcgkosw048])?$"
+
+    /// A user id: canonical base64url of 1 to 64 bytes.
+    static func userIDSchema(_ description: String) -> JSONSchema {
+        .string(description: description, minLength: 2, maxLength: AdminQuery.maximumUserIDLength, pattern: canonicalBase64url)
+    }
+
     static let userID = OpenAPI.Parameter.path(
         name: "id",
-        schemaOrContent: .schema(.init(APISchemas.base64url("A user id (the id of GET /session and of users here)."), style: .default(for: .path))))
+        schemaOrContent: .schema(.init(userIDSchema("A user id (the id of GET /session and of users here)."), style: .default(for: .path))))
     static let credentialID = OpenAPI.Parameter.path(
-        name: "credentialId", schemaOrContent: .schema(.init(APISchemas.base64url("A credential ID of the account."), style: .default(for: .path))))
+        name: "credentialId",
+        schemaOrContent: .schema(
+            .init(
+                .string(description: "A credential ID of the account.", minLength: 2, maxLength: 1364, pattern: canonicalBase64url),
+                style: .default(for: .path))))
 
     static func query(_ name: String, _ schema: JSONSchema, _ description: String) -> OpenAPI.Parameter {
         .query(name: name, required: false, schemaOrContent: .schema(.init(schema, style: .default(for: .query))), description: description)
@@ -54,7 +66,9 @@ enum AdminOperation {
         var refusals = A.Answers()
         if changesState { refusals = APIOperations.merged(refusals, [403: A.crossSite, 415: A.unsupportedMediaType]) }
         if body != nil {
-            refusals = APIOperations.merged(refusals, A.bodyRefusals(["invalidRequest"], "The body is not an object of the documented members"))
+            refusals = APIOperations.merged(
+                refusals,
+                A.bodyRefusals(["invalidRequest"], "The body is not an object of the documented members, or an id in the path is not a user id"))
         }
         return OpenAPI.Operation(
             tags: [Self.tag], summary: summary, description: description, parameters: parameters.map { .parameter($0) },
@@ -75,11 +89,11 @@ enum AdminOperation {
         case .users:
             return (
                 "Find accounts: by name, by id, or a page of all",
-                "username finds the account by its name as sign-in does (exactly, else by its case- and look-alike-folded key); id by user id; without either, a page of every account in id order (after: the previous page's next). At most one of username, id and a page.",
+                "username finds the account by its name as sign-in does (exactly, else by its case- and look-alike-folded key), id by user id; given both, the account must have both. Without either, a page of every account in id order (after: the previous page's next, limit: its size); after and limit are checked but page nothing beside a lookup, which finds one account at most.",
                 [
-                    Self.query("username", .string(maxLength: AdminQuery.maximumUsernameBytes), "An account's name."),
-                    Self.query("id", APISchemas.base64url("A user id."), "An account's id."),
-                    Self.query("after", APISchemas.base64url("A user id."), "The previous page's next."), Self.pageLimit,
+                    Self.query("username", .string(minLength: 1, maxLength: AdminQuery.maximumUsernameLength), "An account's name."),
+                    Self.query("id", Self.userIDSchema("A user id."), "An account's id."),
+                    Self.query("after", Self.userIDSchema("A user id."), "The previous page's next."), Self.pageLimit,
                 ], nil,
                 [
                     200: Self.ok("The accounts found (none: an empty list)", ["users": .array(items: Self.userSchema), "next": Self.nextCursor]),
@@ -139,7 +153,7 @@ enum AdminOperation {
             return (
                 "New recovery codes for an account",
                 "Replaces the account's codes (recovery-codes.regenerated); the new codes are in this answer only (Cache-Control: no-store), for the operator to hand to the user.",
-                [Self.userID], "Empty", [200: A.ok("The new codes, shown once", "RecoveryCodes"), 400: Self.badQuery, 404: Self.noUser]
+                [Self.userID], "Empty", [200: A.ok("The new codes, shown once", "RecoveryCodes"), 404: Self.noUser]
             )
         case .replay:
             return (
@@ -156,10 +170,12 @@ enum AdminOperation {
                 "The audit log",
                 "Entries newest first: who (actor: user, apiKey or server, with a name) did what (action), to which account (user), from where (clientAddress), how it ended (outcome: success or refused), and detail (the passkey's id and name, a refusal's code). from and until are RFC 3339 (default: the \(AdminAPI.defaultAuditWindow / 86_400_000) days up to now); before is the previous page's next.",
                 [
-                    Self.query("user", APISchemas.base64url("A user id."), "Only this account's entries."),
+                    Self.query("user", Self.userIDSchema("A user id."), "Only this account's entries."),
                     Self.query("from", .string(format: .dateTime), "From this time (inclusive)."),
-                    Self.query("until", .string(format: .dateTime), "Until this time (exclusive)."),
-                    Self.query("before", .integer(minimum: (1, exclusive: false)), "The previous page's next."), Self.pageLimit,
+                    Self.query("until", .string(format: .dateTime), "Until this time (exclusive); a range that ends before it starts holds nothing."),
+                    Self.query(
+                        "before", .integer(maximum: (Int(Int64.max), exclusive: false), minimum: (1, exclusive: false)), "The previous page's next."),
+                    Self.pageLimit,
                 ], nil,
                 [
                     200: Self.ok(
