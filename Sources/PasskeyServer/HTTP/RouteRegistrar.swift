@@ -5,8 +5,8 @@ import OpenAPIKit
 
 /// Registers routes on one listener's router: each with its ``APIOperations`` entry (kept for `/openapi.json`) and in
 /// the table the 405 answers read, so a route without documentation does not compile.
-final class RouteRegistrar: @unchecked Sendable {
-    // Used only while a router is built, on one task: the lock-free mutation is never shared.
+final class RouteRegistrar {
+    // Used only while a router is built, on one task; no handler keeps it.
     private(set) var routes: [OpenAPIDocument.Route] = []
     let table: RouteTable
 
