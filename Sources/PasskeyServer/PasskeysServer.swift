@@ -43,8 +43,10 @@ public enum PasskeysServer {
             limits: configuration.limits, events: recorder)
         // Signing keys are read (or made) before the first request; a key that cannot be opened stops the start here.
         let tokens: SessionTokens
+        let provider: OpenIDProvider
         do {
             tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+            provider = try await OpenIDProvider.open(tokens: tokens, store: store, keyEncryptionKey: configuration.tokens.keyEncryptionKey)
         } catch {
             try? await store.shutdown()
             throw error
@@ -52,7 +54,8 @@ public enum PasskeysServer {
         services.append(SigningKeyRotationService(keys: tokens.keys, logger: logger))
         // Events name sessions by the same `sid` as the tokens.
         recorder?.use(tokens.sessionIDs)
-        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens).build()
+        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, provider: provider)
+            .build()
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)

@@ -26,6 +26,7 @@ enum OpenAPIDocument {
             description: "HttpOnly, SameSite=Lax; named __Host-\(Routes.sessionCookie) and Secure when the relying party's origins are https"),
         "serviceKey": .http(
             scheme: "bearer", description: "An API key for service routes (passkeys api-key create): psk_ and 43 base64url characters"),
+        "accessToken": .http(scheme: "bearer", description: "An access token from POST /token (the OpenID Provider)"),
     ]
 
     /// The document describing `routes`, in the order they were registered.

@@ -11,6 +11,8 @@ struct Routes {
     let metrics: ServerMetrics
     /// Session tokens, the JWKS and introspection (issue #43; Routes+Tokens.swift); nil serves none of them.
     var tokens: SessionTokens? = nil
+    /// The OpenID Provider (issue #46; Routes+OpenID.swift); nil serves none of its routes.
+    var provider: OpenIDProvider? = nil
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -33,14 +35,15 @@ struct Routes {
         router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
-        router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths))
+        router.add(
+            middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths.union(Self.openIDPaths)))
         router.add(middleware: ErrorMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(
             middleware: CrossSiteRequestMiddleware(
                 origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
-                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths))
+                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths, openPaths: Self.openIDPaths))
         var routes: [OpenAPIDocument.Route] = []
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
@@ -151,7 +154,7 @@ struct Routes {
         if let tokens {
             let service = serviceGroup(router, store: tokens.store)
             let options = rateLimitedGroup(router)
-            for route in tokenRoutes(tokens) {
+            for route in tokenRoutes(tokens, provider: provider) + (provider.map(openIDRoutes) ?? []) {
                 switch route.group {
                 case .rateLimited: on(options, route.method, route.path, route.operation, route.handler)
                 case .open: on(router, route.method, route.path, route.operation, route.handler)

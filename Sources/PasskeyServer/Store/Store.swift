@@ -105,7 +105,7 @@ extension Store {
 
 /// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, its event outbox, its signing keys
 /// and API keys, and a way to close it.
-public protocol DatabaseStore: Store, EventOutboxStore, TokenStore {
+public protocol DatabaseStore: Store, EventOutboxStore, TokenStore, OpenIDStore {
     /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
     var health: StoreHealth { get }
     /// SQL statements run since the store was opened (`passkeys_sql_statements_total`).
