@@ -9,6 +9,7 @@ public struct OIDCClients: Sendable {
     let store: any OpenIDStore
     let clock: @Sendable () -> Int64
 
+    /// Clients in `store`; `clock` gives the time in milliseconds since 1970.
     public init(store: any OpenIDStore, clock: @escaping @Sendable () -> Int64) {
         self.store = store
         self.clock = clock
@@ -16,9 +17,11 @@ public struct OIDCClients: Sendable {
 
     /// The prefix of client secrets, so secret scanners and people recognise one in a log or a commit.
     public static let secretPrefix = "pcs_"
+    /// The longest name a client may have.
     public static let maximumNameLength = 128
     /// At most this many redirect URIs (and as many post-logout ones) per client.
     public static let maximumURIs = 20
+    /// The longest redirect URI a client may register.
     public static let maximumURILength = 2_000
 
     /// SHA-256 of a client secret, hex: what is stored. A secret is 256 random bits, so a plain hash is the right form.
@@ -38,8 +41,10 @@ public struct OIDCClients: Sendable {
         return (record, secret)
     }
 
+    /// Every client, oldest first.
     public func list() async throws -> [OIDCClientRecord] { try await store.oidcClients() }
 
+    /// The client `id`; nil when there is none.
     public func client(id: String) async throws -> OIDCClientRecord? { try await store.oidcClient(id: id) }
 
     /// Changes what is given (nil leaves it); `newSecret` replaces a confidential client's secret and answers the new

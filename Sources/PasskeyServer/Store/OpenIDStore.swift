@@ -1,6 +1,6 @@
 import PasskeyCore
 
-/// An OpenID Connect client as stored (``Schema/openIDProvider``): registered by the operator (`passkeys oidc-client`),
+/// An OpenID Connect client as stored (the `oidc_clients` table): registered by the operator (`passkeys oidc-client`),
 /// first-party, so no consent screen. A confidential client's secret is kept only as its SHA-256 (``OIDCClients``).
 public struct OIDCClientRecord: Sendable, Equatable {
     /// `client_id`: 16 random bytes, base64url.
@@ -15,8 +15,10 @@ public struct OIDCClientRecord: Sendable, Equatable {
     public var postLogoutRedirectURIs: [String]
     /// `RS256` (the default, OpenID Connect Core 1.0 §15.1) or `ES256`: how this client's ID tokens are signed.
     public var idTokenAlgorithm: String
+    /// When it was registered, milliseconds since 1970.
     public let createdAt: Int64
 
+    /// A client record as stored.
     public init(
         id: String, name: String, secretHash: String?, redirectURIs: [String], postLogoutRedirectURIs: [String], idTokenAlgorithm: String,
         createdAt: Int64
@@ -37,8 +39,11 @@ public struct OIDCClientRecord: Sendable, Equatable {
 /// What an authorization code stands for (RFC 6749 §4.1.2): single-use, short-lived, bound to its client, redirect URI
 /// and PKCE challenge, and to the session it was issued for. Only the code's SHA-256 is stored.
 public struct AuthorizationCodeRecord: Sendable, Equatable {
+    /// SHA-256 of the code, hex.
     public let codeHash: String
+    /// The client it was issued to.
     public let clientID: String
+    /// The redirect URI of the request, which `/token` must repeat exactly (RFC 6749 §4.1.3).
     public let redirectURI: String
     /// The S256 challenge (RFC 7636 §4.2): base64url(SHA-256(code_verifier)).
     public let codeChallenge: String
@@ -46,6 +51,7 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     public let sessionHash: String
     /// The user handle, base64url (`sub`).
     public let subject: String
+    /// The request's `nonce`, for the ID token.
     public let nonce: String?
     /// The granted scopes, space-separated.
     public let scope: String
@@ -53,8 +59,10 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
     public let authTime: Int64
     /// RFC 8176 values, space-separated (`amr`).
     public let authenticationMethods: String
+    /// When it expires, milliseconds since 1970.
     public let expiresAt: Int64
 
+    /// A code record as stored.
     public init(
         codeHash: String, clientID: String, redirectURI: String, codeChallenge: String, sessionHash: String, subject: String, nonce: String?,
         scope: String, authTime: Int64, authenticationMethods: String, expiresAt: Int64
@@ -76,18 +84,26 @@ public struct AuthorizationCodeRecord: Sendable, Equatable {
 /// A refresh token as stored: its SHA-256, and its family (the code that started the chain). Each use rotates it
 /// (RFC 9700 §4.14.2); a second use of one revokes the whole family.
 public struct RefreshTokenRecord: Sendable, Equatable {
+    /// SHA-256 of the token, hex.
     public let tokenHash: String
     /// The hash of the authorization code the chain started from.
     public let family: String
+    /// The client it was issued to.
     public let clientID: String
+    /// The session's token hash: the token ends with the session.
     public let sessionHash: String
+    /// The user handle, base64url (`sub`).
     public let subject: String
+    /// The granted scopes, space-separated.
     public let scope: String
+    /// `auth_time` of the ID tokens it yields, milliseconds.
     public let authTime: Int64
+    /// `amr` of the ID tokens it yields, space-separated.
     public let authenticationMethods: String
     /// The session's expiry: a refresh token never outlives its session.
     public let expiresAt: Int64
 
+    /// A refresh token record as stored.
     public init(
         tokenHash: String, family: String, clientID: String, sessionHash: String, subject: String, scope: String, authTime: Int64,
         authenticationMethods: String, expiresAt: Int64
@@ -107,15 +123,20 @@ public struct RefreshTokenRecord: Sendable, Equatable {
 /// The outcome of presenting a code or a refresh token: its first use, a replay (the stored row, already used or
 /// revoked), or nothing stored under that hash.
 public enum SingleUse<Record: Sendable & Equatable>: Sendable, Equatable {
+    /// The first use: this caller used it.
     case first(Record)
+    /// Used before (or revoked): a replay.
     case replayed(Record)
+    /// Nothing is stored under that hash.
     case unknown
 }
 
 /// What the OpenID Provider keeps in the database; both stores implement it, so any instance redeems a code another
 /// issued and a replay is seen whichever instance it reaches.
 public protocol OpenIDStore: Sendable {
+    /// Stores a new client.
     func insertOIDCClient(_ client: OIDCClientRecord) async throws
+    /// The client `id`; nil when there is none.
     func oidcClient(id: String) async throws -> OIDCClientRecord?
     /// Every client, oldest first.
     func oidcClients() async throws -> [OIDCClientRecord]
@@ -124,11 +145,13 @@ public protocol OpenIDStore: Sendable {
     /// Removes a client with its codes and refresh tokens; false when there is none.
     func deleteOIDCClient(id: String) async throws -> Bool
 
+    /// Stores a new code.
     func insertAuthorizationCode(_ code: AuthorizationCodeRecord) async throws
     /// Marks the code used, in one atomic step: ``SingleUse/first(_:)`` for the one caller that did, ``SingleUse/replayed(_:)``
     /// for every later one.
     func useAuthorizationCode(hash: String, now: Int64) async throws -> SingleUse<AuthorizationCodeRecord>
 
+    /// Stores a new refresh token.
     func insertRefreshToken(_ token: RefreshTokenRecord) async throws
     /// Marks the token used if it is neither used nor revoked, in one atomic step; a replayed one revokes its family
     /// in the same step.
