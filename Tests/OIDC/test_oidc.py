@@ -83,7 +83,8 @@ def test_discovery_lists_exactly_what_is_served(server):
     assert set(document["token_endpoint_auth_methods_supported"]) == {"client_secret_basic", "client_secret_post", "none"}
     assert document["authorization_response_iss_parameter_supported"] is True
     # Nothing advertised that is not served.
-    assert "end_session_endpoint" not in document and "registration_endpoint" not in document
+    assert document["end_session_endpoint"] == url + "/end-session"
+    assert "registration_endpoint" not in document and "revocation_endpoint" not in document
     jwks = requests.get(document["jwks_uri"], timeout=10).json()
     assert {key["alg"] for key in jwks["keys"]} == {"RS256", "ES256"}
 
@@ -337,3 +338,33 @@ def test_an_app_session_token_is_not_an_access_token_for_userinfo(server):
     token = json.loads(text)["token"]
     status, _, _ = request("GET", server["url"] + "/userinfo", headers={"Authorization": "Bearer " + token})
     assert status == 401
+
+
+def test_rp_initiated_logout_ends_the_session_only_with_the_users_id_token(server, callback):
+    app = create_client(server, callback.uri, "--post-logout-redirect-uri", callback.uri + "/signed-out", name="chat")
+    session, _ = register(server)
+    code, verifier = code_for(server, app, callback, session)
+    _, _, tokens = exchange(server, app, callback, code, verifier)
+    signed_in = lambda: request("GET", server["url"] + "/session", headers=cookie(session))[0] == 200  # noqa: E731
+    end = server["url"] + "/end-session?"
+
+    # Unregistered return address, or a hint this server did not issue: shown, never redirected to, nothing ended.
+    status, headers, _ = request("GET", end + urllib.parse.urlencode(
+        {"id_token_hint": tokens["id_token"], "post_logout_redirect_uri": "https://evil.example/"}), headers=cookie(session))
+    assert status == 400 and "Location" not in headers and signed_in()
+    forged = tokens["id_token"][:-4] + ("AAAA" if not tokens["id_token"].endswith("AAAA") else "BBBB")
+    status, headers, _ = request("GET", end + urllib.parse.urlencode({"id_token_hint": forged}), headers=cookie(session))
+    assert status == 400 and "Location" not in headers and signed_in()
+    # No hint (a link on any site): the page, and the session stays.
+    status, headers, _ = request("GET", end + urllib.parse.urlencode(
+        {"client_id": app["clientId"], "post_logout_redirect_uri": callback.uri + "/signed-out"}), headers=cookie(session))
+    assert status == 303 and headers["Location"] == "/" and signed_in()
+    # The user's own ID token: signed out, back at the app with its state; the refresh token ends with the session.
+    status, headers, _ = request("GET", end + urllib.parse.urlencode(
+        {"id_token_hint": tokens["id_token"], "post_logout_redirect_uri": callback.uri + "/signed-out", "state": "bye"}),
+        headers=cookie(session))
+    assert status == 303 and headers["Location"] == callback.uri + "/signed-out?state=bye"
+    assert "Max-Age=0" in headers["Set-Cookie"] and not signed_in()
+    status, _, body = token_request(
+        server, {"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"]}, (app["clientId"], app["clientSecret"]))
+    assert status == 400 and body["error"] == "invalid_grant"

@@ -74,8 +74,8 @@ struct OpenAPITests {
                 let (method, operation) = (member.key, member.value)
                 let name = "\(method.uppercased()) \(path.key)"
                 let statuses = Set(operation.objectValue?["responses"]?.objectValue?.keys ?? [])
-                // `/authorize` answers a navigation with redirects (303) or a page (400), never a 200.
-                #expect(statuses.contains(path.key == "/authorize" ? "303" : "200"), "\(name)")
+                // `/authorize` and `/end-session` answer a navigation with redirects (303) or a page (400), never a 200.
+                #expect(statuses.contains(["/authorize", "/end-session"].contains(path.key) ? "303" : "200"), "\(name)")
                 // The OpenID Provider's form routes are outside the cross-site rule (no 403) and answer a body that is
                 // not a form as OAuth does, 400 invalid_request (no 415).
                 if ["post", "patch", "delete"].contains(method), !Routes.openIDPaths.contains(path.key) {

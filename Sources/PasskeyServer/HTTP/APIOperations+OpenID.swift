@@ -59,6 +59,36 @@ extension APIOperations {
             responses: responses)
     }
 
+    static func endSession(_ method: OpenAPI.HttpMethod) -> OpenAPI.Operation {
+        let parameters: OrderedDictionary<String, JSONSchema> = [
+            "id_token_hint": .string(required: false, description: "An ID token this server issued to the signed-in user (expired is fine)"),
+            "client_id": .string(required: false), "post_logout_redirect_uri": .string(required: false, description: "Registered for the client"),
+            "state": .string(required: false),
+        ]
+        let description =
+            "RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0). With an id_token_hint of the signed-in user, ends the session (the cookie is cleared) and answers 303 to post_logout_redirect_uri (with state) when it is registered for the client, else to the page. Signed in without such a hint: 303 to the page and the session stays (a link on another site cannot sign anyone out). An unknown client, an unregistered post_logout_redirect_uri or a hint this server did not issue: 400, an HTML page, no redirect. Rate limited per client."
+        var responses: A.Answers = [
+            303: .response(
+                OpenAPI.Response(
+                    description: "To the post-logout redirect URI, or to the page",
+                    headers: ["Location": .header(.init(schema: .header(.string), required: true))])),
+            400: .response(OpenAPI.Response(description: "Refused: an HTML page, no redirect", content: [.html: .content(.init(schema: .string))])),
+            429: A.rateLimited, 503: A.storeUnavailable,
+        ]
+        if method == .post {
+            responses[408] = A.timeout
+            responses[413] = A.tooLarge
+            return OpenAPI.Operation(
+                summary: "End session (form POST)", description: description,
+                requestBody: OpenAPI.Request(content: [form: .content(.init(schema: .object(properties: parameters)))], required: true),
+                responses: responses)
+        }
+        return OpenAPI.Operation(
+            summary: "End session", description: description,
+            parameters: parameters.map { name, schema in .parameter(name: name, context: .query(required: false, schema: schema)) },
+            responses: responses)
+    }
+
     static let token = OpenAPI.Operation(
         summary: "Token endpoint (OpenID Connect Core 1.0 §3.1.3, RFC 6749 §4.1.3 and §6)",
         description:

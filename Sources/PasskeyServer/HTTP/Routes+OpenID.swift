@@ -12,8 +12,8 @@ extension Routes {
     /// Paths the cross-site rule does not guard: `/authorize` is a top-level navigation from the client's site (OpenID
     /// Connect Core §3.1.2.1 allows a form POST) and `/token` is called by the client's backend with a form; neither
     /// changes anything on the strength of a cookie alone (a code goes only to a registered redirect URI, with the
-    /// client's `state`; `/token` reads no cookie).
-    static let openIDPaths: Set<String> = ["/authorize", "/token"]
+    /// client's `state`; `/token` reads no cookie; `/end-session` ends a session only for an ID token of its user).
+    static let openIDPaths: Set<String> = ["/authorize", "/token", "/end-session"]
 
     func openIDRoutes(_ provider: OpenIDProvider) -> [TokenRoute] {
         let authorize: @Sendable (Request, ServerContext) async throws -> Response = { request, context in
@@ -38,7 +38,34 @@ extension Routes {
                 return Self.redirect("/?authorize=" + FormEncoding.escape(continuation) + (fresh ? "&fresh=1" : ""))
             }
         }
+        let endSession: @Sendable (Request, ServerContext) async throws -> Response = { request, context in
+            let parameters: [String: String]
+            do {
+                if request.method == .post {
+                    guard FormBody.isForm(request.headers[.contentType]) else {
+                        return Self.refusalPage("The sign-out request is not a form (expected application/x-www-form-urlencoded).")
+                    }
+                    parameters = try FormBody.parameters(
+                        try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: OpenIDProvider.logoutParameters)
+                } else {
+                    parameters = try FormBody.parameters(Array((request.uri.query ?? "").utf8), reading: OpenIDProvider.logoutParameters)
+                }
+            } catch let refusal as RelyingPartyError where refusal.status == .badRequest {
+                return Self.refusalPage(refusal.message)
+            }
+            switch try await provider.endSession(parameters, session: try await session(request)) {
+            case .refused(let message): return Self.refusalPage(message)
+            case .redirect(let location, let signOut):
+                guard signOut else { return Self.redirect(location) }
+                try await relyingParty.signOut(token: token(request))
+                var response = Self.redirect(location)
+                response.headers.append(contentsOf: cookie(nil))
+                return response
+            }
+        }
         return [
+            TokenRoute(group: .rateLimited, method: .get, path: "/end-session", operation: APIOperations.endSession(.get), handler: endSession),
+            TokenRoute(group: .rateLimited, method: .post, path: "/end-session", operation: APIOperations.endSession(.post), handler: endSession),
             TokenRoute(group: .rateLimited, method: .get, path: "/authorize", operation: APIOperations.authorize(.get), handler: authorize),
             TokenRoute(group: .rateLimited, method: .post, path: "/authorize", operation: APIOperations.authorize(.post), handler: authorize),
             TokenRoute(group: .open, method: .post, path: "/token", operation: APIOperations.token) { request, context in
@@ -125,13 +152,17 @@ extension Routes {
 
     /// The page for a request that cannot be answered to the client: plain HTML with the message, no redirect.
     static func refusalPage(_ message: String) -> Response {
+        page(title: "Request refused", message: message)
+    }
+
+    static func page(title: String, message: String) -> Response {
         let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Sign-in request refused</title><link rel="stylesheet" href="/app.css"></head>
-            <body><main><h1>Sign-in request refused</h1><p id="authorize-error">\(escaped)</p>
+            <title>\(title)</title><link rel="stylesheet" href="/app.css"></head>
+            <body><main><h1>\(title)</h1><p id="authorize-error">\(escaped)</p>
             <p>Go back to the app you came from and try again; if this keeps happening, tell its operator.</p></main></body></html>
             """
         var headers = noStore

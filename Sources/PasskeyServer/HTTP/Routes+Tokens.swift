@@ -92,6 +92,7 @@ extension Routes {
             document["authorization_endpoint"] = .string(issuer + "/authorize")
             document["token_endpoint"] = .string(issuer + "/token")
             document["userinfo_endpoint"] = .string(issuer + "/userinfo")
+            document["end_session_endpoint"] = .string(issuer + "/end-session")
             document["response_types_supported"] = list(["code"])
             document["response_modes_supported"] = list(["query"])
             document["grant_types_supported"] = list(["authorization_code", "refresh_token"])
