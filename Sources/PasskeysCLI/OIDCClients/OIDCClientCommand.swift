@@ -34,7 +34,7 @@ struct OIDCClientCommand: AsyncParsableCommand {
         return .object(members)
     }
 
-    /// Runs `body` over the database's clients; a configuration refusal is a usage error (exit 64).
+    /// Runs `body` over the database's clients; a configuration refusal is a usage error (exit 2).
     static func withClients<T: Sendable>(_ options: APIKeyCommand.DatabaseOptions, _ body: (OIDCClients) async throws -> T) async throws -> T {
         try await options.withDatabase { store in
             do {
