@@ -5,9 +5,10 @@ import NIOCore
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The routes of issue #46, the OpenID Provider: `/authorize` (GET and POST, per-client rate limited, answered with
-/// redirects and never JSON), `POST /token` (a form, client authentication, failed attempts limited) and
-/// `GET /userinfo` (an access token). ``Routes/buildWithRoutes()`` registers them when a provider is configured.
+/// The routes of issue #46, the OpenID Provider: `/authorize` and `/end-session` (GET and POST, per-client rate
+/// limited, answered with redirects or a page, never JSON), `POST /token` (a form, client authentication, failed
+/// attempts limited) and `GET /userinfo` (an access token). ``Routes/buildWithRoutes()`` registers them when a provider
+/// is configured (docs/oidc.md).
 extension Routes {
     /// Paths the cross-site rule does not guard: `/authorize` is a top-level navigation from the client's site (OpenID
     /// Connect Core §3.1.2.1 allows a form POST) and `/token` is called by the client's backend with a form; neither
