@@ -132,6 +132,10 @@ def test_es256_client_and_client_secret_post(server, callback):
     assert headers["Cache-Control"] == "no-store"
     claims = verify_id_token(server, body["id_token"], es["clientId"], parameters["nonce"], body["access_token"])
     assert claims.header["alg"] == "ES256" and claims["sub"] == user["id"]
+    # An ID token, even one signed ES256, is not an access token.
+    status, _, _ = request("GET", server["url"] + "/userinfo", headers={"Authorization": "Bearer " + body["id_token"]})
+    assert status == 401
+    assert request("GET", server["url"] + "/userinfo", headers={"Authorization": "Bearer " + body["access_token"]})[0] == 200
 
 
 def code_for(server, client, callback, session, **more):

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import JWTKit
-public import PasskeyCore
+import PasskeyCore
 
 /// `passkeys serve` as an OpenID Provider (issue #46): the authorization code flow with PKCE (OpenID Connect Core 1.0
 /// §3.1, RFC 6749 §4.1, RFC 7636 with S256 required of every client as RFC 9700 §2.1.1 recommends, RFC 9207 `iss`),
