@@ -105,8 +105,10 @@ public enum PasskeysServer {
             limits: configuration.limits, events: recorder)
         // Signing keys are read (or made) before the first request; a key that cannot be opened stops the start here.
         let tokens: SessionTokens
+        let provider: OpenIDProvider
         do {
             tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+            provider = try await OpenIDProvider.open(tokens: tokens, store: store, keyEncryptionKey: configuration.tokens.keyEncryptionKey)
         } catch {
             try? await store.shutdown()
             throw error
@@ -116,7 +118,9 @@ public enum PasskeysServer {
         recorder?.use(tokens.sessionIDs)
         let stop = StopState()
         let admin = AdminAPI(relyingParty: relyingParty, store: store, sessionIDs: tokens.sessionIDs)
-        let routes = Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, admin: admin, stop: stop)
+        let routes = Routes(
+            relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, admin: admin, stop: stop,
+            provider: provider)
         let router = try routes.build()
         var listeners: [any Service] = []
         if let address = configuration.adminAddress, let adminRouter = routes.buildAdminRouter() {

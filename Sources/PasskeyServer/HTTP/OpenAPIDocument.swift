@@ -30,6 +30,7 @@ enum OpenAPIDocument {
             scheme: "bearer",
             description:
                 "An API key for the operator's API under /admin/ (passkeys api-key create): psk_ and 43 base64url characters; never a user's session"),
+        "accessToken": .http(scheme: "bearer", description: "An access token from POST /token (the OpenID Provider)"),
     ]
 
     /// The document describing `routes`, in the order they were registered.

@@ -15,6 +15,8 @@ struct Routes {
     var admin: AdminAPI? = nil
     /// Marked when the process begins to stop: `/readyz` then answers 503 `stopping` (a new one, never marked, by default).
     var stop = StopState()
+    /// The OpenID Provider (issue #46; Routes+OpenID.swift); nil serves none of its routes.
+    var provider: OpenIDProvider? = nil
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -133,7 +135,7 @@ struct Routes {
         if let tokens {
             let service = serviceGroup(router, store: tokens.store)
             let options = rateLimitedGroup(router)
-            for route in tokenRoutes(tokens) {
+            for route in tokenRoutes(tokens, provider: provider) + (provider.map(openIDRoutes) ?? []) {
                 switch route.group {
                 case .rateLimited: on(options, route.method, route.path, route.operation, route.handler)
                 case .open: on(router, route.method, route.path, route.operation, route.handler)
@@ -178,14 +180,15 @@ struct Routes {
         router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
-        router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths))
+        router.add(
+            middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths.union(Self.openIDPaths)))
         router.add(middleware: ErrorMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(
             middleware: CrossSiteRequestMiddleware(
                 origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
-                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths))
+                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths, openPaths: Self.openIDPaths))
     }
 
     /// The session cookie's name: `__Host-` prefixed on https sites, so the browser keeps it to this exact host, path

@@ -115,6 +115,7 @@ enum Schema {
         ],
         Schema.sessionTokens,
         Schema.auditLog,
+        Schema.openIDProvider,
     ]
 
     /// The columns of a session row, in the order both stores read and write them.

@@ -451,7 +451,11 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func purgeExpired(now: Int64) async throws {
-        try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run() }
+        try await connections.with { db in
+            try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM oidc_codes WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM oidc_refresh_tokens WHERE expires_at <= \(bind: now)").run()
+        }
         try await ceremonies.purgeExpired(now: now)
     }
 }
