@@ -17,7 +17,7 @@ public enum PasskeysServer {
         let parts = try await assemble(configuration, logger: logger)
         var application = parts.application
         application.addServices(parts.background)
-        if let metricsListener = parts.metricsListener { application.addServices(metricsListener) }
+        application.addServices(parts.listeners)
         return (application, parts.store)
     }
 
@@ -27,14 +27,14 @@ public enum PasskeysServer {
     /// reverse order, each after the one before it ended: first `StopAnnouncement` (`/readyz` answers 503 from
     /// then on), then the background work, which ends at once (its waits and downloads are cancelled; it resumes at
     /// the next start), then `DrainDelay` when `--shutdown-drain` asks for one, then the HTTP server, which stops
-    /// taking connections, closes idle ones and finishes the requests in flight, then the `/metrics` listener. What
+    /// taking connections, closes idle ones and finishes the requests in flight, then the `/metrics` and operator listeners. What
     /// still runs one second before the grace ends is cancelled (the group's `maximumGracefulShutdownDuration`), the
     /// store is closed, and `StopDeadline` ends the process at the grace whatever is left.
     public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
         let parts = try await assemble(configuration, logger: logger)
         let deadline = StopDeadline(grace: configuration.shutdownGrace, logger: logger)
         var services: [any Service] = []
-        if let metricsListener = parts.metricsListener { services.append(metricsListener) }
+        services += parts.listeners
         services.append(parts.application)
         if configuration.shutdownDrain > .zero { services.append(DrainDelay(duration: configuration.shutdownDrain)) }
         services += parts.background
@@ -63,8 +63,9 @@ public enum PasskeysServer {
         let application: Application<RouterResponder<ServerContext>>
         /// Work beside the HTTP server: the expiry purger and, when configured, the metadata downloads.
         let background: [any Service]
-        /// `/metrics` on its own address, when `--metrics-address` asks for it.
-        let metricsListener: (any Service)?
+        /// The listeners beside the public one: `/metrics` on `--metrics-address` and the operator's API on
+        /// `--admin-address`, when asked for. They stop after the public listener.
+        let listeners: [any Service]
         let store: any DatabaseStore
         /// Marked when a stop begins; `/readyz` reads it.
         let stop: StopState
@@ -75,7 +76,9 @@ public enum PasskeysServer {
         try configuration.webhooks?.check()
         try configuration.checkTokens(allowInsecureOrigin: true)
         let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
-        var background: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
+        var background: [any Service] = [
+            ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds }, auditRetentionDays: configuration.auditRetentionDays)
+        ]
         var refresher: MetadataRefresher?
         if configuration.metadataRefresh == nil, let file = configuration.relyingParty.attestation.metadata {
             // A --metadata file is held to the serial floor in the database too (issue #41).
@@ -102,8 +105,10 @@ public enum PasskeysServer {
             limits: configuration.limits, events: recorder)
         // Signing keys are read (or made) before the first request; a key that cannot be opened stops the start here.
         let tokens: SessionTokens
+        let provider: OpenIDProvider
         do {
             tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+            provider = try await OpenIDProvider.open(tokens: tokens, store: store, keyEncryptionKey: configuration.tokens.keyEncryptionKey)
         } catch {
             try? await store.shutdown()
             throw error
@@ -112,8 +117,23 @@ public enum PasskeysServer {
         // Events name sessions by the same `sid` as the tokens.
         recorder?.use(tokens.sessionIDs)
         let stop = StopState()
-        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, stop: stop).build()
-        var metricsListener: (any Service)?
+        let admin = AdminAPI(relyingParty: relyingParty, store: store, sessionIDs: tokens.sessionIDs)
+        let routes = Routes(
+            relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, admin: admin, stop: stop,
+            provider: provider)
+        let router = try routes.build()
+        var listeners: [any Service] = []
+        if let address = configuration.adminAddress, let adminRouter = routes.buildAdminRouter() {
+            // The operator's API on its own listener (a private interface), and not on the public address.
+            let listener = Application(
+                router: adminRouter,
+                server: .http1(
+                    configuration: .init(
+                        additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
+                        idleTimeout: .init(configuration.idleTimeout))),
+                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-admin"), logger: logger)
+            listeners.append(NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--admin-address"))
+        }
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)
@@ -122,7 +142,7 @@ public enum PasskeysServer {
             let listener = Application(
                 router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
                 configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger)
-            metricsListener = NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--metrics-address")
+            listeners.append(NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--metrics-address"))
         }
         let application = Application(
             router: router,
@@ -134,7 +154,7 @@ public enum PasskeysServer {
             // Said once the socket is bound, never before: a port in use fails with no line claiming to listen.
             onServerRunning: { channel in logger.notice("\(startupLine(configuration, port: channel.localAddress?.port))") },
             logger: logger)
-        return Parts(application: application, background: background, metricsListener: metricsListener, store: store, stop: stop)
+        return Parts(application: application, background: background, listeners: listeners, store: store, stop: stop)
     }
 
     /// The start-up line: the address to open first (the page and WebAuthn work only at a configured origin, which

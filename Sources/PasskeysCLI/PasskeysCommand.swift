@@ -16,7 +16,8 @@ public struct PasskeysCommand: AsyncParsableCommand {
         version: "passkeys \(PasskeysVersion.line)",
         subcommands: [
             ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self,
-            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self, EventsCommand.self, APIKeyCommand.self,
+            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self, EventsCommand.self, APIKeyCommand.self, AdminCommand.self,
+            OIDCClientCommand.self,
         ]
     )
     public init() {}

@@ -146,8 +146,11 @@ def test_discovery_names_the_jwks(server):
     assert document["jwks_uri"] == server["url"] + "/.well-known/jwks.json"
     status, headers, jwks = call("GET", document["jwks_uri"])
     assert "max-age" in headers["Cache-Control"]
-    assert all(key["kty"] == "EC" and key["crv"] == "P-256" and key["alg"] == "ES256" for key in jwks["keys"])
-    assert len(jwks["keys"]) >= 2, "the signing key and its published successor"
+    # ES256 keys sign session tokens; the RS256 keys beside them sign only the OpenID Provider's ID tokens (issue 46).
+    es256 = [key for key in jwks["keys"] if key["alg"] == "ES256"]
+    assert all(key["kty"] == "EC" and key["crv"] == "P-256" for key in es256)
+    assert all(key["kty"] == "RSA" and key["alg"] == "RS256" for key in jwks["keys"] if key not in es256)
+    assert len(es256) >= 2, "the signing key and its published successor"
 
 
 def introspect(server, token, key):

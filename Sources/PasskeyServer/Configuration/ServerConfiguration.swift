@@ -49,6 +49,13 @@ public struct ServerConfiguration: Sendable {
     public var tokens = SessionTokenConfiguration()
     /// Origins (each also a configured origin) whose pages may call the API from the browser with credentials (CORS).
     public var corsOrigins: [String] = []
+    /// Where the operator's API (`/admin/…`, issue #45) is served instead of the public address (`host:port`); nil
+    /// serves it with the API.
+    public var adminAddress: (host: String, port: Int)? = nil
+    /// How many days audit entries are kept (`--audit-retention`); older ones are pruned once a minute.
+    public var auditRetentionDays: Int = ServerConfiguration.defaultAuditRetentionDays
+    /// 400 days: a year of entries and a month to spare, for yearly reviews (SOC 2 and ISO 27001 audits look back a year).
+    public static let defaultAuditRetentionDays = 400
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,

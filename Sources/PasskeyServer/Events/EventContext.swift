@@ -5,6 +5,9 @@ import Hummingbird
 /// need no extra parameter for it and a change made outside a request (a command, a test) simply has none.
 public enum EventContext {
     @TaskLocal public static var clientAddress: String?
+    /// Who acts, when it is not the account's own user: the operator's API key (set by the operator API's middleware). nil in a
+    /// user's request, where the audit log names the account's user, and outside requests.
+    @TaskLocal public static var actor: AuditActor?
 }
 
 /// Sets ``EventContext/clientAddress`` for the rest of the request, after ``ClientAddressMiddleware`` resolved it.

@@ -12,36 +12,53 @@ public struct OutboxEvent: Sendable, Equatable {
     public let payload: String
 }
 
-/// The events a store step writes in its own transaction (the outbox): nothing is reported that did not happen, and
-/// nothing that happened goes unreported, whatever crashes when.
-///
-/// An audit log (issue #45) joins the same way: one more list of rows a step writes beside its change.
+/// What a store step writes in its own transaction beside its change: the events it raises (the outbox) and its
+/// audit entry (issue #45). Nothing is reported that did not happen, and nothing that happened goes unreported,
+/// whatever crashes when.
 public struct ChangeEvents: Sendable {
     /// The webhook endpoints (their URLs): each event is one row per endpoint, so each endpoint's queue moves on its
     /// own.
     public let endpoints: [String]
+    /// The audit log's entry for the change; nil for none (the tests' steps without events).
+    public let audit: AuditEntry?
     /// The step's events, given the token hashes of the sessions the step ended (known only inside its transaction;
     /// empty when it ends none). Runs inside the transaction, so it must be quick and must not touch the store.
     let make: @Sendable (_ endedSessions: [String]) throws -> [OutboxEvent]
 
-    init(endpoints: [String], make: @escaping @Sendable (_ endedSessions: [String]) throws -> [OutboxEvent]) {
+    init(endpoints: [String], audit: AuditEntry? = nil, make: @escaping @Sendable (_ endedSessions: [String]) throws -> [OutboxEvent]) {
         self.endpoints = endpoints
+        self.audit = audit
         self.make = make
     }
 
-    /// No events (no webhook is configured): the stores write nothing and run no statement for them.
+    /// No events and no audit entry: the stores write nothing and run no statement for them.
     public static let none = ChangeEvents(endpoints: []) { _ in [] }
 
-    /// Whether nothing is to be written, so the store can skip the work (and the statement).
-    public var isEmpty: Bool { endpoints.isEmpty }
+    /// An audit entry alone (an operator's read, a refusal): no event.
+    static func audit(_ entry: AuditEntry) -> ChangeEvents { ChangeEvents(endpoints: [], audit: entry) { _ in [] } }
 
-    /// The rows to insert, in order: each event once per endpoint.
-    func rows(endedSessions: [String] = []) throws -> [OutboxRow] {
-        guard !endpoints.isEmpty else { return [] }
-        return try make(endedSessions).flatMap { event in
+    /// Whether nothing is to be written, so the store can skip the work (and the statement).
+    public var isEmpty: Bool { endpoints.isEmpty && audit == nil }
+
+    /// Whether the events need the token hashes of the sessions the step ends (only when there are endpoints).
+    var needsEndedSessions: Bool { !endpoints.isEmpty }
+
+    /// The rows to insert, in order: each event once per endpoint, and the audit entry.
+    func rows(endedSessions: [String] = []) throws -> ChangeRows {
+        guard !endpoints.isEmpty else { return ChangeRows(outbox: [], audit: audit) }
+        let outbox = try make(endedSessions).flatMap { event in
             endpoints.map { OutboxRow(id: event.id, endpoint: $0, type: event.type.rawValue, userKey: event.userKey, payload: event.payload) }
         }
+        return ChangeRows(outbox: outbox, audit: audit)
     }
+}
+
+/// What one change writes beside itself: its outbox rows and its audit entry.
+struct ChangeRows: Sendable, Equatable {
+    let outbox: [OutboxRow]
+    let audit: AuditEntry?
+
+    var isEmpty: Bool { outbox.isEmpty && audit == nil }
 }
 
 /// One row of `event_outbox` as a change writes it (``Schema/outboxInsertColumns``).

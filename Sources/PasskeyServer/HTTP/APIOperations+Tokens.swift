@@ -43,9 +43,9 @@ extension APIOperations {
         security: signedIn)
 
     static let jwks = OpenAPI.Operation(
-        summary: "The keys session tokens are signed with (RFC 7517 JWK Set)",
+        summary: "The keys session tokens and ID tokens are signed with (RFC 7517 JWK Set)",
         description:
-            "Every published key: the one signing now, its successor (published a whole rotation period before it signs) and retired keys until every token they signed has expired. Cache-Control allows caching for 15 minutes.",
+            "Every published key, ES256 (session and access tokens, and ID tokens of ES256 clients) and RS256 (ID tokens): the one signing now, its successor (published a whole rotation period before it signs) and retired keys until every token they signed has expired. Cache-Control allows caching for 15 minutes.",
         responses: [
             200: .response(
                 OpenAPI.Response(
@@ -55,8 +55,11 @@ extension APIOperations {
                             .init(
                                 schema: .object(properties: [
                                     "keys": .array(
+                                        // EC keys (ES256: crv, x, y) and RSA keys (RS256, ID tokens: n, e).
                                         items: .object(properties: [
-                                            "kty": .string, "crv": .string, "x": .string, "y": .string, "kid": .string, "alg": .string,
+                                            "kty": .string(allowedValues: "EC", "RSA"), "crv": .string(required: false),
+                                            "x": .string(required: false), "y": .string(required: false), "n": .string(required: false),
+                                            "e": .string(required: false), "kid": .string, "alg": .string(allowedValues: "ES256", "RS256"),
                                             "use": .string,
                                         ]))
                                 ])))
@@ -64,15 +67,21 @@ extension APIOperations {
         ])
 
     static let discovery = OpenAPI.Operation(
-        summary: "Discovery: the issuer, its JWKS and introspection (OpenID Connect Discovery 1.0, RFC 8414)",
-        description: "Only what this server serves; it is not (yet) an OpenID Provider.",
+        summary: "Discovery (OpenID Connect Discovery 1.0, RFC 8414)",
+        description:
+            "The issuer, the JWKS, introspection and the OpenID Provider's endpoints (authorization, token, userinfo, end session) with the values they support: exactly what this server serves.",
         responses: [
             200: .response(
                 OpenAPI.Response(
                     description: "The discovery document",
                     content: [
                         .json: .content(
-                            .init(schema: .object(properties: ["issuer": .string, "jwks_uri": .string, "introspection_endpoint": .string])))
+                            .init(
+                                schema: .object(properties: [
+                                    "issuer": .string, "jwks_uri": .string, "introspection_endpoint": .string,
+                                    "authorization_endpoint": .string(required: false), "token_endpoint": .string(required: false),
+                                    "userinfo_endpoint": .string(required: false), "end_session_endpoint": .string(required: false),
+                                ])))
                     ]))
         ])
 

@@ -204,6 +204,13 @@ enum APISchemas {
                     items: .string),
             ]),
             "Empty": .object(description: "An empty object; the body may also be empty."),
+            "ReplayRequest": .one(
+                of: [
+                    .object(
+                        properties: ["id": .string(description: "A dead event's id", pattern: "^evt_[A-Za-z0-9_-]{21}[AQgw]$")],
+                        additionalProperties: .init(false)),
+                    .object(properties: ["allDead": .boolean(allowedValues: [true])], additionalProperties: .init(false)),
+                ], core: .init(description: "Exactly one of id (one dead event) and allDead (every dead event).")),
             "ReverificationResult": withStatus([
                 "verifiedAt": .string(format: .dateTime, description: "When the user verified; recorded on the session."),
                 "verifiedUntil": .string(

@@ -14,7 +14,7 @@ import PasskeyHummingbird
 ///
 /// Any other origin gets no CORS header, so its script reads nothing, and its `OPTIONS` goes on to the 405 every path
 /// answers. Every answer carries `Vary: Origin` once any origin is listed, so a cache never hands one origin's answer to
-/// another. Service routes (`exempt`, API keys only) are never opened to browsers. The cross-site checks for state
+/// another. Service routes (`exempt` and the operator's API, API keys only) are never opened to browsers. The cross-site checks for state
 /// changes (``CrossSiteRequestMiddleware``) run after this, unchanged.
 struct CORSMiddleware: RouterMiddleware {
     typealias Context = ServerContext
@@ -22,6 +22,8 @@ struct CORSMiddleware: RouterMiddleware {
     let table: RouteTable
     /// Paths never opened to other origins.
     let exempt: Set<String>
+    /// Paths under these prefixes never opened to other origins either (the operator's API, `/admin/`).
+    var exemptPrefixes: [String] = [Routes.adminPrefix]
 
     static let requestMethod = HTTPField.Name("Access-Control-Request-Method")!
     static let allowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
@@ -33,7 +35,7 @@ struct CORSMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         guard !origins.isEmpty else { return try await next(request, context) }
-        guard let origin = request.headers[.origin], origins.contains(origin), !exempt.contains(request.uri.path) else {
+        guard let origin = request.headers[.origin], origins.contains(origin), !isExempt(request.uri.path) else {
             var response = try await next(request, context)
             response.headers.append(HTTPField(name: .vary, value: "Origin"))
             return response
@@ -53,6 +55,8 @@ struct CORSMiddleware: RouterMiddleware {
         response.headers.append(HTTPField(name: .vary, value: "Origin"))
         return response
     }
+
+    private func isExempt(_ path: String) -> Bool { exempt.contains(path) || exemptPrefixes.contains { path.hasPrefix($0) } }
 
     private func grant(_ origin: String) -> HTTPFields {
         [Self.allowOrigin: origin, Self.allowCredentials: "true"]

@@ -14,17 +14,23 @@ import Hummingbird
 /// Two exceptions (issue #43): `Sec-Fetch-Site: cross-site` is accepted from an `Origin` the operator opened with
 /// `--cors-origin` (a front end on another site that the browser itself names), and `formPaths` (`POST /introspect`,
 /// RFC 7662's form body) skip the JSON rule: they serve only requests with an API key in `Authorization`, which a
-/// cross-site form cannot set, and never read a session cookie, so a forged form changes nothing.
+/// cross-site form cannot set, and never read a session cookie, so a forged form changes nothing. The OpenID
+/// Provider's `openPaths` (issue #46) are not guarded at all: `/authorize` is a navigation from the client's site by
+/// design and gives a code only to a registered redirect URI; `/token` reads no cookie.
 struct CrossSiteRequestMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let origins: Set<String>
     var corsOrigins: Set<String> = []
     var formPaths: Set<String> = []
+    /// Paths this rule does not guard at all (issue #46: `/authorize` and `/token`, Routes+OpenID.swift).
+    var openPaths: Set<String> = []
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
+        guard [.post, .put, .patch, .delete].contains(request.method), !openPaths.contains(request.uri.path) else {
+            return try await next(request, context)
+        }
         if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site",
             !(request.headers[.origin].map(corsOrigins.contains) ?? false)
         {

@@ -26,6 +26,11 @@ enum OpenAPIDocument {
             description: "HttpOnly, SameSite=Lax; named __Host-\(Routes.sessionCookie) and Secure when the relying party's origins are https"),
         "serviceKey": .http(
             scheme: "bearer", description: "An API key for service routes (passkeys api-key create): psk_ and 43 base64url characters"),
+        "operatorKey": .http(
+            scheme: "bearer",
+            description:
+                "An API key for the operator's API under /admin/ (passkeys api-key create): psk_ and 43 base64url characters; never a user's session"),
+        "accessToken": .http(scheme: "bearer", description: "An access token from POST /token (the OpenID Provider)"),
     ]
 
     /// The document describing `routes`, in the order they were registered.
@@ -41,7 +46,9 @@ enum OpenAPIDocument {
         }
         return OpenAPI.Document(
             openAPIVersion: .v3_1_1, info: info, servers: [], paths: items.mapValues { .pathItem($0) },
-            components: .direct(schemas: APISchemas.all, securitySchemes: securitySchemes))
+            components: .direct(schemas: APISchemas.all, securitySchemes: securitySchemes),
+            tags: routes.contains { $0.path.hasPrefix(Routes.adminPrefix) }
+                ? [OpenAPI.Tag(name: AdminOperation.tag, description: AdminOperation.tagDescription)] : nil)
     }
 
     /// HEAD of a GET: the same statuses and headers, no body.
@@ -53,7 +60,8 @@ enum OpenAPIDocument {
             responses[status] = .response(response)
         }
         return OpenAPI.Operation(
-            summary: get.summary.map { "\($0) (head only)" }, description: "The answer GET gives, without its body.", parameters: get.parameters,
+            tags: get.tags, summary: get.summary.map { "\($0) (head only)" }, description: "The answer GET gives, without its body.",
+            parameters: get.parameters,
             responses: responses, security: get.security)
     }
 

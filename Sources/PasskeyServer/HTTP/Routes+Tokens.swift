@@ -27,9 +27,9 @@ extension Routes {
     /// least) before they sign, so a cached copy always holds them in time.
     static let documentMaxAge = 900
 
-    func tokenRoutes(_ tokens: SessionTokens) -> [TokenRoute] {
+    func tokenRoutes(_ tokens: SessionTokens, provider: OpenIDProvider? = nil) -> [TokenRoute] {
         let cache = "public, max-age=\(Self.documentMaxAge)"
-        let discovery = ByteBuffer(bytes: Self.discoveryDocument(issuer: tokens.issuer))
+        let discovery = ByteBuffer(bytes: Self.discoveryDocument(issuer: tokens.issuer, provider: provider != nil))
         return [
             TokenRoute(group: .rateLimited, method: .post, path: "/session/token", operation: APIOperations.sessionToken) { request, context in
                 // A JSON body (the cross-site defence), which may be empty; no member is read yet.
@@ -79,13 +79,36 @@ extension Routes {
         router.group().add(middleware: OptionsRateMiddleware(relyingParty: relyingParty))
     }
 
-    /// `/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §3, RFC 8414 §2) with only what this server
-    /// serves: its issuer, the JWKS and introspection. Issue #46 (OpenID Provider) adds the rest.
-    static func discoveryDocument(issuer: String) -> [UInt8] {
-        let document = JSONObject([
+    /// `/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §3, RFC 8414 §2) with exactly what this server
+    /// serves: its issuer, the JWKS and introspection, and, with the OpenID Provider (issue #46), its endpoints and the
+    /// values it supports.
+    static func discoveryDocument(issuer: String, provider: Bool = false) -> [UInt8] {
+        var document = JSONObject([
             "issuer": .string(issuer), "jwks_uri": .string(issuer + "/.well-known/jwks.json"),
             "introspection_endpoint": .string(issuer + "/introspect"),
         ])
+        if provider {
+            func list(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+            document["authorization_endpoint"] = .string(issuer + "/authorize")
+            document["token_endpoint"] = .string(issuer + "/token")
+            document["userinfo_endpoint"] = .string(issuer + "/userinfo")
+            document["end_session_endpoint"] = .string(issuer + "/end-session")
+            document["response_types_supported"] = list(["code"])
+            document["response_modes_supported"] = list(["query"])
+            document["grant_types_supported"] = list(["authorization_code", "refresh_token"])
+            document["subject_types_supported"] = list(["public"])
+            document["id_token_signing_alg_values_supported"] = list(["RS256", "ES256"])
+            document["scopes_supported"] = list(AuthorizationRequest.supportedScopes)
+            document["claims_supported"] = list([
+                "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "amr", "azp", "at_hash", "preferred_username", "name",
+            ])
+            document["token_endpoint_auth_methods_supported"] = list(["client_secret_basic", "client_secret_post", "none"])
+            document["code_challenge_methods_supported"] = list(["S256"])
+            document["authorization_response_iss_parameter_supported"] = .bool(true)
+            document["claims_parameter_supported"] = .bool(false)
+            document["request_parameter_supported"] = .bool(false)
+            document["request_uri_parameter_supported"] = .bool(false)
+        }
         return Array(JSONValue.object(document).serialized().utf8)
     }
 }

@@ -11,8 +11,12 @@ struct Routes {
     let metrics: ServerMetrics
     /// Session tokens, the JWKS and introspection (issue #43; Routes+Tokens.swift); nil serves none of them.
     var tokens: SessionTokens? = nil
+    /// The operator's API (issue #45; Routes+Admin.swift); nil serves none of it.
+    var admin: AdminAPI? = nil
     /// Marked when the process begins to stop: `/readyz` then answers 503 `stopping` (a new one, never marked, by default).
     var stop = StopState()
+    /// The OpenID Provider (issue #46; Routes+OpenID.swift); nil serves none of its routes.
+    var provider: OpenIDProvider? = nil
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -27,35 +31,13 @@ struct Routes {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
-        // Outermost, so every answer carries the headers: the error middleware's (4xx, 5xx) and the 405s included.
-        router.add(middleware: SecurityHeadersMiddleware())
-        router.add(
-            middleware: ClientAddressMiddleware(
-                resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
-        router.add(middleware: EventContextMiddleware())
-        router.add(middleware: RequestLogMiddleware(metrics: metrics))
-        // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
-        router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths))
-        router.add(middleware: ErrorMiddleware())
-        // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
-        router.add(middleware: MethodNotAllowedMiddleware(table: table))
-        router.add(
-            middleware: CrossSiteRequestMiddleware(
-                origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
-                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths))
-        var routes: [OpenAPIDocument.Route] = []
+        addCommonMiddleware(router, table: table)
+        let registrar = RouteRegistrar(table: table)
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
             _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
         ) {
-            group.on(RouterPath(path), method: method, use: handler)
-            let openAPIPath = path.split(separator: "/", omittingEmptySubsequences: false)
-                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
-            // Every method registered here is one of OpenAPI's (GET, POST, PATCH, DELETE).
-            if let verb = OpenAPI.HttpMethod(rawValue: method.rawValue.uppercased()) {
-                routes.append(OpenAPIDocument.Route(method: verb, path: openAPIPath, operation: operation))
-            }
-            table.add(method, path)
+            registrar.on(group, method, path, operation, handler)
         }
 
         // The ceremony endpoints and the step-up: the shared endpoints (`CeremonyEndpoints`, as the route groups run
@@ -153,7 +135,7 @@ struct Routes {
         if let tokens {
             let service = serviceGroup(router, store: tokens.store)
             let options = rateLimitedGroup(router)
-            for route in tokenRoutes(tokens) {
+            for route in tokenRoutes(tokens, provider: provider) + (provider.map(openIDRoutes) ?? []) {
                 switch route.group {
                 case .rateLimited: on(options, route.method, route.path, route.operation, route.handler)
                 case .open: on(router, route.method, route.path, route.operation, route.handler)
@@ -173,6 +155,8 @@ struct Routes {
                 throw StoreUnavailable(reason: "no answer within \(Self.readinessWait)")
             }
         }
+        // The operator's API here unless --admin-address gives it a listener of its own (``buildAdminRouter()``).
+        if let admin, configuration.adminAddress == nil { addAdminRoutes(admin, to: router, registrar) }
         if configuration.metricsAddress == nil {
             on(router, .get, "/metrics", APIOperations.metrics) { _, _ in metrics.response() }
         }
@@ -182,13 +166,29 @@ struct Routes {
                     status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: asset.body))
             }
         }
-        // Last: the document describes every route above and itself.
-        let documentRoute = OpenAPIDocument.Route(method: .get, path: "/openapi.json", operation: APIOperations.document)
-        let document = ByteBuffer(bytes: (try? OpenAPIDocument.json(routes + [documentRoute])) ?? [])
-        on(router, .get, "/openapi.json", APIOperations.document) { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: document))
-        }
-        return (router, routes)
+        registrar.addDocument(to: router)
+        return (router, registrar.routes)
+    }
+
+    /// The middleware every listener of the API runs, outermost first.
+    func addCommonMiddleware(_ router: Router<ServerContext>, table: RouteTable) {
+        // Outermost, so every answer carries the headers: the error middleware's (4xx, 5xx) and the 405s included.
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(
+            middleware: ClientAddressMiddleware(
+                resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
+        router.add(middleware: EventContextMiddleware())
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
+        router.add(
+            middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths.union(Self.openIDPaths)))
+        router.add(middleware: ErrorMiddleware())
+        // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
+        router.add(middleware: MethodNotAllowedMiddleware(table: table))
+        router.add(
+            middleware: CrossSiteRequestMiddleware(
+                origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
+                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths, openPaths: Self.openIDPaths))
     }
 
     /// The session cookie's name: `__Host-` prefixed on https sites, so the browser keeps it to this exact host, path

@@ -33,13 +33,12 @@ extension RelyingParty {
     public func signOut(token: String?) async throws {
         guard let token, !token.isEmpty else { return }
         let tokenHash = Self.hash(token)
-        // The account the event names: the session's, read first; a token of no live session ends nothing.
-        var events = ChangeEvents.none
-        if self.events != nil {
-            guard let session = try await store.session(tokenHash: tokenHash, now: configuration.nowMilliseconds),
-                let user = try await store.user(handle: session.userHandle)
-            else { return try await store.deleteSession(tokenHash: tokenHash, events: .none) }
-            events = try await changeEvents { factory, ended in try factory.revoked(ended, user: user, reason: .signOut) }
+        // The account the event and the audit entry name: the session's, read first; a token of no live session ends
+        // nothing.
+        guard let session = try await store.session(tokenHash: tokenHash, now: configuration.nowMilliseconds),
+            let user = try await store.user(handle: session.userHandle)
+        else { return try await store.deleteSession(tokenHash: tokenHash, events: .none) }
+        let events = try await changeEvents(.sessionRevoked, user: user) { factory, ended in try factory.revoked(ended, user: user, reason: .signOut)
         }
         try await store.deleteSession(tokenHash: tokenHash, events: events)
         eventsCommitted()
@@ -49,8 +48,17 @@ extension RelyingParty {
     /// user who suspects a session was stolen; the asking session stays.
     public func endOtherSessions(_ session: SessionRecord?) async throws {
         let (user, session) = try await recentlyVerifiedUser(session)
-        let events = try await changeEvents { factory, ended in try factory.revoked(ended, user: user, reason: .signOutEverywhere) }
-        try await store.deleteSessions(userHandle: user.handle, except: session.tokenHash, events: events)
+        try await endSessions(of: user, except: session.tokenHash, reason: .signOutEverywhere)
+    }
+
+    /// Ends every session of `user`'s account except `tokenHash` (none: every one), with one `session.revoked` for
+    /// each and one audit entry (`sessions.revoked`, with the reason).
+    func endSessions(of user: UserRecord, except tokenHash: String?, reason: SessionEndReason) async throws {
+        let events = try await changeEvents(.sessionsRevoked, user: user, detail: JSONObject(["reason": .string(reason.rawValue)])) {
+            factory, ended in try factory.revoked(ended, user: user, reason: reason)
+        }
+        // A token hash is never empty, so `except: ""` ends them all.
+        try await store.deleteSessions(userHandle: user.handle, except: tokenHash ?? "", events: events)
         eventsCommitted()
     }
 
@@ -65,8 +73,9 @@ extension RelyingParty {
         let user = try await signedInUser(session)
         let credentialID = try RequestMembers.credentialID(id)
         let name = try RequestMembers.requiredName(body, "name")
-        let events = try await changeEvents { factory, _ in
-            [factory.event(.passkeyRenamed, user: user, ["credential": EventFactory.credential(id: credentialID, name: name)])]
+        let passkey = EventFactory.credential(id: credentialID, name: name)
+        let events = try await changeEvents(.passkeyRenamed, user: user, detail: JSONObject(["credential": passkey])) { factory, _ in
+            [factory.event(.passkeyRenamed, user: user, ["credential": passkey])]
         }
         guard try await store.renameCredential(id: credentialID, userHandle: user.handle, name: name, events: events),
             let record = try await store.credential(id: credentialID)
@@ -81,16 +90,22 @@ extension RelyingParty {
     /// it the account has no way in, so only deleting the account removes it.
     public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
         let (user, _) = try await recentlyVerifiedUser(session)
+        try await removeCredential(of: user, id: id, keepingSession: session?.tokenHash)
+    }
+
+    /// Removes the passkey `id` of `user`'s account and ends the sessions it started, except `keepingSession`: 404
+    /// when the account has no such passkey, 409 for its last. Its event and audit entry name it by ID and name.
+    func removeCredential(of user: UserRecord, id: String, keepingSession: String?) async throws {
         let credentialID = try RequestMembers.credentialID(id)
-        var events = ChangeEvents.none
-        if self.events != nil, let record = try await store.credential(id: credentialID), record.userHandle == user.handle {
-            // Its name as it was just before (an event names a passkey by ID and name).
-            events = try await changeEvents { factory, ended in
-                [factory.event(.passkeyDeleted, user: user, ["credential": EventFactory.credential(id: credentialID, name: record.name)])]
-                    + (try factory.revoked(ended, user: user, reason: .passkeyRemoval))
-            }
+        guard let record = try await store.credential(id: credentialID), record.userHandle == user.handle else {
+            throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
         }
-        switch try await store.deleteCredential(id: credentialID, userHandle: user.handle, keepingSession: session?.tokenHash, events: events) {
+        // Its name as it was just before (an event names a passkey by ID and name).
+        let passkey = EventFactory.credential(id: credentialID, name: record.name)
+        let events = try await changeEvents(.passkeyDeleted, user: user, detail: JSONObject(["credential": passkey])) { factory, ended in
+            [factory.event(.passkeyDeleted, user: user, ["credential": passkey])] + (try factory.revoked(ended, user: user, reason: .passkeyRemoval))
+        }
+        switch try await store.deleteCredential(id: credentialID, userHandle: user.handle, keepingSession: keepingSession, events: events) {
         case .deleted:
             eventsCommitted()
             return
@@ -108,9 +123,15 @@ extension RelyingParty {
     /// free for a new account, which gets a new user handle.
     public func deleteAccount(_ session: SessionRecord?) async throws {
         let (user, _) = try await recentlyVerifiedUser(session)
-        let events = try await changeEvents { factory, _ in [factory.event(.userDeleted, user: user)] }
-        guard try await store.deleteAccount(userHandle: user.handle, events: events) else { throw RelyingPartyError.noSession }
+        guard try await removeAccount(user) else { throw RelyingPartyError.noSession }
+    }
+
+    /// Removes `user`'s account with everything it holds; false when it was gone already.
+    func removeAccount(_ user: UserRecord) async throws -> Bool {
+        let events = try await changeEvents(.userDeleted, user: user) { factory, _ in [factory.event(.userDeleted, user: user)] }
+        guard try await store.deleteAccount(userHandle: user.handle, events: events) else { return false }
         eventsCommitted()
+        return true
     }
 
     func summary(_ record: CredentialRecord, languages: [String] = []) -> JSONValue {

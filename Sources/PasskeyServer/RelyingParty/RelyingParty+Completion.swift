@@ -57,9 +57,9 @@ extension RelyingParty {
             userVerified: registration.passkey.verification.userVerified, backupEligible: record.backupEligible)
         // A new account's recovery codes are stored with it (shown once, in this answer); only their keyed hashes are kept.
         let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
-        // The events name the account: a new one as it is being written, an existing one as it is now.
+        // The events and the audit entry name the account: a new one as it is being written, an existing one as it is now.
         var account = newUser
-        if account == nil, self.events != nil { account = try await store.user(handle: handle) }
+        if account == nil { account = try await store.user(handle: handle) }
         let events = try await registrationEvents(
             account: account, isNew: newUser != nil, credential: record, session: session.tokenHash,
             endedSession: registration.endsSession ? boundSession : nil)
@@ -98,7 +98,8 @@ extension RelyingParty {
             for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.countsAsVerification,
             userVerified: signIn.verification.userVerified, backupEligible: record.backupEligible)
         let user = signIn.user
-        let events = try await changeEvents { factory, _ in
+        let passkey = EventFactory.credential(id: record.id, name: record.name)
+        let events = try await changeEvents(.sessionCreated, user: user, detail: JSONObject(["credential": passkey])) { factory, _ in
             [
                 factory.event(
                     .sessionCreated, user: user,
@@ -121,7 +122,8 @@ extension RelyingParty {
     func storeReverification(_ reverification: Reverification<UserRecord>, signedIn: SignedInUser<UserRecord>) async throws {
         let record = reverification.signIn.credential
         let user = signedIn.user
-        let events = try await changeEvents { factory, _ in
+        let passkey = EventFactory.credential(id: record.id, name: record.name)
+        let events = try await changeEvents(.stepUpCompleted, user: user, detail: JSONObject(["credential": passkey])) { factory, _ in
             [
                 factory.event(
                     .stepUpCompleted, user: user,

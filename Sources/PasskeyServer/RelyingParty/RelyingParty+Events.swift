@@ -1,19 +1,33 @@
 import PasskeyCore
 import PasskeyRelyingParty
 
-/// Events for webhooks (issue #44): each change builds its events before it is made and hands them to the store,
-/// which writes them in the change's transaction; nothing is built without webhooks.
+/// Events for webhooks (issue #44) and the audit log (issue #45): each change builds its events and its audit entry
+/// before it is made and hands them to the store, which writes them in the change's transaction; no event is built
+/// without webhooks, the audit entry always is.
 extension RelyingParty {
-    /// The events of a change about to be made, from `build` (given the token hashes of the sessions the change ends,
-    /// inside its transaction); ``ChangeEvents/none`` without webhooks.
+    /// The events and the audit entry of a change about to be made: the entry records `action` on `user`'s account by
+    /// whoever acts (``auditEntry(_:user:outcome:detail:)``); the events come from `build` (given the token hashes of the
+    /// sessions the change ends, inside its transaction), none without webhooks.
     func changeEvents(
+        _ action: AuditAction, user: UserRecord?, detail: JSONObject = JSONObject(),
         _ build: @escaping @Sendable (_ factory: EventFactory, _ endedSessions: [String]) throws -> [OutboxEvent]
     ) async throws -> ChangeEvents {
-        guard let events else { return .none }
+        let audit = auditEntry(action, user: user, detail: detail)
+        guard let events else { return ChangeEvents(endpoints: [], audit: audit) { _ in [] } }
         let factory = EventFactory(
             now: configuration.nowMilliseconds, clientAddress: EventContext.clientAddress,
             sessionIdentifiers: try await events.sessionIdentifiers(store))
-        return ChangeEvents(endpoints: events.endpoints) { ended in try build(factory, ended) }
+        return ChangeEvents(endpoints: events.endpoints, audit: audit) { ended in try build(factory, ended) }
+    }
+
+    /// An audit entry for `action` on `user`'s account, now: the actor is the operator's key in an admin request
+    /// (``EventContext/actor``), else the account's own user, else the server; the client's address as resolved.
+    func auditEntry(_ action: AuditAction, user: UserRecord?, outcome: AuditOutcome = .success, detail: JSONObject = JSONObject()) -> AuditEntry {
+        let actor = EventContext.actor ?? user.map { AuditActor.user($0.username) } ?? AuditActor(kind: .server, name: "passkeys serve")
+        return AuditEntry(
+            time: configuration.nowMilliseconds, userID: user.map { Base64URL.encode($0.handle) }, action: action.rawValue, actor: actor,
+            clientAddress: EventContext.clientAddress, outcome: outcome.rawValue,
+            detail: detail.keys.isEmpty ? nil : JSONValue.object(detail).serialized())
     }
 
     /// A change with events committed: the delivery sends them now rather than at its next poll.
@@ -25,8 +39,9 @@ extension RelyingParty {
         account: UserRecord?, isNew: Bool, credential: CredentialRecord, session tokenHash: String, endedSession: String?
     ) async throws -> ChangeEvents {
         guard let account else { return .none }
-        return try await changeEvents { factory, _ in
-            let passkey = EventFactory.credential(id: credential.id, name: credential.name)
+        let passkey = EventFactory.credential(id: credential.id, name: credential.name)
+        return try await changeEvents(isNew ? .userCreated : .passkeyCreated, user: account, detail: JSONObject(["credential": passkey])) {
+            factory, _ in
             var events: [OutboxEvent] = []
             if isNew { events.append(factory.event(.userCreated, user: account)) }
             events.append(factory.event(.passkeyCreated, user: account, ["credential": passkey]))

@@ -33,7 +33,7 @@ extension RelyingParty {
         guard let user = try await store.recoveryCodeOwner(username: username, codeHash: codeHash) else { return nil }
         let now = configuration.nowMilliseconds
         let (token, session) = newSession(for: user.handle, credentialID: nil, now: now, verified: false, recovery: true)
-        let events = try await changeEvents { factory, ended in
+        let events = try await changeEvents(.recoveryUsed, user: user) { factory, ended in
             [factory.event(.recoveryUsed, user: user)] + (try factory.revoked(ended, user: user, reason: .recovery))
                 + [factory.event(.sessionCreated, user: user, ["session": try factory.session(session.tokenHash, recovery: true)])]
         }
@@ -63,7 +63,8 @@ extension RelyingParty {
     /// New codes for the account, replacing any it had; returns them (for the one time they are shown).
     func issueRecoveryCodes(for user: UserRecord) async throws -> [String] {
         let (codes, hashes) = try await recoveryCodeHasher().issue()
-        let events = try await changeEvents { factory, _ in
+        let events = try await changeEvents(.recoveryCodesRegenerated, user: user, detail: JSONObject(["count": JSONValue(Int64(hashes.count))])) {
+            factory, _ in
             [factory.event(.recoveryCodesRegenerated, user: user, ["count": JSONValue(Int64(hashes.count))])]
         }
         try await store.replaceRecoveryCodes(userHandle: user.handle, hashes: hashes, events: events)

@@ -13,12 +13,19 @@ enum FormBody {
         return type == "application/x-www-form-urlencoded"
     }
 
-    /// The parameters of `body` named in `names`, or a 400 naming what is wrong with one of them.
-    static func parameters(_ body: [UInt8], reading names: Set<String>) throws(RelyingPartyError) -> [String: String] {
+    /// The parameters of `body` named in `names`, or a 400 naming what is wrong with one of them. With
+    /// `refusingOthers` (a query string of the operator's API, where a mistyped name would silently widen a search),
+    /// any other parameter is refused too.
+    static func parameters(_ body: [UInt8], reading names: Set<String>, refusingOthers: Bool = false) throws(RelyingPartyError) -> [String: String] {
         var parameters: [String: String] = [:]
         for pair in body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), names.contains(name) else { continue }
+            guard let name = decode(parts[0]), names.contains(name) else {
+                guard !refusingOthers else {
+                    throw invalid("Expected only the parameters \(names.sorted().joined(separator: ", ")), found another (\(parts[0].count) bytes).")
+                }
+                continue
+            }
             guard let value = decode(parts.count > 1 ? parts[1] : []) else {
                 throw invalid("The form parameter '\(name)' is not valid percent-encoded UTF-8.")
             }

@@ -20,13 +20,19 @@ public protocol EventOutboxStore: Sendable {
     /// The live and dead rows of each endpoint.
     func outboxCounts() async throws -> [OutboxCount]
     /// Puts dead rows back in their queues, due at once: the rows of the event `id` (every endpoint's), or every dead
-    /// row when `id` is nil. Returns how many rows came back.
-    func replayDeadEvents(id: String?) async throws -> Int
+    /// row when `id` is nil, and writes `audit` (an operator's replay, issue #45) in the same transaction. Returns how
+    /// many rows came back.
+    func replayDeadEvents(id: String?, audit: AuditEntry?) async throws -> Int
     /// Sets aside, as dead at `at`, the live rows of endpoints not in `endpoints` (an endpoint no longer configured):
     /// they would otherwise wait for good. Returns how many.
     func setAsideEvents(notFor endpoints: [String], at: Int64) async throws -> Int
     /// Writes events that report no change of the store (``EventType/failuresSummary``), in a step of their own.
     func appendEvents(_ events: ChangeEvents) async throws
+}
+
+extension EventOutboxStore {
+    /// ``replayDeadEvents(id:audit:)`` without an audit entry (`passkeys events replay`, run on the database itself).
+    public func replayDeadEvents(id: String?) async throws -> Int { try await replayDeadEvents(id: id, audit: nil) }
 }
 
 /// An outbox row the delivery side may send.

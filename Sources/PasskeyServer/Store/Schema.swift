@@ -114,6 +114,8 @@ enum Schema {
             "CREATE TABLE IF NOT EXISTS metadata_serials (publisher TEXT PRIMARY KEY, serial BIGINT NOT NULL)"
         ],
         Schema.sessionTokens,
+        Schema.auditLog,
+        Schema.openIDProvider,
     ]
 
     /// The columns of a session row, in the order both stores read and write them.

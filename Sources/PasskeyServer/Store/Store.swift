@@ -104,8 +104,9 @@ extension Store {
 }
 
 /// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, its event outbox, its signing keys
-/// and API keys, and a way to close it.
-public protocol DatabaseStore: Store, EventOutboxStore, TokenStore {
+/// and API keys, what the operator's API reads (``AdminStore``), the OpenID Provider's clients, codes and refresh
+/// tokens (``OpenIDStore``), and a way to close it.
+public protocol DatabaseStore: Store, EventOutboxStore, TokenStore, AdminStore, OpenIDStore {
     /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
     var health: StoreHealth { get }
     /// SQL statements run since the store was opened (`passkeys_sql_statements_total`).

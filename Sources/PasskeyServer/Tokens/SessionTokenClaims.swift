@@ -24,9 +24,11 @@ struct SessionTokenClaims: JWTPayload {
     var authTime: Int64?
     var amr: [String]?
     var verifiedAt: Int64?
+    /// The scopes granted to an OpenID Connect client (RFC 9068 §2.2.3); absent from the app's own session tokens.
+    var scope: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, iat, nbf, exp, jti, sid, amr
+        case iss, sub, aud, iat, nbf, exp, jti, sid, amr, scope
         case clientID = "client_id"
         case authTime = "auth_time"
         case verifiedAt = "verified_at"
@@ -48,6 +50,7 @@ struct SessionTokenClaims: JWTPayload {
         if let authTime { members["auth_time"] = number(authTime) }
         if let amr { members["amr"] = .array(amr.map(JSONValue.string)) }
         if let verifiedAt { members["verified_at"] = number(verifiedAt) }
+        if let scope { members["scope"] = .string(scope) }
         return members
     }
 }

@@ -27,7 +27,8 @@ public final class SessionTokens: Sendable {
         let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
         let clock = { @Sendable in relyingParty.configuration.nowMilliseconds }
         let keys = SigningKeyRing(
-            store: store, sealer: sealer, schedule: SigningKeySchedule(rotationSeconds: configuration.tokens.keyRotation), clock: clock)
+            store: store, sealer: sealer, schedule: SigningKeySchedule(rotationSeconds: configuration.tokens.keyRotation), clock: clock,
+            algorithms: [.es256, .rs256])
         try await keys.refresh()
         return SessionTokens(
             relyingParty: relyingParty, store: store, keys: keys, sessionIDs: try await SessionIdentifiers.load(from: store, sealer: sealer),
@@ -96,8 +97,9 @@ public final class SessionTokens: Sendable {
         let keySet = keys.keySet
         guard let header = try? SessionTokenCoding.parser.header(of: Array(token.utf8)),
             header.typ == "at+jwt", header.alg == SigningAlgorithm.es256.rawValue, let kid = header.kid,
-            // Only a published key: jwt-kit would otherwise try its default key for an unknown kid.
-            keySet.keys.contains(where: { $0.kid == kid }),
+            // Only a published ES256 key: jwt-kit would otherwise try its default key for an unknown kid, and the RS256
+            // keys sign ID tokens, never access tokens.
+            keySet.keys.contains(where: { $0.kid == kid && $0.algorithm == .es256 }),
             let claims = try? await keySet.collection.verify(token, as: SessionTokenClaims.self)
         else { return nil }
         let now = relyingParty.configuration.nowMilliseconds / 1000

@@ -3,16 +3,27 @@ import Foundation
 import JWTKit
 import PasskeyCore
 import Synchronization
+import _CryptoExtras
 
-/// A token signing algorithm and how its keys are made, stored and published. ES256 signs session tokens; issue #46's
-/// ID tokens add RS256 as a second case with its own rotation, over the same table and ring.
-enum SigningAlgorithm: String, Sendable {
+/// A token signing algorithm and how its keys are made, stored and published: ES256 signs session tokens, access
+/// tokens and (for clients created so) ID tokens; RS256 signs ID tokens, as OpenID Connect Core 1.0 §15.1 requires
+/// every provider to support. Both share the table, the schedule and the ring.
+enum SigningAlgorithm: String, Sendable, CaseIterable {
     case es256 = "ES256"
+    case rs256 = "RS256"
 
-    /// A new private key, its raw bytes (to be sealed) and its public JWK members.
-    func generate() -> (raw: [UInt8], publicJWK: [String: String]) {
-        let key = P256.Signing.PrivateKey()
-        return (Array(key.rawRepresentation), Self.jwkMembers(key.publicKey))
+    /// A new private key, its stored bytes (to be sealed: the raw scalar for P-256, PKCS #1 DER for RSA) and its
+    /// public JWK members.
+    func generate() throws -> (raw: [UInt8], publicJWK: [String: String]) {
+        switch self {
+        case .es256:
+            let key = P256.Signing.PrivateKey()
+            return (Array(key.rawRepresentation), Self.jwkMembers(key.publicKey))
+        case .rs256:
+            // 2048 bits: the size RFC 7518 §3.3 requires at least, and what every OIDC client library verifies.
+            let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            return (Array(key.derRepresentation), try Self.jwkMembers(key.publicKey))
+        }
     }
 
     /// The public JWK members (RFC 7518 §6.2.1) of a P-256 key: x and y from its uncompressed point (SEC 1 §2.3.3).
@@ -21,11 +32,47 @@ enum SigningAlgorithm: String, Sendable {
         return ["kty": "EC", "crv": "P-256", "x": Base64URL.encode(point[1..<33]), "y": Base64URL.encode(point[33..<65])]
     }
 
-    /// The JWK thumbprint (RFC 7638 §3): SHA-256 of the required members in lexicographic order without whitespace,
-    /// base64url. A `kid` any verifier can recompute from the key, and the same on every instance.
+    /// The public JWK members (RFC 7518 §6.3.1) of an RSA key: n and e as unsigned big-endian integers without leading
+    /// zero octets (§6.3.1.1, §6.3.1.2).
+    static func jwkMembers(_ key: _RSA.Signing.PublicKey) throws -> [String: String] {
+        let primitives = try key.getKeyPrimitives()
+        func integer(_ data: Data) -> String { Base64URL.encode(Array(Array(data).drop { $0 == 0 })) }
+        return ["kty": "RSA", "n": integer(primitives.modulus), "e": integer(primitives.publicExponent)]
+    }
+
+    /// The JWK thumbprint (RFC 7638 §3): SHA-256 of the required members (§3.2: crv, kty, x, y for EC; e, kty, n for
+    /// RSA) in lexicographic order without whitespace, base64url. A `kid` any verifier can recompute from the key, and
+    /// the same on every instance.
     static func thumbprint(_ members: [String: String]) -> String {
-        let required = ["crv", "kty", "x", "y"].map { name in "\"\(name)\":\"\(members[name] ?? "")\"" }
+        let names = members["kty"] == "RSA" ? ["e", "kty", "n"] : ["crv", "kty", "x", "y"]
+        let required = names.map { name in "\"\(name)\":\"\(members[name] ?? "")\"" }
         return Base64URL.encode(Array(SHA256.hash(data: Array("{\(required.joined(separator: ","))}".utf8))))
+    }
+
+    /// The public members of a stored private key, checked against its `kid` (a row whose public JWK is not its
+    /// private key's would publish one key and sign with another), and the key added to `collection` under `kid`.
+    func load(_ raw: [UInt8], kid: String, into collection: JWTKeyCollection, serializer: some JWTSerializer) async throws {
+        let members: [String: String]
+        switch self {
+        case .es256:
+            let key = try P256.Signing.PrivateKey(rawRepresentation: raw)
+            members = Self.jwkMembers(key.publicKey)
+            guard Self.thumbprint(members) == kid else { throw Self.mismatch(kid) }
+            await collection.add(
+                ecdsa: try ES256PrivateKey(backing: key), kid: JWKIdentifier(string: kid), parser: SessionTokenCoding.parser, serializer: serializer)
+        case .rs256:
+            let key = try _RSA.Signing.PrivateKey(derRepresentation: raw)
+            members = try Self.jwkMembers(key.publicKey)
+            guard Self.thumbprint(members) == kid else { throw Self.mismatch(kid) }
+            // RS256 is RSASSA-PKCS1-v1_5 with SHA-256 (RFC 7518 §3.3); jwt-kit files RSA under `Insecure` for its age.
+            await collection.add(
+                rsa: try Insecure.RSA.PrivateKey(backing: key), digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid),
+                parser: SessionTokenCoding.parser, serializer: serializer)
+        }
+    }
+
+    private static func mismatch(_ kid: String) -> SealedSecretUnreadable {
+        SealedSecretUnreadable(context: SigningKeyRing.context(kid), reason: "its private key does not match its kid")
     }
 
     /// The published JWK: the public members, `kid`, `alg` and `use` (RFC 7517 §4), as JSON text with sorted keys.
@@ -62,6 +109,7 @@ public struct SigningKeySchedule: Sendable {
 struct SigningKeySet: Sendable {
     struct Key: Sendable {
         let kid: String
+        let algorithm: SigningAlgorithm
         let generation: Int64
         let signsFrom: Int64
         let signsUntil: Int64
@@ -72,9 +120,9 @@ struct SigningKeySet: Sendable {
     /// `{"keys":[…]}`, the published JWKs in generation order.
     let jwks: [UInt8]
 
-    /// The key that signs at `now`: of the keys whose signing window holds `now`, the latest generation.
-    func signer(at now: Int64) -> Key? {
-        keys.last { $0.signsFrom <= now && now < $0.signsUntil }
+    /// The key of `algorithm` that signs at `now`: of its keys whose signing window holds `now`, the latest generation.
+    func signer(at now: Int64, algorithm: SigningAlgorithm = .es256) -> Key? {
+        keys.last { $0.algorithm == algorithm && $0.signsFrom <= now && now < $0.signsUntil }
     }
 
     static let empty = SigningKeySet(keys: [], collection: JWTKeyCollection(), jwks: Array(#"{"keys":[]}"#.utf8))
@@ -84,18 +132,17 @@ struct SigningKeySet: Sendable {
         let collection = JWTKeyCollection()
         var keys: [Key] = []
         var published: [String] = []
-        for record in records.sorted(by: { $0.generation < $1.generation }) {
+        // Grouped by algorithm (ES256 first), then by generation.
+        let order = SigningAlgorithm.allCases.map(\.rawValue)
+        for record in records.sorted(by: {
+            ($0.algorithm == $1.algorithm)
+                ? $0.generation < $1.generation : (order.firstIndex(of: $0.algorithm) ?? 9) < (order.firstIndex(of: $1.algorithm) ?? 9)
+        }) {
+            guard let algorithm = SigningAlgorithm(rawValue: record.algorithm) else { continue }
             let raw = try sealer.open(record.privateKey, context: SigningKeyRing.context(record.kid))
-            let privateKey = try P256.Signing.PrivateKey(rawRepresentation: raw)
-            // A row whose public JWK is not its private key's would publish one key and sign with another.
-            let members = SigningAlgorithm.jwkMembers(privateKey.publicKey)
-            guard SigningAlgorithm.thumbprint(members) == record.kid else {
-                throw SealedSecretUnreadable(context: SigningKeyRing.context(record.kid), reason: "its private key does not match its kid")
-            }
-            await collection.add(
-                ecdsa: try ES256PrivateKey(backing: privateKey), kid: JWKIdentifier(string: record.kid), parser: SessionTokenCoding.parser,
-                serializer: serializer)
-            keys.append(Key(kid: record.kid, generation: record.generation, signsFrom: record.signsFrom, signsUntil: record.signsUntil))
+            try await algorithm.load(raw, kid: record.kid, into: collection, serializer: serializer)
+            keys.append(
+                Key(kid: record.kid, algorithm: algorithm, generation: record.generation, signsFrom: record.signsFrom, signsUntil: record.signsUntil))
             published.append(record.publicJWK)
         }
         return SigningKeySet(keys: keys, collection: collection, jwks: Array("{\"keys\":[\(published.joined(separator: ","))]}".utf8))
@@ -113,14 +160,24 @@ public final class SigningKeyRing: Sendable {
     let sealer: SecretSealer
     let schedule: SigningKeySchedule
     let clock: @Sendable () -> Int64
-    let algorithm = SigningAlgorithm.es256
+    /// The algorithms this ring keeps a signing key of, each on the same schedule.
+    let algorithms: [SigningAlgorithm]
     private let current = Mutex(SigningKeySet.empty)
 
-    public init(store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64) {
+    /// A ring of ES256 keys (session tokens); ``SessionTokens`` adds RS256 for ID tokens.
+    public convenience init(store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64) {
+        self.init(store: store, sealer: sealer, schedule: schedule, clock: clock, algorithms: [.es256])
+    }
+
+    init(
+        store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64,
+        algorithms: [SigningAlgorithm]
+    ) {
         self.store = store
         self.sealer = sealer
         self.schedule = schedule
         self.clock = clock
+        self.algorithms = algorithms
     }
 
     /// The associated data a key's private part is sealed with: a sealed key copied to another row does not open.
@@ -136,20 +193,31 @@ public final class SigningKeyRing: Sendable {
     /// cannot be opened (``SealedSecretUnreadable``) or the database fails; the keys in memory stay as they were.
     public func refresh() async throws {
         let now = clock()
+        var published: [SigningKeyRecord] = []
+        for algorithm in algorithms {
+            published += try await refresh(algorithm, now: now)
+        }
+        let set = try await SigningKeySet.make(published, sealer: sealer, serializer: SessionTokenCoding.serializer)
+        current.withLock { $0 = set }
+    }
+
+    /// One algorithm's part of ``refresh()``: its published keys afterwards.
+    private func refresh(_ algorithm: SigningAlgorithm, now: Int64) async throws -> [SigningKeyRecord] {
         var rows = try await store.signingKeys(algorithm: algorithm.rawValue)
         let live = { (rows: [SigningKeyRecord]) in rows.filter { $0.publishedUntil >= now } }
         // A key signing now: none on a new database, or after a stop longer than a rotation period. It signs at once:
         // no token of this issuer can be valid then, so no verifier depends on a cached JWKS.
         if !live(rows).contains(where: { $0.signsFrom <= now && now < $0.signsUntil }) {
             let generation = (rows.map(\.generation).max() ?? 0) + 1
-            _ = try await store.insertSigningKey(try makeKey(generation: generation, signsFrom: now, createdAt: now))
+            _ = try await store.insertSigningKey(try makeKey(algorithm, generation: generation, signsFrom: now, createdAt: now))
             rows = try await store.signingKeys(algorithm: algorithm.rawValue)
         }
         // Its successor, published a whole rotation period before it signs.
         if let signing = live(rows).last(where: { $0.signsFrom <= now && now < $0.signsUntil }),
             !rows.contains(where: { $0.generation > signing.generation })
         {
-            _ = try await store.insertSigningKey(try makeKey(generation: signing.generation + 1, signsFrom: signing.signsUntil, createdAt: now))
+            _ = try await store.insertSigningKey(
+                try makeKey(algorithm, generation: signing.generation + 1, signsFrom: signing.signsUntil, createdAt: now))
             rows = try await store.signingKeys(algorithm: algorithm.rawValue)
         }
         for row in rows where sealer.needsResealing(row.privateKey) {
@@ -160,13 +228,11 @@ public final class SigningKeyRing: Sendable {
         if rows.contains(where: { $0.publishedUntil < now }) {
             try await store.deleteSigningKeys(publishedBefore: now)
         }
-        let published = live(try await store.signingKeys(algorithm: algorithm.rawValue))
-        let set = try await SigningKeySet.make(published, sealer: sealer, serializer: SessionTokenCoding.serializer)
-        current.withLock { $0 = set }
+        return live(try await store.signingKeys(algorithm: algorithm.rawValue))
     }
 
-    private func makeKey(generation: Int64, signsFrom: Int64, createdAt: Int64) throws -> SigningKeyRecord {
-        let (raw, members) = algorithm.generate()
+    private func makeKey(_ algorithm: SigningAlgorithm, generation: Int64, signsFrom: Int64, createdAt: Int64) throws -> SigningKeyRecord {
+        let (raw, members) = try algorithm.generate()
         let kid = SigningAlgorithm.thumbprint(members)
         let signsUntil = signsFrom + schedule.rotation
         return SigningKeyRecord(

@@ -25,8 +25,16 @@ struct APIKeyCommand: AsyncParsableCommand {
         )
         var database: String?
 
-        /// Opens the store, runs `body`, closes the store.
+        /// Opens the store, runs `body` with its keys, closes the store.
         func withStore<T: Sendable>(_ body: (APIKeys) async throws -> T) async throws -> T {
+            try await withDatabase { store in try await body(APIKeys(store: store, clock: Self.now)) }
+        }
+
+        /// The time now, in milliseconds since 1970.
+        static let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+        /// Opens the store, runs `body`, closes the store.
+        func withDatabase<T: Sendable>(_ body: (any DatabaseStore) async throws -> T) async throws -> T {
             let environment = ProcessInfo.processInfo.environment
             var location: DatabaseLocation
             do {
@@ -56,7 +64,7 @@ struct APIKeyCommand: AsyncParsableCommand {
                 throw Output.failure(code: "databaseUnavailable", message: "cannot open the database \(location): \(error)")
             }
             do {
-                let result = try await body(APIKeys(store: store, clock: { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }))
+                let result = try await body(store)
                 try? await store.shutdown()
                 return result
             } catch {

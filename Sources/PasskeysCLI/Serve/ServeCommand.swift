@@ -18,8 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
             PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
             PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), PASSKEYS_SHUTDOWN_GRACE, PASSKEYS_SHUTDOWN_DRAIN, \
-            \(TokenOptions.environment). On SIGINT or SIGTERM, /readyz answers 503 at once, background work stops, requests in \
-            flight finish, and the process exits within --shutdown-grace seconds.
+            \(TokenOptions.environment), \(AdminOptions.environment). On SIGINT or SIGTERM, /readyz answers 503 at once, background \
+            work stops, requests in flight finish, and the process exits within --shutdown-grace seconds.
 
             Examples:
               passkeys serve                     (then open http://localhost:8080)
@@ -112,6 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
     @OptionGroup(title: "Webhooks (docs/events.md)") var webhooks: WebhookOptions
     @OptionGroup(title: "Session tokens and cross-origin front ends") var tokens: TokenOptions
+    @OptionGroup(title: "The operator's API and the audit log") var admin: AdminOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
@@ -244,6 +245,7 @@ struct ServeCommand: AsyncParsableCommand {
             try tokens.apply(to: &configuration, environment: environment, allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
             configuration.webhooks = try webhooks.configuration(environment)
+            try admin.apply(to: &configuration, environment: environment)
             (configuration.shutdownGrace, configuration.shutdownDrain) = try shutdown(environment)
             return configuration
         }
@@ -306,13 +308,13 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.
-    static func hostAndPort(_ text: String) throws(ConfigurationError) -> (host: String, port: Int) {
+    static func hostAndPort(_ text: String, option: String = "--metrics-address") throws(ConfigurationError) -> (host: String, port: Int) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
-            throw ConfigurationError("--metrics-address: expected HOST:PORT such as 127.0.0.1:9090, found '\(text)'")
+            throw ConfigurationError("\(option): expected HOST:PORT such as 127.0.0.1:9090, found '\(text)'")
         }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty else { throw ConfigurationError("--metrics-address: expected a host before ':\(port)', found '\(text)'") }
+        guard !host.isEmpty else { throw ConfigurationError("\(option): expected a host before ':\(port)', found '\(text)'") }
         return (host, port)
     }
 }

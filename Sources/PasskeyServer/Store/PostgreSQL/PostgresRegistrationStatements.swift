@@ -36,7 +36,7 @@ struct UserByNameStatement: NameStatement {
 /// - The session records when it started and how ($32, $33: `started_at` and `amr`, issue #43).
 /// - The events the sign-up raises (issue #44: `user.created`, `passkey.created`, `session.created`) go into the
 ///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
-///   webhooks.
+///   webhooks; so does its audit entry (issue #45, `new_audit`).
 struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let name = "passkeys_register_new_account"
     static let sql = """
@@ -53,18 +53,21 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
             SELECT new_user.handle, code FROM new_user, unnest($24::text[]) AS code
             RETURNING code_hash),
         new_events AS (
-            \(PostgresStore.insertEventsCTE(from: "new_user", first: 26)))
+            \(PostgresStore.insertEventsCTE(from: "new_user", first: 26))),
+        new_audit AS (
+            \(PostgresStore.insertAuditCTE(from: "new_user", first: 34)))
         INSERT INTO sessions (\(Schema.sessionColumns))
         SELECT $17, $18, $19, $20, $22, $23, $32, $33 FROM new_credential
         RETURNING token_hash
         """
-    static let bindingDataTypes: [PostgresDataType] = [
-        .text, .text, .text, .int8,
-        .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
-        .text, .text, .text, .int8,
-        .text, .int8, .int8, .textArray, .int8,
-        .textArray, .textArray, .textArray, .textArray, .textArray, .text, .int8, .text,
-    ]
+    static let bindingDataTypes: [PostgresDataType] =
+        [
+            .text, .text, .text, .int8,
+            .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
+            .text, .text, .text, .int8,
+            .text, .int8, .int8, .textArray, .int8,
+            .textArray, .textArray, .textArray, .textArray, .textArray, .text, .int8, .text,
+        ] + PostgresStore.auditBindingDataTypes
     typealias Row = String
 
     /// The constraint whose violation means the credential ID is registered already.
@@ -75,11 +78,11 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let session: SessionRecord
     /// The new account's recovery-code hashes.
     let recoveryCodeHashes: [String]
-    /// The outbox rows of the events it raises.
-    let events: [OutboxRow]
+    /// The outbox rows of the events it raises, and its audit entry (the sign-up's).
+    let events: ChangeRows
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 33)
+        var bindings = PostgresBindings(capacity: 41)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -110,6 +113,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(ConfusabilityKey(user.username).rawValue)
         bindings.append(session.startedAt)
         bindings.append(session.authenticationMethodsColumn)
+        PostgresStore.bindAudit(events.audit, to: &bindings)
         return bindings
     }
 

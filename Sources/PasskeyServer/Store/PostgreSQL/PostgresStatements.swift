@@ -77,14 +77,17 @@ struct RecordSignInStatement: PostgresPreparedStatement {
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
             RETURNING id),
         new_events AS (
-            \(PostgresStore.insertEventsCTE(from: "updated", first: 10)))
+            \(PostgresStore.insertEventsCTE(from: "updated", first: 10))),
+        new_audit AS (
+            \(PostgresStore.insertAuditCTE(from: "updated", first: 17)))
         INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr)
         SELECT $5, $6, id, $7, $8, 0, $15, $16 FROM updated
         RETURNING token_hash
         """
-    static let bindingDataTypes: [PostgresDataType] = [
-        .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray, .int8, .text,
-    ]
+    static let bindingDataTypes: [PostgresDataType] =
+        [
+            .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray, .int8, .text,
+        ] + PostgresStore.auditBindingDataTypes
     typealias Row = String
 
     let signCount: Int64
@@ -94,11 +97,11 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     let time: Int64
     let credentialID: String
     let session: SessionRecord
-    /// The outbox rows of the events it raises.
-    let events: [OutboxRow]
+    /// The outbox rows of the events it raises, and its audit entry.
+    let events: ChangeRows
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 16)
+        var bindings = PostgresBindings(capacity: 24)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
@@ -111,6 +114,7 @@ struct RecordSignInStatement: PostgresPreparedStatement {
         PostgresStore.bind(events, to: &bindings)
         bindings.append(session.startedAt)
         bindings.append(session.authenticationMethodsColumn)
+        PostgresStore.bindAudit(events.audit, to: &bindings)
         return bindings
     }
 

@@ -22,8 +22,8 @@ extension PostgresStore {
     }
 
     /// Appends a change's outbox rows as five text arrays (``insertEventsCTE(from:first:)``).
-    static func bind(_ rows: [OutboxRow], to bindings: inout PostgresBindings) {
-        let columns = OutboxRow.columns(rows)
+    static func bind(_ rows: ChangeRows, to bindings: inout PostgresBindings) {
+        let columns = OutboxRow.columns(rows.outbox)
         bindings.append(columns.ids)
         bindings.append(columns.endpoints)
         bindings.append(columns.types)
@@ -31,10 +31,48 @@ extension PostgresStore {
         bindings.append(columns.payloads)
     }
 
-    /// Writes a change's outbox rows in one statement (nothing for none), inside the change's transaction.
-    static func insertEvents(_ rows: [OutboxRow], into db: any SQLDatabase) async throws {
-        guard !rows.isEmpty else { return }
-        let c = OutboxRow.columns(rows)
+    /// A change's audit entry as a data-modifying `WITH` query for one of the ceremonies' single statements: its
+    /// eight columns bound from `$first` on (``bindAudit(_:to:)``), inserted once per row of `source` when the
+    /// entry's action (`$first + 2`) is not NULL (a change without an entry binds NULLs).
+    static func insertAuditCTE(from source: String, first: Int) -> String {
+        let values = (first..<first + 8).map { "$\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO audit_log (\(Schema.auditInsertColumns))
+            SELECT \(values) FROM \(source) WHERE $\(first + 2)::text IS NOT NULL
+            RETURNING seq
+            """
+    }
+
+    /// The types of ``insertAuditCTE(from:first:)``'s bindings.
+    static let auditBindingDataTypes: [PostgresDataType] = [.int8, .text, .text, .text, .text, .text, .text, .text]
+
+    /// Appends a change's audit entry (NULLs for none) as ``insertAuditCTE(from:first:)`` reads it.
+    static func bindAudit(_ entry: AuditEntry?, to bindings: inout PostgresBindings) {
+        let v = entry?.insertValues
+        bindings.append(v?.0 ?? 0)
+        bindings.append(v?.1)
+        bindings.append(v?.2)
+        bindings.append(v?.3)
+        bindings.append(v?.4)
+        bindings.append(v?.5)
+        bindings.append(v?.6)
+        bindings.append(v?.7)
+    }
+
+    /// Writes a change's outbox rows in one statement (nothing for none) and its audit entry, inside the change's
+    /// transaction.
+    static func insertEvents(_ rows: ChangeRows, into db: any SQLDatabase) async throws {
+        if let entry = rows.audit {
+            let v = entry.insertValues
+            try await db.raw(
+                """
+                INSERT INTO audit_log (\(unsafeRaw: Schema.auditInsertColumns))
+                VALUES (\(bind: v.0), \(bind: v.1), \(bind: v.2), \(bind: v.3), \(bind: v.4), \(bind: v.5), \(bind: v.6), \(bind: v.7))
+                """
+            ).run()
+        }
+        guard !rows.outbox.isEmpty else { return }
+        let c = OutboxRow.columns(rows.outbox)
         try await db.raw(
             """
             INSERT INTO event_outbox (\(unsafeRaw: Schema.outboxInsertColumns))
@@ -118,8 +156,9 @@ extension PostgresStore {
         }
     }
 
-    public func replayDeadEvents(id: String?) async throws -> Int {
-        try await connections.with { db in
+    public func replayDeadEvents(id: String?, audit: AuditEntry?) async throws -> Int {
+        try await connections.transaction { db in
+            try await Self.insertEvents(ChangeRows(outbox: [], audit: audit), into: db)
             let reset: SQLQueryString =
                 "UPDATE event_outbox SET dead_at = NULL, attempts = 0, next_attempt_at = 0, first_failed_at = NULL, last_error = NULL WHERE dead_at IS NOT NULL"
             let query: SQLQueryString = if let id { reset + " AND id = \(bind: id) RETURNING seq" } else { reset + " RETURNING seq" }
@@ -141,7 +180,9 @@ extension PostgresStore {
     public func appendEvents(_ events: ChangeEvents) async throws {
         let rows = try events.rows()
         guard !rows.isEmpty else { return }
-        try await connections.with { db in try await Self.insertEvents(rows, into: db) }
+        let write: @Sendable (any SQLDatabase) async throws -> Void = { db in try await Self.insertEvents(rows, into: db) }
+        // One statement alone; an entry with events, both in one transaction.
+        if rows.outbox.isEmpty || rows.audit == nil { try await connections.with(write) } else { try await connections.transaction(write) }
     }
 }
 

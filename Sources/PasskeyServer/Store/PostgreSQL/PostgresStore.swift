@@ -103,7 +103,7 @@ public final class PostgresStore: DatabaseStore {
         try await connections.execute(UserByNameStatement(username: username)).first
     }
 
-    private static func user(_ row: any SQLRow) throws -> UserRecord {
+    static func user(_ row: any SQLRow) throws -> UserRecord {
         UserRecord(
             handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
             username: try row.decode(column: "username", as: String.self),
@@ -318,16 +318,20 @@ public final class PostgresStore: DatabaseStore {
                     "SELECT \(unsafeRaw: Schema.sessionColumns) FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now)"
                 ).first()
             else { return nil }
-            return SessionRecord(
-                tokenHash: try row.decode(column: "token_hash", as: String.self),
-                userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
-                credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
-                expiresAt: try row.decode(column: "expires_at", as: Int64.self),
-                verifiedAt: try row.decode(column: "verified_at", as: Int64?.self),
-                isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0,
-                startedAt: try row.decode(column: "started_at", as: Int64?.self),
-                authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(column: "amr", as: String?.self)))
+            return try Self.session(row)
         }
+    }
+
+    static func session(_ row: any SQLRow) throws -> SessionRecord {
+        SessionRecord(
+            tokenHash: try row.decode(column: "token_hash", as: String.self),
+            userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
+            credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
+            expiresAt: try row.decode(column: "expires_at", as: Int64.self),
+            verifiedAt: try row.decode(column: "verified_at", as: Int64?.self),
+            isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0,
+            startedAt: try row.decode(column: "started_at", as: Int64?.self),
+            authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(column: "amr", as: String?.self)))
     }
 
     public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws {
@@ -447,7 +451,11 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func purgeExpired(now: Int64) async throws {
-        try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run() }
+        try await connections.with { db in
+            try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM oidc_codes WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM oidc_refresh_tokens WHERE expires_at <= \(bind: now)").run()
+        }
         try await ceremonies.purgeExpired(now: now)
     }
 }

@@ -4,10 +4,12 @@ import GRDB
 /// The event outbox on SQLite: rows written in the change's own job of a group commit, and the delivery side's reads
 /// and writes.
 extension SQLiteStore {
-    /// Writes a change's outbox rows in one statement (nothing for none). Statements for up to 16 rows stay prepared
-    /// (a sign-in writes one row per endpoint); larger ones, which only account-wide revocations make, are prepared
-    /// each time so the cache cannot grow with them.
-    static func insertEvents(_ rows: [OutboxRow], _ db: Database) throws {
+    /// Writes a change's outbox rows in one statement (nothing for none), and its audit entry. Statements for up to 16
+    /// rows stay prepared (a sign-in writes one row per endpoint); larger ones, which only account-wide revocations
+    /// make, are prepared each time so the cache cannot grow with them.
+    static func insertEvents(_ rows: ChangeRows, _ db: Database) throws {
+        if let entry = rows.audit { try insertAudit(entry, db) }
+        let rows = rows.outbox
         guard !rows.isEmpty else { return }
         let sql =
             "INSERT INTO event_outbox (\(Schema.outboxInsertColumns)) VALUES "
@@ -17,9 +19,16 @@ extension SQLiteStore {
         try statement.execute(arguments: arguments)
     }
 
+    /// One audit entry, in the change's transaction.
+    static func insertAudit(_ entry: AuditEntry, _ db: Database) throws {
+        let v = entry.insertValues
+        try db.cachedStatement(sql: "INSERT INTO audit_log (\(Schema.auditInsertColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7])
+    }
+
     /// The token hashes `sql` selects, when there are events to tell them to; else none, and no statement.
     static func sessionHashes(ifEventsIn events: ChangeEvents, sql: String, _ arguments: StatementArguments, _ db: Database) throws -> [String] {
-        guard !events.isEmpty else { return [] }
+        guard events.needsEndedSessions else { return [] }
         return try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
 
@@ -98,8 +107,9 @@ extension SQLiteStore {
         }
     }
 
-    public func replayDeadEvents(id: String?) async throws -> Int {
+    public func replayDeadEvents(id: String?, audit: AuditEntry?) async throws -> Int {
         try await write { db in
+            if let audit { try Self.insertAudit(audit, db) }
             let reset = "UPDATE event_outbox SET dead_at = NULL, attempts = 0, next_attempt_at = 0, first_failed_at = NULL, last_error = NULL"
             if let id {
                 try db.cachedStatement(sql: reset + " WHERE dead_at IS NOT NULL AND id = ?").execute(arguments: [id])

@@ -503,6 +503,8 @@ public final class SQLiteStore: DatabaseStore {
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE expires_at <= ?").execute(arguments: [now])
             // Files written by releases that kept ceremonies in SQLite may still hold some.
             try db.cachedStatement(sql: "DELETE FROM ceremonies WHERE expires_at <= ?").execute(arguments: [now])
+            try db.cachedStatement(sql: "DELETE FROM oidc_codes WHERE expires_at <= ?").execute(arguments: [now])
+            try db.cachedStatement(sql: "DELETE FROM oidc_refresh_tokens WHERE expires_at <= ?").execute(arguments: [now])
         }
         try await ceremonies.purgeExpired(now: now)
     }

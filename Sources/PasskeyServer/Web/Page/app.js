@@ -306,6 +306,7 @@ async function register(username, displayName) {
   const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
   const result = await api("/attestation/result", "POST", credentialJSON(credential));
   if (result.credential && result.credential.id) madeHere.add(result.credential.id);
+  ceremonyDone = true;
   return result;
 }
 
@@ -316,7 +317,9 @@ async function signIn(username, mediation, signal) {
   if (signal) request.signal = signal;
   const credential = await navigator.credentials.get(request);
   try {
-    return await api("/assertion/result", "POST", credentialJSON(credential));
+    const result = await api("/assertion/result", "POST", credentialJSON(credential));
+    ceremonyDone = true;
+    return result;
   } catch (error) {
     // The server no longer knows this passkey (removed, or its account deleted): the browser may hide it.
     if (error.code === "unknownCredential" && error.body.credentialId) {
@@ -342,10 +345,33 @@ async function stepUp() {
   try {
     const options = await api("/session/verify/options", "POST", {});
     const credential = await navigator.credentials.get({ publicKey: requestOptions(options) });
-    return await api("/session/verify/result", "POST", credentialJSON(credential));
+    const result = await api("/session/verify/result", "POST", credentialJSON(credential));
+    ceremonyDone = true;
+    return result;
   } catch (error) {
     throw new StepUpFailure(error);
   }
+}
+
+// ---- signing in to an app (OpenID Connect, issue 46) ------------------------------------------------------------
+// `/authorize` sends the user here as `/?authorize=<its request>` to sign in with a passkey, or with `fresh=1` to
+// confirm a signed-in session with a passkey again (the app asked for prompt=login or max_age). Once that is done the
+// page goes back to the request, and the server decides again. Only a path of this server's /authorize is followed,
+// never an address on another site.
+const pageParameters = new URLSearchParams(location.search);
+const authorizeRequest = (() => {
+  const value = pageParameters.get("authorize");
+  return value && value.startsWith("/authorize?") ? value : null;
+})();
+const authorizeFresh = pageParameters.get("fresh") === "1";
+// Whether a passkey ceremony finished on this page (a sign-in, a registration or a step-up).
+let ceremonyDone = false;
+
+// Goes back to /authorize when the page has done what it was asked; true when it did.
+function continueAuthorization() {
+  if (!authorizeRequest || (authorizeFresh && !ceremonyDone)) return false;
+  location.assign(authorizeRequest);
+  return true;
 }
 
 // Runs a sensitive action; when the server wants a fresh verification, asks for the passkey and tries once more.
@@ -452,6 +478,7 @@ async function refresh({ done, focus: target } = {}) {
     if (error.status !== 401 && !state.recovering) fail(error);
   }
   checkOrigin(origins);
+  if (state.view === "signed-in" && continueAuthorization()) return;
   if (state.view === "signed-in") {
     abortConditional();
     // After sign-in (and whenever the signed-in page loads): the names the browser should show for this account.
@@ -489,6 +516,8 @@ async function loadPasskeys() {
 function render() {
   $("signed-in").hidden = state.view !== "signed-in";
   $("signed-out").hidden = state.view !== "signed-out";
+  $("authorize-note").hidden = !authorizeRequest || state.view !== "signed-out";
+  $("authorize-card").hidden = !(authorizeRequest && authorizeFresh) || state.view !== "signed-in";
   $("recovering").hidden = state.view !== "recovering";
   $("codes-card").hidden = !state.codes;
   if (state.view === "recovering") {
@@ -796,6 +825,12 @@ document.addEventListener("DOMContentLoaded", async () => {
       await register(state.recovering.name, state.recovering.displayName);
       state.recovering = null;
       await refresh({ done: "done.recovered", focus: "welcome-heading" });
+    });
+  });
+  $("authorize-continue").addEventListener("click", () => {
+    busy($("authorize-continue"), async () => {
+      await stepUp();
+      continueAuthorization();
     });
   });
   $("signout-button").addEventListener("click", () => {

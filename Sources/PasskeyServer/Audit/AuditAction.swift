@@ -1,0 +1,48 @@
+/// What an audit entry records (`action`). Changes a user or an operator makes carry the name of the event they raise
+/// (docs/events.md); an operator's reads, which change nothing, are named `admin.…` for what was read.
+public enum AuditAction: String, Sendable, CaseIterable {
+    /// A new account, by its first passkey's registration (a sign-up).
+    case userCreated = "user.created"
+    /// An account deleted, by its user or an operator.
+    case userDeleted = "user.deleted"
+    /// A passkey added to an account.
+    case passkeyCreated = "passkey.created"
+    /// A passkey renamed by its owner.
+    case passkeyRenamed = "passkey.renamed"
+    /// A passkey removed, by its user or an operator.
+    case passkeyDeleted = "passkey.deleted"
+    /// A sign-in: a session started.
+    case sessionCreated = "session.created"
+    /// A session signed itself out.
+    case sessionRevoked = "session.revoked"
+    /// Sessions of an account ended: every other one by the user (`DELETE /sessions`), or all by an operator.
+    case sessionsRevoked = "sessions.revoked"
+    /// A step-up: the session's user verified again with a passkey.
+    case stepUpCompleted = "step-up.completed"
+    /// A recovery code was used.
+    case recoveryUsed = "recovery.used"
+    /// New recovery codes replaced the account's old ones.
+    case recoveryCodesRegenerated = "recovery-codes.regenerated"
+    /// An operator replayed dead webhook events.
+    case eventsReplayed = "events.replayed"
+    /// An operator revoked an API key.
+    case apiKeyRevoked = "api-key.revoked"
+    /// An operator looked accounts up or listed them.
+    case usersRead = "admin.users.read"
+    /// An operator read an account's passkeys.
+    case credentialsRead = "admin.credentials.read"
+    /// An operator read an account's sessions.
+    case sessionsRead = "admin.sessions.read"
+    /// An operator read the audit log.
+    case auditRead = "admin.audit.read"
+    /// An operator listed the API keys.
+    case apiKeysRead = "admin.api-keys.read"
+}
+
+/// How an audited action ended (`outcome`).
+public enum AuditOutcome: String, Sendable, CaseIterable {
+    /// It was done (a change is recorded in its own transaction, so a change that rolled back leaves no entry).
+    case success
+    /// It was refused: nothing was changed (no such passkey, an account's last passkey).
+    case refused
+}

@@ -1,0 +1,107 @@
+import HTTPTypes
+import Hummingbird
+import PasskeyCore
+import PasskeyHummingbird
+
+/// The operator's API of issue #45 (``AdminAPI``), under `/admin/`: API keys only (never a user's session), every
+/// call under the per-client options rate and the failed-attempts budget, the key named as the actor of what it does.
+/// On the main listener, or alone on `--admin-address` (``buildAdminRouter()``).
+extension Routes {
+    static let adminPrefix = "/admin/"
+
+    /// Registers the operator's routes on `router`, in their group.
+    func addAdminRoutes(_ admin: AdminAPI, to router: Router<ServerContext>, _ registrar: RouteRegistrar) {
+        let group = router.group()
+        // The options rate first: every call costs a database read at least, and a flood stops before the key lookup.
+        group.add(middleware: OptionsRateMiddleware(relyingParty: relyingParty))
+        group.add(middleware: FailedAttemptsMiddleware(relyingParty: relyingParty))
+        group.add(middleware: ServiceCredentialMiddleware(store: admin.store))
+        group.add(middleware: AdminActorMiddleware())
+        let noStore: HTTPFields = [.cacheControl: "no-store"]
+        func on(
+            _ method: HTTPRequest.Method, _ path: String, _ operation: AdminOperation,
+            _ handler: @escaping @Sendable (Request, ServerContext) async throws -> JSONObject
+        ) {
+            registrar.on(group, method, path, operation.operation) { request, context in
+                APIResponse.ok(try await handler(request, context), headers: noStore)
+            }
+        }
+        on(.get, "/admin/users", .users) { request, _ in try await admin.users(try AdminQuery.users(request.uri.query)) }
+        on(.get, "/admin/users/:id", .user) { _, context in try await admin.user(id: try context.parameters.require("id")) }
+        on(.delete, "/admin/users/:id", .deleteUser) { _, context in
+            try await admin.deleteUser(id: try context.parameters.require("id"))
+            return JSONObject()
+        }
+        on(.get, "/admin/users/:id/credentials", .credentials) { _, context in
+            try await admin.credentials(userID: try context.parameters.require("id"))
+        }
+        on(.delete, "/admin/users/:id/credentials/:credentialId", .deleteCredential) { _, context in
+            try await admin.deleteCredential(
+                userID: try context.parameters.require("id"), credentialID: try context.parameters.require("credentialId"))
+            return JSONObject()
+        }
+        on(.get, "/admin/users/:id/sessions", .sessions) { _, context in try await admin.sessions(userID: try context.parameters.require("id")) }
+        on(.delete, "/admin/users/:id/sessions", .endSessions) { _, context in
+            try await admin.endSessions(userID: try context.parameters.require("id"))
+        }
+        on(.post, "/admin/users/:id/recovery-codes", .recoveryCodes) { request, context in
+            _ = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            return try await admin.newRecoveryCodes(userID: try context.parameters.require("id"))
+        }
+        on(.post, "/admin/events/replay", .replay) { request, context in
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            return try await admin.replay(id: try AdminBody.replayTarget(body))
+        }
+        on(.get, "/admin/audit", .audit) { request, _ in try await admin.audit(try AdminQuery.audit(request.uri.query)) }
+        on(.get, "/admin/keys", .keys) { _, _ in try await admin.keys() }
+        on(.delete, "/admin/keys/:id", .revokeKey) { _, context in
+            try await admin.revokeKey(id: try context.parameters.require("id"))
+            return JSONObject()
+        }
+    }
+
+    /// The operator's API alone, for `--admin-address`: the same middleware as the main listener, the admin routes,
+    /// `/healthz` and an `/openapi.json` describing them. nil without an admin address or an API.
+    func buildAdminRouter() -> Router<ServerContext>? {
+        guard configuration.adminAddress != nil, let admin else { return nil }
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+        let table = RouteTable()
+        addCommonMiddleware(router, table: table)
+        let registrar = RouteRegistrar(table: table)
+        addAdminRoutes(admin, to: router, registrar)
+        registrar.on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
+        registrar.addDocument(to: router)
+        return router
+    }
+}
+
+/// Sets the calling key as the actor (``EventContext/actor``) of everything the request does: the audit log's entries
+/// name it.
+struct AdminActorMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        guard let key = context.serviceCredential else { return try await next(request, context) }
+        return try await EventContext.$actor.withValue(AuditActor.apiKey(key)) { try await next(request, context) }
+    }
+}
+
+/// The bodies the operator's API reads.
+enum AdminBody {
+    /// `{"id": "evt_…"}` for one dead event, `{"allDead": true}` for every one: exactly one of them.
+    static func replayTarget(_ body: JSONObject) throws(RelyingPartyError) -> String? {
+        for key in body.keys where key != "id" && key != "allDead" {
+            throw FormBody.invalid("Expected only the members id and allDead, found '\(key.prefix(64))'.")
+        }
+        switch (body["id"], body["allDead"]) {
+        case (.string(let id), nil):
+            guard id.hasPrefix("evt_"), id.utf8.count == 26, (try? Base64URL.decode(String(id.dropFirst(4)))) != nil else {
+                throw FormBody.invalid(
+                    "id: expected an event id (evt_ and 22 base64url characters), found \(id.utf8.count) characters that are not one.")
+            }
+            return id
+        case (nil, .bool(true)): return nil
+        default: throw FormBody.invalid("Expected exactly one of id (an event id, a string) and allDead (true).")
+        }
+    }
+}

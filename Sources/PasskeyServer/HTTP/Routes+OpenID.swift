@@ -1,0 +1,173 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PasskeyCore
+import PasskeyHummingbird
+
+/// The routes of issue #46, the OpenID Provider: `/authorize` and `/end-session` (GET and POST, per-client rate
+/// limited, answered with redirects or a page, never JSON), `POST /token` (a form, client authentication, failed
+/// attempts limited) and `GET /userinfo` (an access token). ``Routes/buildWithRoutes()`` registers them when a provider
+/// is configured (docs/oidc.md).
+extension Routes {
+    /// Paths the cross-site rule does not guard: `/authorize` is a top-level navigation from the client's site (OpenID
+    /// Connect Core §3.1.2.1 allows a form POST) and `/token` is called by the client's backend with a form; neither
+    /// changes anything on the strength of a cookie alone (a code goes only to a registered redirect URI, with the
+    /// client's `state`; `/token` reads no cookie; `/end-session` ends a session only for an ID token of its user).
+    static let openIDPaths: Set<String> = ["/authorize", "/token", "/end-session"]
+
+    func openIDRoutes(_ provider: OpenIDProvider) -> [TokenRoute] {
+        let authorize: @Sendable (Request, ServerContext) async throws -> Response = { request, context in
+            let parameters: [String: String]
+            do {
+                if request.method == .post {
+                    guard FormBody.isForm(request.headers[.contentType]) else {
+                        return Self.refusalPage("The sign-in request is not a form (expected application/x-www-form-urlencoded).")
+                    }
+                    parameters = try FormBody.parameters(
+                        try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: AuthorizationRequest.names)
+                } else {
+                    parameters = try FormBody.parameters(Array((request.uri.query ?? "").utf8), reading: AuthorizationRequest.names)
+                }
+            } catch let refusal as RelyingPartyError where refusal.status == .badRequest {
+                return Self.refusalPage(refusal.message)
+            }
+            switch try await provider.authorize(parameters, session: try await session(request)) {
+            case .refused(let message): return Self.refusalPage(message)
+            case .redirect(let location): return Self.redirect(location)
+            case .signIn(let continuation, let fresh):
+                return Self.redirect("/?authorize=" + FormEncoding.escape(continuation) + (fresh ? "&fresh=1" : ""))
+            }
+        }
+        let endSession: @Sendable (Request, ServerContext) async throws -> Response = { request, context in
+            let parameters: [String: String]
+            do {
+                if request.method == .post {
+                    guard FormBody.isForm(request.headers[.contentType]) else {
+                        return Self.refusalPage("The sign-out request is not a form (expected application/x-www-form-urlencoded).")
+                    }
+                    parameters = try FormBody.parameters(
+                        try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: OpenIDProvider.logoutParameters)
+                } else {
+                    parameters = try FormBody.parameters(Array((request.uri.query ?? "").utf8), reading: OpenIDProvider.logoutParameters)
+                }
+            } catch let refusal as RelyingPartyError where refusal.status == .badRequest {
+                return Self.refusalPage(refusal.message)
+            }
+            switch try await provider.endSession(parameters, session: try await session(request)) {
+            case .refused(let message): return Self.refusalPage(message)
+            case .redirect(let location, let signOut):
+                guard signOut else { return Self.redirect(location) }
+                try await relyingParty.signOut(token: token(request))
+                var response = Self.redirect(location)
+                response.headers.append(contentsOf: cookie(nil))
+                return response
+            }
+        }
+        return [
+            TokenRoute(group: .rateLimited, method: .get, path: "/end-session", operation: APIOperations.endSession(.get), handler: endSession),
+            TokenRoute(group: .rateLimited, method: .post, path: "/end-session", operation: APIOperations.endSession(.post), handler: endSession),
+            TokenRoute(group: .rateLimited, method: .get, path: "/authorize", operation: APIOperations.authorize(.get), handler: authorize),
+            TokenRoute(group: .rateLimited, method: .post, path: "/authorize", operation: APIOperations.authorize(.post), handler: authorize),
+            TokenRoute(group: .open, method: .post, path: "/token", operation: APIOperations.token) { request, context in
+                try await limitingOAuthFailures(context) {
+                    guard FormBody.isForm(request.headers[.contentType]) else {
+                        return Self.oauthError(.invalidRequest("Expected a form (application/x-www-form-urlencoded, RFC 6749 §4.1.3)."))
+                    }
+                    let parameters = try FormBody.parameters(
+                        try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: OpenIDProvider.tokenParameters)
+                    let authorization = request.headers[.authorization]
+                    switch try await provider.token(parameters, authorization: authorization) {
+                    case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
+                    case .failure(let error):
+                        var headers: HTTPFields = [:]
+                        // RFC 6749 §5.2: a failed Basic authentication is answered with the Basic challenge.
+                        if error.status == .unauthorized, authorization != nil { headers[.wwwAuthenticate] = "Basic realm=\"passkeys\"" }
+                        return Self.oauthError(error, headers: headers)
+                    }
+                }
+            },
+            TokenRoute(group: .open, method: .get, path: "/userinfo", operation: APIOperations.userinfo) { request, context in
+                try await limitingOAuthFailures(context) {
+                    guard let authorization = request.headers[.authorization], authorization.count > 7,
+                        authorization.prefix(7).lowercased() == "bearer "
+                    else {
+                        // RFC 6750 §3.1: no credentials, the challenge without an error code.
+                        return Self.oauthError(
+                            OAuthError("invalid_request", "Expected Authorization: Bearer <access token>.", status: .unauthorized),
+                            headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\""])
+                    }
+                    let token = authorization.dropFirst(7).trimmingCharacters(in: .whitespaces)
+                    switch try await provider.userinfo(accessToken: token) {
+                    case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
+                    case .failure(let error):
+                        return Self.oauthError(error, headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\", error=\"\(error.error)\""])
+                    }
+                }
+            },
+        ]
+    }
+
+    /// RFC 6749 §5.1: token answers are not cached (`Pragma` for HTTP/1.0 caches).
+    static let noStore: HTTPFields = {
+        var fields: HTTPFields = [.cacheControl: "no-store"]
+        if let pragma = HTTPField.Name("Pragma") { fields[pragma] = "no-cache" }
+        return fields
+    }()
+
+    /// An OAuth error as RFC 6749 §5.2 spells it: `error` and `error_description`, not the API's failure shape.
+    static func oauthError(_ error: OAuthError, headers: HTTPFields = [:]) -> Response {
+        var fields = noStore
+        fields.append(contentsOf: headers)
+        return APIResponse.json(
+            .object(JSONObject(["error": .string(error.error), "error_description": .string(error.description)])), status: error.status,
+            headers: fields)
+    }
+
+    /// Runs a route whose 4xx answers are guesses (codes, secrets, tokens) under the failed-results budget per client.
+    func limitingOAuthFailures(_ context: ServerContext, _ route: () async throws -> Response) async throws -> Response {
+        var refused: Response?
+        do {
+            return try await relyingParty.endpoints.limitingFailures(of: relyingParty.clientKey(client(context))) {
+                let response = try await route()
+                if (400..<500).contains(response.status.code) {
+                    refused = response
+                    // The budget keeps its token for a refusal the client caused; the answer is the route's own.
+                    throw RelyingPartyError(.badRequest, "refused", code: Self.oauthRefusalMarker)
+                }
+                return response
+            }
+        } catch let marker as RelyingPartyError where marker.code == Self.oauthRefusalMarker {
+            if let refused { return refused }
+            throw marker
+        }
+    }
+
+    static let oauthRefusalMarker = "oauthRefusal"
+
+    static func redirect(_ location: String) -> Response {
+        var headers = noStore
+        headers[.location] = location
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// The page for a request that cannot be answered to the client: plain HTML with the message, no redirect.
+    static func refusalPage(_ message: String) -> Response {
+        page(title: "Request refused", message: message)
+    }
+
+    static func page(title: String, message: String) -> Response {
+        let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title><link rel="stylesheet" href="/app.css"></head>
+            <body><main><h1>\(title)</h1><p id="authorize-error">\(escaped)</p>
+            <p>Go back to the app you came from and try again; if this keeps happening, tell its operator.</p></main></body></html>
+            """
+        var headers = noStore
+        headers[.contentType] = "text/html; charset=utf-8"
+        return Response(status: .badRequest, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}

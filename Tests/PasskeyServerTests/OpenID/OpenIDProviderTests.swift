@@ -1,0 +1,159 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import JWTKit
+import PasskeyCore
+import Testing
+
+@testable import PasskeyServer
+
+/// The ID token's claims as a client reads them.
+struct ClientIDToken: JWTPayload {
+    var iss: IssuerClaim
+    var sub: SubjectClaim
+    var aud: AudienceClaim
+    var exp: ExpirationClaim
+    var nonce: String?
+    var auth_time: Int64
+    var at_hash: String?
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+@Suite("The OpenID Provider (issue #46): clients, codes, tokens")
+struct OpenIDProviderTests {
+    @Test("redirect URIs: https, or http on a loopback IP literal; matched exactly, the loopback port aside")
+    func redirectURIRules() {
+        for uri in ["https://app.example.com/cb", "https://app.example.com/cb?tenant=1", "http://127.0.0.1/cb", "http://[::1]:8080/cb"] {
+            #expect(RedirectURI.isRegistrable(uri), "\(uri)")
+        }
+        for uri in [
+            "http://app.example.com/cb", "http://localhost:8080/cb", "https://app.example.com/cb#x", "https://user@app.example.com/cb",
+            "com.example.app:/cb", "/cb", "https://", "https://app.example.com/c b",
+        ] {
+            #expect(!RedirectURI.isRegistrable(uri), "\(uri)")
+        }
+        #expect(RedirectURI.matches("http://127.0.0.1:51234/cb", registered: "http://127.0.0.1/cb"))
+        #expect(RedirectURI.matches("http://[::1]:51234/cb", registered: "http://[::1]:80/cb"))
+        #expect(!RedirectURI.matches("http://127.0.0.1:51234/other", registered: "http://127.0.0.1/cb"))
+        #expect(!RedirectURI.matches("http://127.0.0.1:51234/cb", registered: "http://[::1]/cb"))
+        #expect(!RedirectURI.matches("https://app.example.com:444/cb", registered: "https://app.example.com/cb"), "exact for https")
+        #expect(!RedirectURI.matches("https://app.example.com/cb/", registered: "https://app.example.com/cb"))
+        #expect(!RedirectURI.matches("https://app.example.com/cb?x=1", registered: "https://app.example.com/cb"))
+    }
+
+    @Test("clients: the secret is shown once and kept as its hash; update, new secret, delete", arguments: Backend.all)
+    func clients(_ backend: Backend) async throws {
+        let database = backend.location()
+        let store = try await database.openStore(logger: .init(label: "test"))
+        do {
+            let clients = OIDCClients(store: store, clock: { 1_800_000_000_000 })
+            let (record, secret) = try await clients.create(name: " Wiki ", redirectURIs: ["https://wiki.example.com/cb"], isPublic: false)
+            let stored = try #require(try await clients.client(id: record.id))
+            #expect(stored.name == "Wiki" && stored.idTokenAlgorithm == "RS256")
+            #expect(try #require(secret).hasPrefix(OIDCClients.secretPrefix))
+            let hash = OIDCClients.hash(secret: try #require(secret))
+            #expect(stored.secretHash == hash && stored.secretHash != secret)
+            let (_, newSecret) = try #require(try await clients.update(id: record.id, idTokenAlgorithm: "ES256", newSecret: true))
+            let updated = try #require(try await clients.client(id: record.id))
+            let newHash = OIDCClients.hash(secret: try #require(newSecret))
+            #expect(updated.idTokenAlgorithm == "ES256" && updated.secretHash == newHash)
+            let (publicClient, none) = try await clients.create(name: "cli", redirectURIs: ["http://127.0.0.1/cb"], isPublic: true)
+            #expect(none == nil && !publicClient.isConfidential)
+            await #expect(throws: ConfigurationError.self) { try await clients.update(id: publicClient.id, newSecret: true) }
+            await #expect(throws: ConfigurationError.self) {
+                try await clients.create(name: "x", redirectURIs: ["http://wiki.example.com/cb"], isPublic: false)
+            }
+            await #expect(throws: ConfigurationError.self) { try await clients.create(name: "x", redirectURIs: [], isPublic: false) }
+            await #expect(throws: ConfigurationError.self) {
+                try await clients.create(name: "x", redirectURIs: ["https://a.example/cb"], isPublic: false, idTokenAlgorithm: "HS256")
+            }
+            #expect(try await clients.list().map(\.id).contains(record.id))
+            #expect(try await clients.delete(id: record.id))
+            #expect(try await clients.delete(id: record.id) == false)
+            #expect(try await clients.client(id: record.id) == nil)
+        } catch {
+            try? await store.shutdown()
+            throw error
+        }
+        try await store.shutdown()
+    }
+
+    static func location(_ answer: RawAnswer) throws -> [String: String] {
+        let location = try #require(answer.headers[.location])
+        let query = try #require(URLComponents(string: location)?.queryItems)
+        return Dictionary(query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test(
+        "a code flow: the ID token verifies against the JWKS; an expired code, a replay and a reused refresh token are refused",
+        arguments: Backend.all)
+    func codeFlow(_ backend: Backend) async throws {
+        let database = backend.location()
+        let clock = TestClock()
+        try await TestServer.withServer(TestServer.configuration(database, clock: clock)) { client in
+            let store = try await database.openStore(logger: .init(label: "test"))
+            let (app, secret) = try await OIDCClients(store: store, clock: { 1_800_000_000_000 })
+                .create(name: "wiki", redirectURIs: ["https://wiki.example.com/cb"], isPublic: false)
+            try await store.shutdown()
+            var browser = TestBrowser(origin: TestServer.origin)
+            let session = try await client.register(uniqueName(), browser: &browser)
+            let verifier = Base64URL.encode(SecureRandom.bytes(32))
+            let challenge = Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8))))
+            let authorize =
+                "/authorize?response_type=code&scope=openid&client_id=\(app.id)&redirect_uri=https%3A%2F%2Fwiki.example.com%2Fcb&state=s1&nonce=n1&code_challenge=\(challenge)&code_challenge_method=S256"
+            let basic = "Basic " + Data("\(app.id):\(try #require(secret))".utf8).base64EncodedString()
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .authorization: basic]
+            func code() async throws -> String {
+                let answer = try await client.raw(.get, authorize, headers: [.authorization: "Bearer \(session)"])
+                #expect(answer.status == .seeOther)
+                let query = try Self.location(answer)
+                #expect(query["state"] == "s1" && query["iss"] == TestServer.origin)
+                return try #require(query["code"])
+            }
+            func exchange(_ code: String) async throws -> RawAnswer {
+                try await client.raw(
+                    .post, "/token",
+                    body: "grant_type=authorization_code&code=\(code)&redirect_uri=https%3A%2F%2Fwiki.example.com%2Fcb&code_verifier=\(verifier)",
+                    headers: form)
+            }
+
+            let first = try await exchange(try await code())
+            #expect(first.status == .ok, "\(first.body)")
+            let tokens = try JSONParser.parseObject(Array(first.body.utf8))
+            let jwks = try await client.raw(.get, "/.well-known/jwks.json").body
+            let idToken = try #require(tokens["id_token"]?.stringValue)
+            let claims = try await JWTKeyCollection().add(jwksJSON: jwks).verify(idToken, as: ClientIDToken.self)
+            #expect(claims.iss.value == TestServer.origin && claims.aud.value == [app.id] && claims.nonce == "n1")
+            let accessToken = try #require(tokens["access_token"]?.stringValue)
+            #expect(claims.at_hash == IDTokenClaims.accessTokenHash(accessToken))
+            #expect(claims.auth_time == 1_800_000_000)
+
+            // Expired: a code lives 60 seconds.
+            let late = try await code()
+            clock.advance(61)
+            #expect(try await exchange(late).body.contains("invalid_grant"))
+
+            // Replayed: refused, and the refresh token of its first use is revoked.
+            let once = try await code()
+            let used = try JSONParser.parseObject(Array(try await exchange(once).body.utf8))
+            let replay = try await exchange(once)
+            #expect(replay.status == .badRequest && replay.body.contains("invalid_grant"))
+            let refresh = try #require(used["refresh_token"]?.stringValue)
+            let revoked = try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(refresh)", headers: form)
+            #expect(revoked.status == .badRequest && revoked.body.contains("invalid_grant"))
+
+            // A rotated refresh token used twice revokes the family.
+            let original = try #require(tokens["refresh_token"]?.stringValue)
+            let rotated = try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(original)", headers: form)
+            #expect(rotated.status == .ok)
+            let next = try #require(try JSONParser.parseObject(Array(rotated.body.utf8))["refresh_token"]?.stringValue)
+            #expect(
+                try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(original)", headers: form).status == .badRequest
+            )
+            #expect(
+                try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(next)", headers: form).status == .badRequest)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import PasskeysCLI
+
+/// `passkeys admin` against a running `passkeys serve` (issue #45): tables by default, the server's JSON with --json,
+/// the key from a file or the environment, refusals reported with the server's code.
+@Suite("passkeys admin against a running server", .serialized)
+struct AdminCLITests {
+    @Test("a table never prints a control or format character (a name holding an escape sequence cannot drive the terminal), and cuts long cells")
+    func hostileCells() {
+        let table = AdminTable(headers: ["NAME"], rows: [["ada\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}x"], [String(repeating: "w", count: 500)]])
+            .rendered
+        #expect(!table.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(table)")
+        #expect(!table.unicodeScalars.contains { $0.properties.generalCategory == .format })
+        #expect(table.contains("ada?]0;owned??[2J?x"))
+        #expect(table.split(separator: "\n").allSatisfy { $0.count <= AdminTable.maximumWidth })
+    }
+
+    @Test("find a user, list and end their sessions, list passkeys, read the audit log, list keys; refusals")
+    func operatorSession() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-admin-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = "\(folder)/server.sqlite"
+        try await CeremonyCLITests.withServer(database: database) { server in
+            let store = CeremonyCLITests.storePath()
+            let registered = try CLIRunner.run(["register", "--username", "grace", "--display-name", "Grace H", "--server", server, "--store", store])
+            #expect(registered.status == 0, "\(registered.stdout) \(registered.stderr)")
+            let created = try CLIRunner.run(["api-key", "create", "--database", "sqlite:\(database)", "--name", "cli-support"])
+            #expect(created.status == 0, "\(created.stderr)")
+            let keyFile = "\(folder)/support.key"
+            try created.stdout.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let common = ["--server", server, "--key-file", keyFile]
+
+            let table = try CLIRunner.run(["admin", "users", "find", "--username", "grace"] + common)
+            #expect(table.status == 0, "\(table.stdout) \(table.stderr)")
+            #expect(table.stdout.hasPrefix("ID") && table.stdout.contains("grace") && table.stdout.contains("Grace H"), "\(table.stdout)")
+            let json = try CLIRunner.run(["admin", "users", "find", "--username", "grace", "--json"] + common)
+            let users = try #require(json.json["users"] as? [[String: Any]])
+            let id = try #require(users.first?["id"] as? String)
+
+            let sessions = try CLIRunner.run(["admin", "sessions", "list", id] + common)
+            #expect(
+                sessions.status == 0 && sessions.stdout.hasPrefix("SESSION") && sessions.stdout.split(separator: "\n").count == 2,
+                "\(sessions.stdout)")
+            let ended = try CLIRunner.run(["admin", "sessions", "end", id] + common)
+            #expect(ended.status == 0 && ended.stdout.contains("Ended 1 session(s)"), "\(ended.stdout) \(ended.stderr)")
+            let none = try CLIRunner.run(["admin", "sessions", "list", id, "--json"] + common)
+            #expect((none.json["sessions"] as? [Any])?.isEmpty == true, "\(none.stdout)")
+
+            let credentials = try CLIRunner.run(["admin", "credentials", "list", id, "--json"] + common)
+            let credentialID = try #require((credentials.json["credentials"] as? [[String: Any]])?.first?["id"] as? String)
+            let last = try CLIRunner.run(["admin", "credentials", "delete", id, credentialID] + common)
+            #expect(last.status == 1 && last.errorCode == "lastPasskey", "\(last.stdout) \(last.stderr)")
+
+            let audit = try CLIRunner.run(["admin", "audit", "--user", id] + common)
+            #expect(audit.status == 0 && audit.stdout.hasPrefix("TIME"), "\(audit.stdout)")
+            #expect(audit.stdout.contains("sessions.revoked") && audit.stdout.contains("apiKey:cli-support ("), "\(audit.stdout)")
+            #expect(audit.stdout.contains("user.created") && audit.stdout.contains("user:grace"), "\(audit.stdout)")
+            let keys = try CLIRunner.run(["admin", "keys", "list"] + common)
+            #expect(keys.status == 0 && keys.stdout.contains("cli-support"), "\(keys.stdout)")
+            #expect(!keys.stdout.contains(created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "never the key itself")
+
+            // The key from the environment; none at all is a usage error; a bad answer is the server's code.
+            let fromEnvironment = try CLIRunner.run(
+                ["admin", "keys", "list", "--server", server], environment: ["PASSKEYS_API_KEY": created.stdout.trimmingCharacters(in: .newlines)])
+            #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+            let noKey = try CLIRunner.run(
+                ["admin", "keys", "list", "--server", server], environment: ["PASSKEYS_API_KEY": "", "PASSKEYS_API_KEY_FILE": "/nonexistent"])
+            #expect(noKey.status == 2, "\(noKey.stderr)")
+            let unknown = try CLIRunner.run(["admin", "users", "find", "--id", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] + common)
+            #expect(unknown.status == 0 && unknown.stdout.contains("(none)"), "\(unknown.stdout)")
+            let bad = try CLIRunner.run(["admin", "users", "list", "--limit", "1000"] + common)
+            #expect(bad.status == 1 && bad.errorCode == "invalidRequest", "\(bad.stdout)")
+
+            let listed = try CLIRunner.run(["api-key", "list", "--database", "sqlite:\(database)"])
+            let keyID = try #require(((listed.json["keys"] as? [[String: Any]])?.first?["id"]) as? String)
+            #expect(try CLIRunner.run(["api-key", "revoke", "--database", "sqlite:\(database)", keyID]).status == 0)
+            let revoked = try CLIRunner.run(["admin", "keys", "list"] + common)
+            #expect(revoked.status == 1 && revoked.errorCode == "invalidServiceCredential", "\(revoked.stdout)")
+        }
+        let unreachable = try CLIRunner.run(
+            ["admin", "keys", "list", "--server", "http://127.0.0.1:9"], environment: ["PASSKEYS_API_KEY": "psk_" + String(repeating: "A", count: 43)]
+        )
+        #expect(unreachable.status == 1 && unreachable.errorCode == "serverUnreachable", "\(unreachable.stdout)")
+    }
+}
