@@ -73,8 +73,7 @@ struct ExampleHooks: PasskeyRecoveryHooks {
         let token = try await database.queue.write { db -> (User, String)? in
             // The name is looked up as every account lookup does (UsernameKey; User.row(named:)), and the code by the
             // account and the hash together: deleting it is the check, so two requests racing with one code cannot
-            // both succeed.
-            // A name without an account costs the same statement, which deletes nothing.
+            // both succeed. A name without an account runs the same statement, which deletes nothing.
             let user = try User.row(named: username, in: db).map(User.init(row:))
             try db.execute(sql: "DELETE FROM recovery_codes WHERE user_id = ? AND code_hash = ?", arguments: [user?.id ?? -1, codeHash])
             guard let user, db.changesCount == 1 else { return nil }
