@@ -37,17 +37,39 @@ extension RouteScenarios {
         public let description: String
         /// How the app must be configured.
         public let setup: Setup
-        /// Runs the scenario against the app; throws a ``ScenarioFailure`` when a check does not hold.
-        public let run: @Sendable (any ScenarioTransport) async throws -> Void
+        /// Whether the scenario shows recovery codes (``ScenarioLayout/recovery``). Run against an app whose layout
+        /// names no recovery route it fails rather than pass with nothing shown: an app without recovery codes leaves
+        /// these out (``RouteScenarios/withoutRecovery``).
+        public let needsRecovery: Bool
+        /// The scenario's steps.
+        let steps: @Sendable (any ScenarioTransport) async throws -> Void
 
-        init(_ description: String, _ setup: Setup = .defaults, run: @escaping @Sendable (any ScenarioTransport) async throws -> Void) {
+        init(
+            _ description: String, _ setup: Setup = .defaults, needsRecovery: Bool = false,
+            run: @escaping @Sendable (any ScenarioTransport) async throws -> Void
+        ) {
             self.description = description
             self.setup = setup
-            self.run = run
+            self.needsRecovery = needsRecovery
+            self.steps = run
+        }
+
+        /// Runs the scenario against the app; throws a ``ScenarioFailure`` when a check does not hold, or when the
+        /// scenario ``needsRecovery`` and the app's layout names no recovery route.
+        public func run(_ app: any ScenarioTransport) async throws {
+            try check(
+                !needsRecovery || app.layout.recovery != nil,
+                "this scenario shows recovery codes, and the app's ScenarioLayout names no recovery route: set `recovery`, "
+                    + "or leave the recovery scenarios out (RouteScenarios.withoutRecovery)"
+            )
+            try await steps(app)
         }
     }
 
-    /// Every scenario: sign-up and sign-in, then each attack.
+    /// Every scenario but those that show recovery codes (``Scenario/needsRecovery``): for an app that has none.
+    public static var withoutRecovery: [Scenario] { all.filter { !$0.needsRecovery } }
+
+    /// Every scenario: sign-up and sign-in, then each attack, then recovery (which needs ``ScenarioLayout/recovery``).
     public static let all: [Scenario] =
         [
             Scenario("register, sign out, sign in by name and with the passkey alone", run: registerSignOutSignIn),
@@ -75,7 +97,13 @@ extension RouteScenarios {
                 "an add-passkey ceremony begun inside the window and finished after it is 403 reverificationRequired", .shortReverificationWindow,
                 run: addPasskeyFinishedLate),
             Scenario("a step-up finished with another session verifies nothing", .shortReverificationWindow, run: stepUpFromAnotherSession),
-            Scenario("four registrations finished at once on one recovery session add exactly one passkey", run: recoverySessionAddsOnePasskey),
+            Scenario(
+                "four registrations finished at once on one recovery session add exactly one passkey", needsRecovery: true,
+                run: recoverySessionAddsOnePasskey),
+            Scenario(
+                "a wrong, a used and another account's recovery code are refused alike; an unknown name too", needsRecovery: true,
+                run: recoveryCodesRefused),
+            Scenario("a recovery session may add a passkey and nothing else", needsRecovery: true, run: recoverySessionOnlyAddsPasskeys),
         ]
         + endpoints.map { endpoint in
             Scenario("malformed bodies on \(endpoint) are a 4xx in JSON; a form post is 415") { app in

@@ -96,9 +96,9 @@ extension RouteScenarios {
 
     /// A recovery session adds exactly one passkey: four registrations begun with it and finished at once store one
     /// passkey, the others are 403 `sessionEnded`, and the recovery session is over. Needs an app with recovery codes
-    /// (``ScenarioLayout/recovery``); without them there is nothing to show, and the scenario passes.
+    /// (``ScenarioLayout/recovery``).
     public static func recoverySessionAddsOnePasskey(_ app: any ScenarioTransport) async throws {
-        guard let recovery = app.layout.recovery else { return }
+        let recovery = try recoveryRoute(app)
         var lost = ScenarioBrowser(app)
         let registered = try await lost.register("ada")
         let codes = registered.object["recoveryCodes"]?.arrayValue?.compactMap(\.stringValue) ?? []

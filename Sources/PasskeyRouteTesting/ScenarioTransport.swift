@@ -8,7 +8,8 @@ public protocol ScenarioTransport: Sendable {
 }
 
 extension ScenarioTransport {
-    /// The examples' layout: the passkey routes under `/passkeys/`, `GET /me`, `/credentials`, no recovery codes.
+    /// The examples' routes: the passkey routes under `/passkeys/`, `GET /me`, `/credentials`, and no recovery route
+    /// (both examples add `/passkeys/recovery` in their own transports).
     public var layout: ScenarioLayout { ScenarioLayout() }
 }
 
@@ -27,7 +28,8 @@ public struct ScenarioLayout: Sendable {
     /// removes one (a sensitive action: a step-up is needed).
     public var credentials: String
     /// `POST {"username", "code"}` starts a recovery session with one of the recovery codes a sign-up's answer lists
-    /// as `recoveryCodes`; nil when the app has none, and the recovery scenarios are then not meaningful for it.
+    /// as `recoveryCodes`; nil when the app has none: the scenarios that need it (``RouteScenarios/Scenario/needsRecovery``)
+    /// then fail, and such an app runs ``RouteScenarios/withoutRecovery``.
     public var recovery: String?
     /// Whether a browser's ceremony answers carry the session as a `session` member besides the HttpOnly cookie
     /// (`passkeys serve`, whose conformance API promises it to every client); the examples keep it out of the JSON.

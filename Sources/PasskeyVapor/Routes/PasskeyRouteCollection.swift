@@ -34,6 +34,12 @@ public import Vapor
 /// asks for the user verification their passkeys can give), and adding a passkey to a signed-in account needs a
 /// passkey verification within the reverification window, when the registration begins and again when it finishes.
 ///
+/// With hooks that are ``PasskeyVaporRecoveryHooks`` it also serves recovery codes: `POST recovery`
+/// (`{"username", "code"}`; ok: `user`, `recovery: true`, the hook's members) starts a recovery session that may add
+/// one passkey and nothing else, under `PasskeyRouteLimits.recovery`'s budgets (per name, and per client when the
+/// collection names clients) and the failed-results budget; an unknown name, a wrong code and a used one are all 400
+/// `invalidRecoveryCode`.
+///
 /// Each client (by default its peer address, ``ClientKey``) may begin ceremonies only so fast, fail results only so
 /// often and keep only so many waiting, and a full ceremony store makes room from whoever holds the most
 /// (`PasskeyRouteLimits`). The app's middleware, in front of the group, is where `Origin` / `Sec-Fetch-Site` checks go.
@@ -77,9 +83,10 @@ where Hooks.User == Accounts.User {
         self.clientKey = clientKey
     }
 
-    /// Registers the four routes on `routes` (an app or a group, whose path prefixes theirs), and with hooks that are
-    /// ``PasskeyVaporReverificationHooks`` the step-up's two (`session/verify/options`, `session/verify/result`), and
-    /// 405 with `Allow: POST` (RFC 9110 §15.5.6) for every other common method on their paths.
+    /// Registers the four routes on `routes` (an app or a group, whose path prefixes theirs), with hooks that are
+    /// ``PasskeyVaporReverificationHooks`` the step-up's two (`session/verify/options`, `session/verify/result`), with
+    /// hooks that are ``PasskeyVaporRecoveryHooks`` `recovery`, and 405 with `Allow: POST` (RFC 9110 §15.5.6) for every
+    /// other common method on their paths.
     public func boot(routes: any RoutesBuilder) throws {
         var served: [([PathComponent], @Sendable ([UInt8], Request) async throws -> Response)] = [
             (["attestation", "options"], beginRegistration), (["attestation", "result"], finishRegistration),
@@ -88,6 +95,7 @@ where Hooks.User == Accounts.User {
         if endpoints.stepUp {
             served += [(["session", "verify", "options"], beginReverification), (["session", "verify", "result"], finishReverification)]
         }
+        if hooks is any PasskeyVaporRecoveryHooks<Hooks.User> { served.append((["recovery"], recover)) }
         for (path, route) in served {
             // `.stream`: the body is read by `RequestBody`, under this collection's limit and deadline, not collected first.
             routes.on(.POST, path, body: .stream) { request in await answer(request, route) }

@@ -92,14 +92,33 @@ struct AppDatabase: Sendable {
             }
             try db.create(table: "processed_events") { table in table.primaryKey("id", .text) }
         }
+        migrator.registerMigration("recovery codes and recovery sessions") { db in
+            // An account's unused recovery codes, only as keyed hashes (RecoveryCodeHasher: HMAC-SHA-256 under the
+            // key below), so a copy of this file holds no usable code; a used code's row is deleted.
+            try db.create(table: "recovery_codes") { table in
+                table.column("user_id", .integer).notNull().references("users", onDelete: .cascade)
+                table.column("code_hash", .text).notNull()
+                table.primaryKey(["user_id", "code_hash"])
+            }
+            // A recovery session may add one passkey and nothing else; the registration that adds it deletes it.
+            try db.alter(table: "sessions") { table in table.add(column: "recovery", .boolean).notNull().defaults(to: false) }
+            // The recovery codes' hash key: 32 secret bytes kept with the data, so codes hashed before a restart still match.
+            try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('recovery codes', ?)", arguments: [Data(SecureRandom.bytes(32))])
+        }
         return migrator
     }
 
     /// The stand-in credentials' secret (see the migration).
     func standInSecret() async throws -> [UInt8] {
-        let value = try await queue.read { db in try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'stand-in credentials'") }
-        // The migration writes it; without it, no key is better than a guessable one.
-        guard let value else { throw DatabaseError(message: "the stand-in credentials' secret is missing from the secrets table") }
+        try await queue.read { db in try Self.secret("stand-in credentials", in: db) }
+    }
+
+    /// The secret named `name` from the `secrets` table, read in the caller's transaction.
+    static func secret(_ name: String, in db: Database) throws -> [UInt8] {
+        // The migrations write them; without one, no key is better than a guessable one.
+        guard let value = try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = ?", arguments: [name]) else {
+            throw DatabaseError(message: "the secret '\(name)' is missing from the secrets table")
+        }
         return [UInt8](value)
     }
 }

@@ -7,8 +7,8 @@ import PasskeyHummingbird
 ///
 /// Removing a passkey is a sensitive action: it needs a passkey verification within the reverification window
 /// (`Passkeys.requireStepUp`: 403 `reverificationRequired` otherwise, `recoverySessionRestricted` for a recovery
-/// session), so a stolen session alone cannot lock the owner out. The last passkey of an account without a password is
-/// kept (409 `lastPasskey`): without it nobody could sign in.
+/// session, which cannot list them either), so a stolen session alone cannot lock the owner out. The last passkey of
+/// an account without a password is kept (409 `lastPasskey`): without it nobody could sign in.
 struct CredentialRoutes<Accounts: PasskeyAccounts>: Sendable where Accounts.User == User {
     let database: AppDatabase
     let sessions: Sessions
@@ -22,7 +22,7 @@ struct CredentialRoutes<Accounts: PasskeyAccounts>: Sendable where Accounts.User
     }
 
     private func list(_ request: Request) async throws -> PasskeyResponse {
-        guard let signedIn = try await sessions.current(request) else { throw RelyingPartyError.notSignedIn }
+        guard let signedIn = try await sessions.ordinary(request) else { throw RelyingPartyError.notSignedIn }
         let credentials = try await passkeys.accounts.credentials(userHandle: signedIn.user.handle)
         return .ok(JSONObject(["credentials": .array(credentials.map { .object($0.summaryJSON(provider: nil)) })]))
     }

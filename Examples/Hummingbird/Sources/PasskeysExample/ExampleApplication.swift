@@ -51,8 +51,8 @@ public struct ExampleConfiguration: Sendable {
     }
 }
 
-/// The app: `/me`, `DELETE /session`, the account's passkeys under `/credentials`, and the passkey routes under
-/// `/passkeys`. `logger` defaults to Hummingbird's.
+/// The app: `/me`, `DELETE /session`, the account's passkeys under `/credentials`, and the passkey routes (with
+/// step-up and recovery) under `/passkeys`. `logger` defaults to Hummingbird's.
 public func buildApplication(_ configuration: ExampleConfiguration, logger: Logger? = nil) throws -> some ApplicationProtocol {
     let database = try AppDatabase(path: configuration.databasePath)
     let sessions = Sessions(database: database, secureCookies: Sessions.siteIsHTTPS(configuration.origins))
@@ -65,8 +65,11 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
         unknownUserSecret: { try await database.standInSecret() })
 
     let router = Router(context: ExampleContext.self)
-    router.get("me") { request, _ -> PasskeyResponse in
-        guard let signedIn = try await sessions.current(request) else {
+    router.get("me") { request, context -> PasskeyResponse in
+        // A recovery session may add a passkey and nothing else: not even this (403 recoverySessionRestricted).
+        let current: SignedInUser<User>?
+        do { current = try await sessions.ordinary(request) } catch { return .answering(error, context: context) }
+        guard let signedIn = current else {
             return .failed(.unauthorized, "Nobody is signed in.", code: "notSignedIn")
         }
         let user = signedIn.user
@@ -92,9 +95,12 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     if let secret = configuration.webhookSecret {
         WebhookReceiver(database: database, verifier: try WebhookVerifier(secret: secret)).add(to: router)
     }
-    router.group("passkeys").addPasskeyRoutesWithReverification(
-        PasskeyRoutes(
-            passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))
+    // And recovery (`POST /passkeys/recovery`): a user who lost every passkey uses one of the codes shown at sign-up and
+    // gets a recovery session that may add one passkey (PasskeyRecoveryHooks, in ExampleHooks).
+    let passkeyRoutes = PasskeyRoutes(
+        passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey)
+    let passkeyGroup = router.group("passkeys").addPasskeyRoutesWithReverification(passkeyRoutes)
+    passkeyRoutes.addRecovery(to: passkeyGroup)
 
     // The app's own API, for users signed in on a `passkeys serve` deployment: tokens verified against its JWKS.
     if let verifier = configuration.sessionTokens { APIRoutes(verifier: verifier).add(to: router) }

@@ -6,7 +6,12 @@ import PasskeyHummingbird
 /// Where the passkey routes meet the app: its sessions say who is signed in, its transactions store what the
 /// ceremonies produced. `registrationTarget` is the library's default (the signed-in user when they ask for their
 /// own name, else a new account under a free name) except that a conditional create needs the signed-in user.
-struct ExampleHooks: PasskeyReverificationHooks {
+///
+/// Recovery codes (``PasskeyRecoveryHooks``): ten issued with each new passkey account, in the transaction that stores
+/// it, and shown once in the sign-up's answer (`recoveryCodes`); the `recovery_codes` table keeps only their keyed hashes
+/// (`RecoveryCodeHasher`, under a key in `secrets`). A used code starts a recovery session (`sessions.recovery`), which
+/// the registration that adds its one passkey deletes in that passkey's transaction.
+struct ExampleHooks: PasskeyRecoveryHooks {
     let database: AppDatabase
     let sessions: Sessions
 
@@ -35,13 +40,47 @@ struct ExampleHooks: PasskeyReverificationHooks {
     func completeRegistration(
         _ registration: PasskeyRegistration, request: Request, context: ExampleContext
     ) async throws -> RegistrationCompletion<User> {
-        let (user, token) = try await database.queue.write { db in
+        let (user, token, codes) = try await database.queue.write { db in
             let user = try Self.store(registration, in: db)
             // Checked before the transaction commits: a wrong account is never written.
             try registration.requireAccount(user)
-            return (user, try sessions.start(for: user, verified: registration.passkey.countsAsVerification, in: db))
+            // A new account's recovery codes, stored with it: only their hashes, the codes themselves shown once.
+            var codes: [String] = []
+            if case .new = registration.account {
+                let issued = try RecoveryCodeHasher(key: try AppDatabase.secret("recovery codes", in: db)).issue()
+                for hash in issued.hashes {
+                    try db.execute(sql: "INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)", arguments: [user.id, hash])
+                }
+                codes = issued.codes
+            }
+            return (user, try sessions.start(for: user, verified: registration.passkey.countsAsVerification, in: db), codes)
         }
-        return RegistrationCompletion(user: user, session: sessionStart(token, request))
+        var session = sessionStart(token, request)
+        if !codes.isEmpty { session.members["recoveryCodes"] = .array(codes.map(JSONValue.string)) }
+        return RegistrationCompletion(user: user, session: session)
+    }
+
+    /// The recovery codes' hash key, from the `secrets` table.
+    func recoveryCodeKey() async throws -> [UInt8] {
+        try await database.queue.read { db in try AppDatabase.secret("recovery codes", in: db) }
+    }
+
+    /// One transaction: the code's row is deleted (so it works once), the account's sessions end (the lost device's
+    /// among them), and a recovery session starts.
+    func useRecoveryCode(
+        username: String, codeHash: String, request: Request, context: ExampleContext
+    ) async throws -> (user: User, session: SessionStart)? {
+        let token = try await database.queue.write { db -> (User, String)? in
+            // The name is looked up as every account lookup does (UsernameKey; User.row(named:)), and the code by the
+            // account and the hash together: deleting it is the check, so two requests racing with one code cannot
+            // both succeed. A name without an account runs the same statement, which deletes nothing.
+            let user = try User.row(named: username, in: db).map(User.init(row:))
+            try db.execute(sql: "DELETE FROM recovery_codes WHERE user_id = ? AND code_hash = ?", arguments: [user?.id ?? -1, codeHash])
+            guard let user, db.changesCount == 1 else { return nil }
+            try db.execute(sql: "DELETE FROM sessions WHERE user_id = ?", arguments: [user.id])
+            return (user, try sessions.start(for: user, verified: false, recovery: true, in: db))
+        }
+        return token.map { ($0.0, sessionStart($0.1, request)) }
     }
 
     func completeSignIn(_ signIn: VerifiedSignIn<User>, request: Request, context: ExampleContext) async throws -> SessionStart {

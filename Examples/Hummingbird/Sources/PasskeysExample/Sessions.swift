@@ -11,6 +11,8 @@ struct Sessions: Sendable {
     let database: AppDatabase
     /// Seconds a session lasts.
     let lifetime: Int64 = 7 * 24 * 3600
+    /// Seconds a recovery session lasts: time to register one passkey (`RecoveryLimits.sessionLifetime`'s default).
+    let recoveryLifetime: Int64 = 600
     /// `Secure` cookies: the site is served over https.
     let secureCookies: Bool
     /// `__Host-example_session` on an https site: the prefix makes browsers refuse the cookie unless it is Secure,
@@ -55,11 +57,18 @@ struct Sessions: Sendable {
     /// account without passkeys (its password is then its only credential, and the upgrade to a passkey follows).
     /// Nothing else counts: not a password sign-in to an account that has passkeys, not a passkey sign-in without UV
     /// by a passkey that has verified its user before.
-    func start(for user: User, verified: Bool, in db: Database) throws -> String {
+    ///
+    /// `recovery` starts a recovery session instead (``PasskeyRecoveryHooks``): short-lived, verifying nothing, able to
+    /// add one passkey and nothing else.
+    func start(for user: User, verified: Bool, recovery: Bool = false, in db: Database) throws -> String {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         try db.execute(
-            sql: "INSERT INTO sessions (id, user_id, expires_at, verified_at) VALUES (?, ?, ?, ?)",
-            arguments: [Self.id(of: token), user.id, Self.now() + lifetime, verified ? Self.nowMilliseconds() : nil])
+            sql: "INSERT INTO sessions (id, user_id, expires_at, verified_at, recovery) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                Self.id(of: token), user.id, Self.now() + (recovery ? recoveryLifetime : lifetime),
+                verified && !recovery ? Self.nowMilliseconds() : nil,
+                recovery,
+            ])
         return token
     }
 
@@ -71,17 +80,27 @@ struct Sessions: Sendable {
 
     /// The live session whose key is `id`, with its user; nil when it has ended.
     func session(id: String) async throws -> SignedInUser<User>? {
-        let found = try await database.queue.read { db -> (User, Int64?)? in
+        let found = try await database.queue.read { db -> (User, Int64?, Bool)? in
             guard
                 let row = try Row.fetchOne(
                     db,
-                    sql:
-                        "SELECT users.*, sessions.verified_at AS session_verified_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?",
+                    sql: """
+                        SELECT users.*, sessions.verified_at AS session_verified_at, sessions.recovery AS session_recovery
+                        FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.expires_at > ?
+                        """,
                     arguments: [id, Self.now()])
             else { return nil }
-            return (try User(row: row), row["session_verified_at"])
+            return (try User(row: row), row["session_verified_at"], row["session_recovery"])
         }
-        return found.map { SignedInUser(user: $0.0, sessionID: id, verifiedAt: $0.1) }
+        return found.map { SignedInUser(user: $0.0, sessionID: id, verifiedAt: $0.1, isRecoverySession: $0.2) }
+    }
+
+    /// The user signed in on `request` with an ordinary session: nil without a live session; 403
+    /// `recoverySessionRestricted` for a recovery session, which may only add a passkey (the passkey routes' business).
+    func ordinary(_ request: Request) async throws -> SignedInUser<User>? {
+        guard let signedIn = try await current(request) else { return nil }
+        guard !signedIn.isRecoverySession else { throw RelyingPartyError.recoverySessionRestricted }
+        return signedIn
     }
 
     /// Ends the session on `request`, if any.

@@ -32,6 +32,9 @@ enum ExampleServer {
 struct HummingbirdTransport: ScenarioTransport {
     let client: any TestClientProtocol
 
+    /// The examples' layout, and the app's recovery route (`PasskeyRoutes.addRecovery` under `/passkeys`).
+    var layout: ScenarioLayout { ScenarioLayout(recovery: "/passkeys/recovery") }
+
     func exchange(_ method: String, _ path: String, headers: [(name: String, value: String)], body: [UInt8]?) async throws -> ScenarioExchange {
         var fields = HTTPFields()
         for (name, value) in headers { if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) } }

@@ -18,11 +18,18 @@ final class Secret: Model, @unchecked Sendable {
     }
 
     static let standInCredentials = "stand-in credentials"
+    /// The recovery codes' hash key (``AddRecovery``).
+    static let recoveryCodes = "recovery codes"
 
     /// The stand-in credentials' secret; the migration writes it, and without it no key is better than a guessable one.
     static func standIn(on database: any Database) async throws -> [UInt8] {
-        guard let secret = try await Secret.find(standInCredentials, on: database) else {
-            throw StoreUnavailable(reason: "the stand-in credentials' secret is missing from the secrets table")
+        try await named(standInCredentials, on: database)
+    }
+
+    /// The secret named `name`; the migrations write them, and without one no key is better than a guessable one.
+    static func named(_ name: String, on database: any Database) async throws -> [UInt8] {
+        guard let secret = try await Secret.find(name, on: database) else {
+            throw StoreUnavailable(reason: "the secret '\(name)' is missing from the secrets table")
         }
         return [UInt8](secret.value)
     }

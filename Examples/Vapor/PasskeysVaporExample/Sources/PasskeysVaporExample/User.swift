@@ -16,6 +16,9 @@ final class User: Model, @unchecked Sendable {
     @Field(key: "display_name") var displayName: String
     /// WebAuthn's user.id: random, fixed for the account's life, and not the row ID (L3 §14.6.1).
     @Field(key: "user_handle") var userHandle: Data
+    /// Moves on when a recovery code is used: a session started under an older generation has ended
+    /// (``ExampleHooks/signedInUser(_:)``). NULL is 0.
+    @OptionalField(key: "session_generation") var sessionGeneration: Int?
 
     init() {}
 

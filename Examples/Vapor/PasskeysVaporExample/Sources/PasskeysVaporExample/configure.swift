@@ -6,7 +6,7 @@ import SQLKit
 public import Vapor
 
 /// Sets the app up: its database and migrations, its sessions, `GET /me`, `DELETE /session`, and the passkey routes
-/// under `/passkeys`.
+/// (with step-up and recovery codes) under `/passkeys`.
 public func configure(_ app: Application, _ configuration: ExampleConfiguration) async throws {
     switch configuration.storage {
     case .sqlite(let path):
@@ -18,7 +18,7 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
         // The tables go into the app's own schema (one per test run), created here when missing.
         try await (app.db as? any SQLDatabase)?.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
-    app.migrations.add(CreateUsers(), CreatePasskeyCredentials(), AddPasskeyUVInitialized(), CreateSecrets(), SessionRecord.migration)
+    app.migrations.add(CreateUsers(), CreatePasskeyCredentials(), AddPasskeyUVInitialized(), CreateSecrets(), SessionRecord.migration, AddRecovery())
     try await app.autoMigrate()
 
     // Vapor's sessions, kept in the database: a random ID in an HttpOnly cookie. `__Host-example_session` on an
@@ -48,12 +48,18 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
         unknownUserSecret: { try await Secret.standIn(on: database) })
 
     let signedIn = app.grouped(User.sessionAuthenticator())
+    // The app's own routes take ordinary sessions only: a recovery session (started with a recovery code) may add a
+    // passkey and nothing else (403 recoverySessionRestricted), and a session a recovery ended is nobody's.
     signedIn.get("me") { request -> Response in
-        guard let user = request.auth.get(User.self) else {
-            return PasskeyVaporResponse.failed(RelyingPartyError(.unauthorized, "Nobody is signed in.", code: "notSignedIn"))
+        do {
+            guard let user = try await ExampleHooks().ordinaryUser(request)?.user else {
+                throw RelyingPartyError(.unauthorized, "Nobody is signed in.", code: "notSignedIn")
+            }
+            return PasskeyVaporResponse.ok(
+                JSONObject(["user": .object(JSONObject(["name": .string(user.username), "displayName": .string(user.displayName)]))]))
+        } catch {
+            return PasskeyVaporResponse.answering(error, logger: request.logger)
         }
-        return PasskeyVaporResponse.ok(
-            JSONObject(["user": .object(JSONObject(["name": .string(user.username), "displayName": .string(user.displayName)]))]))
     }
     signedIn.delete("session") { request -> Response in
         request.auth.logout(User.self)
@@ -65,7 +71,7 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
     // verification within the reverification window), so a stolen session alone cannot lock the owner out.
     signedIn.get("credentials") { request -> Response in
         do {
-            guard let user = request.auth.get(User.self) else { throw RelyingPartyError.notSignedIn }
+            guard let user = try await ExampleHooks().ordinaryUser(request)?.user else { throw RelyingPartyError.notSignedIn }
             let credentials = try await PasskeyCredentialModel.query(on: request.db).filter(\.$userHandle == Data(user.passkeyUserHandle))
                 .sort(\.$createdAt).all()
             return PasskeyVaporResponse.ok(JSONObject(["credentials": .array(credentials.map { .object($0.record.summaryJSON(provider: nil)) })]))
@@ -98,7 +104,8 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
     // The app's own API, for users signed in on a `passkeys serve` deployment: tokens verified against its JWKS.
     if let verifier = configuration.sessionTokens { addAPIRoutes(app, verifier: verifier) }
     // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
-    // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
+    // only so many waiting, so one client's flood cannot fill the ceremony store for everyone. ExampleHooks offer
+    // step-up and recovery codes, so the collection serves `session/verify/...` and `POST /passkeys/recovery` too.
     try signedIn.grouped("passkeys").register(
         collection: PasskeyRouteCollection(
             passkeys, hooks: ExampleHooks(), bodyDeadline: configuration.bodyDeadline, limits: configuration.limits,

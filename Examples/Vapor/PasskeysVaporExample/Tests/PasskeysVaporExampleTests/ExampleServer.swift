@@ -65,6 +65,9 @@ struct TestClient: ScenarioTransport {
     let app: Application
     let port: Int
 
+    /// The examples' layout, and the app's recovery route (the collection's `recovery` under `/passkeys`).
+    var layout: ScenarioLayout { ScenarioLayout(recovery: "/passkeys/recovery") }
+
     func exchange(_ method: String, _ path: String, headers: [(name: String, value: String)], body: [UInt8]?) async throws -> ScenarioExchange {
         let response = try await app.client.send(
             HTTPMethod(rawValue: method), headers: HTTPHeaders(headers.map { ($0.name, $0.value) }),
