@@ -20,10 +20,10 @@ extension RelyingParty {
             throw RelyingPartyError.badRequest("code: expected a recovery code as a string, found none")
         }
         // A token from each bucket per attempt, refunded on success: failures are what is limited.
-        guard recoveryLimits.perClient.allow(client) else { throw RelyingPartyError.tooManyRequests }
+        guard try await recoveryLimits.perClient.allow(client) else { throw RelyingPartyError.tooManyRequests }
         // Keyed as accounts are found (UsernameKey), so look-alike spellings of one name share its budget.
         let account = UsernameKey(username).rawValue
-        guard recoveryLimits.perAccount.allow(account) else { throw RelyingPartyError.tooManyRequests }
+        guard try await recoveryLimits.perAccount.allow(account) else { throw RelyingPartyError.tooManyRequests }
         let hasher = try await recoveryCodeHasher()
         let found = try await store.recoveryCodes(username: username)
         guard let matched = hasher.match(code, among: found?.1 ?? []), let user = found?.0 else { throw RelyingPartyError.invalidRecoveryCode }
@@ -34,8 +34,8 @@ extension RelyingParty {
         guard try await store.useRecoveryCode(userHandle: user.handle, hash: matched, session: session) else {
             throw RelyingPartyError.invalidRecoveryCode
         }
-        recoveryLimits.perClient.refund(client)
-        recoveryLimits.perAccount.refund(account)
+        await recoveryLimits.perClient.refund(client)
+        await recoveryLimits.perAccount.refund(account)
         let remaining = try await store.recoveryCodeCount(userHandle: user.handle)
         return (
             JSONObject([

@@ -399,5 +399,6 @@ public final class PostgresStore: DatabaseStore {
     public func purgeExpired(now: Int64) async throws {
         try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run() }
         try await ceremonies.purgeExpired(now: now)
+        try await purgeLimits(now: now)
     }
 }
