@@ -8,8 +8,9 @@ import Synchronization
 /// the database draws from one bucket per client (issue #42): a client spread over the instances gets what one
 /// instance would give it, not that much per instance.
 ///
-/// Each token is taken by one statement (``TakeTokensStatement``), and this instance keeps only what saves statements
-/// without giving a client more:
+/// Tokens are leased: one statement (``TakeTokensStatement``) takes up to ``leaseSize`` of a client's tokens, and this
+/// instance spends them locally for ``leaseSeconds``; what is left then is lost (the client gets less, never more).
+/// This instance also keeps:
 /// - **Refusals**: a client refused is refused here without a statement until the database said a token would be
 ///   back; a flood from one address costs the database one statement per refill, not one per request.
 /// - **Refunds** (a result that succeeded gives its failure token back) are added to the client's next statement on
@@ -30,6 +31,10 @@ public final class PostgresRateLimiter: ClientRateLimiter {
     public let budget: String
     /// The most clients this instance remembers refusals and refunds for.
     public let capacity: Int
+    /// Tokens taken from the database at once: an eighth of the burst, at least one.
+    let leaseSize: Double
+    /// How long leased tokens may be spent here.
+    static let leaseSeconds = 1.0
     private let connections: PostgresConnections
     private let local: Mutex<LocalMemory>
 
@@ -43,20 +48,31 @@ public final class PostgresRateLimiter: ClientRateLimiter {
         self.rate = max(rate, 1.0 / Double(TakeTokensStatement.maximumKeep))
         self.burst = max(burst, 1)
         self.capacity = max(1, capacity)
+        leaseSize = max(1, (max(burst, 1) / 8).rounded(.down))
         local = Mutex(LocalMemory())
     }
 
     public func allow(_ client: String) async throws -> Bool {
         let key = SharedLimitKey.bounded(client)
         let now = ProcessInfo.processInfo.systemUptime
-        guard let credit = local.withLock({ $0.admit(key, now: now) }) else { return false }
+        let credit: Double
+        switch local.withLock({ $0.admit(key, now: now) }) {
+        case .granted: return true
+        case .refused: return false
+        case .ask(let owed): credit = owed
+        }
         let answer = try await connections.execute(
-            TakeTokensStatement(budget: budget, client: key, rate: rate, burst: burst, credit: credit, want: 1)
+            TakeTokensStatement(budget: budget, client: key, rate: rate, burst: burst, credit: credit, want: leaseSize)
         ).first
         guard let answer, answer.granted >= 1 else {
             let wait = answer?.wait ?? 1 / rate
             local.withLock { $0.refuse(key, until: now + wait, capacity: capacity, now: now, horizon: burst / rate) }
             return false
+        }
+        if answer.granted > 1 {
+            local.withLock {
+                $0.lease(key, tokens: answer.granted - 1, until: now + Self.leaseSeconds, capacity: capacity, now: now, horizon: burst / rate)
+            }
         }
         return true
     }
@@ -64,7 +80,7 @@ public final class PostgresRateLimiter: ClientRateLimiter {
     public func refund(_ client: String) async {
         let key = SharedLimitKey.bounded(client)
         let now = ProcessInfo.processInfo.systemUptime
-        local.withLock { $0.credit(key, burst: burst, capacity: capacity, now: now, horizon: burst / rate) }
+        local.withLock { $0.credit(key, burst: burst, lease: leaseSize, capacity: capacity, now: now, horizon: burst / rate) }
     }
 
     /// How many clients this instance remembers a refusal or a refund for.
@@ -79,28 +95,51 @@ public final class PostgresRateLimiter: ClientRateLimiter {
             var credit: Double = 0
             /// When the last refund came; a credit older than a full refill is moot.
             var creditedAt: Double = 0
+            /// Leased tokens left to spend here, until ``allowanceUntil``.
+            var allowance: Double = 0
+            var allowanceUntil: Double = 0
+        }
+
+        enum Admission {
+            case granted, refused
+            case ask(credit: Double)
         }
 
         var entries: [String: Entry] = [:]
         var lastSweep = -Double.infinity
 
-        /// The credit to send with a statement for `key`, taken out of memory; nil when the client is refused here.
-        mutating func admit(_ key: String, now: Double) -> Double? {
-            guard let entry = entries[key] else { return 0 }
-            if entry.credit == 0, entry.refusedUntil > now { return nil }
-            // The statement learns the refunds and answers afresh: nothing is left to remember.
+        /// Spends a leased token, refuses, or says to ask the database with the credit to send (taken out of memory).
+        mutating func admit(_ key: String, now: Double) -> Admission {
+            guard var entry = entries[key] else { return .ask(credit: 0) }
+            if entry.allowance >= 1, entry.allowanceUntil > now {
+                entry.allowance -= 1
+                entries[key] = entry
+                return .granted
+            }
+            if entry.credit == 0, entry.refusedUntil > now { return .refused }
             entries[key] = nil
-            return entry.credit
+            return .ask(credit: entry.credit)
+        }
+
+        mutating func lease(_ key: String, tokens: Double, until: Double, capacity: Int, now: Double, horizon: Double) {
+            update(key, capacity: capacity, now: now, horizon: horizon) { entry in
+                entry.allowance = tokens
+                entry.allowanceUntil = until
+            }
         }
 
         mutating func refuse(_ key: String, until: Double, capacity: Int, now: Double, horizon: Double) {
             update(key, capacity: capacity, now: now, horizon: horizon) { $0.refusedUntil = until }
         }
 
-        mutating func credit(_ key: String, burst: Double, capacity: Int, now: Double, horizon: Double) {
+        mutating func credit(_ key: String, burst: Double, lease: Double, capacity: Int, now: Double, horizon: Double) {
             update(key, capacity: capacity, now: now, horizon: horizon) { entry in
-                entry.credit = min(burst, entry.credit + 1)
-                entry.creditedAt = now
+                if entry.allowanceUntil > now, entry.allowance < lease {
+                    entry.allowance += 1
+                } else {
+                    entry.credit = min(burst, entry.credit + 1)
+                    entry.creditedAt = now
+                }
             }
         }
 
@@ -109,7 +148,9 @@ public final class PostgresRateLimiter: ClientRateLimiter {
                 // A pass over the table, so at most once a second however many new clients arrive.
                 guard now - lastSweep >= 1 else { return }
                 lastSweep = now
-                entries = entries.filter { _, entry in entry.refusedUntil > now || (entry.credit > 0 && now - entry.creditedAt < horizon) }
+                entries = entries.filter { _, entry in
+                    entry.refusedUntil > now || entry.allowanceUntil > now || (entry.credit > 0 && now - entry.creditedAt < horizon)
+                }
                 guard entries.count < capacity else { return }
             }
             var entry = entries[key] ?? Entry()
