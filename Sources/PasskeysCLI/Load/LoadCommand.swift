@@ -52,12 +52,21 @@ struct LoadCommand: AsyncParsableCommand {
         let lean = KeepAliveHTTPTransport(baseURL: server)
         let general = AsyncHTTPTransport(connections: lean == nil ? concurrency : 1)
         let transport: any HTTPTransport = lean ?? general
-        let ceremonies: any HTTPTransport = clients.map { ForwardedClientsTransport(base: transport, clients: $0) } ?? transport
-        let relyingParty = RelyingPartyClient(baseURL: server, transport: ceremonies)
+        let ceremonies: any HTTPTransport = clients.map { ForwardedClientsTransport(base: transport, clients: $0, network: 10) } ?? transport
         let algorithms = try algorithm.map { [try AlgorithmArgument.parse($0)] } ?? SoftwareAuthenticator.supportedAlgorithms
+        let runID = String(UInt32.random(in: 0 ... .max), radix: 36)
         let load = LoadRun(
-            relyingParty: relyingParty, origin: origin ?? serverOptions.serverOrigin, runID: String(UInt32.random(in: 0 ... .max), radix: 36),
+            relyingParty: RelyingPartyClient(baseURL: server, transport: ceremonies), origin: origin ?? serverOptions.serverOrigin, runID: runID,
             algorithms: algorithms)
+        // With --clients, the accounts a login run needs are registered from addresses apart from the run's, a new one
+        // for each request: sign-ups from one address are held to the taken-name budget (5 at once) whatever the rate.
+        let setup =
+            clients == nil
+            ? load
+            : LoadRun(
+                relyingParty: RelyingPartyClient(
+                    baseURL: server, transport: ForwardedClientsTransport(base: transport, clients: 1 << 24, network: 11)),
+                origin: load.origin, runID: runID, algorithms: algorithms)
 
         let result: LoadRun.Outcome
         do {
@@ -67,7 +76,7 @@ struct LoadCommand: AsyncParsableCommand {
                 // deliver its counters out of order, which the server rightly refuses (signCountRegression).
                 let count = max(users, concurrency)
                 if !json { Output.stderr("registering \(count) accounts…") }
-                accounts = try await load.registerAccounts(count, concurrency: concurrency)
+                accounts = try await setup.registerAccounts(count, concurrency: concurrency)
             }
             if !json { Output.stderr("running \(scenario.rawValue) for \(duration) s with \(concurrency) in flight…") }
             // CPU seconds of the server (from its /metrics) and of this process, around the measured window only.
