@@ -257,6 +257,47 @@ struct SharedLimitTests {
         }
     }
 
+    @Test("leased tokens: two instances grant a client at most its bucket together, however its requests fall, in fewer statements")
+    func leases() async throws {
+        try await Self.withOwnDatabase { location in
+            var logger = Logger(label: "passkeys-test")
+            logger.logLevel = .critical
+            let store = try #require(try await location.openStore(logger: logger) as? PostgresStore)
+            do {
+                // Two instances' limiters of one budget (as `passkeys serve` makes them: burst 40, the default options
+                // burst), so a statement leases up to 5 tokens; the refill (a token per 1000 s) adds none meanwhile.
+                let instances = (0..<2).map { _ in
+                    PostgresRateLimiter(connections: store.connections, budget: "test-lease", rate: 0.001, burst: 40)
+                }
+                #expect(instances.allSatisfy { $0.leaseSize == 5 })
+                // Each pattern is a client of its own: alternating, three to one, in runs of three.
+                let patterns: [(String, (Int) -> Int)] = [
+                    ("alternating", { $0 % 2 }), ("three to one", { $0 % 4 == 3 ? 1 : 0 }), ("runs of three", { ($0 / 3) % 2 }),
+                ]
+                for (client, instance) in patterns {
+                    let before = store.statementsExecuted
+                    var granted = 0
+                    for index in 0..<80 { if try await instances[instance(index)].allow(client) { granted += 1 } }
+                    let statements = store.statementsExecuted - before
+                    #expect(granted <= 40, "\(client): \(granted) granted where one bucket holds 40")
+                    #expect(statements <= 16, "\(client): \(granted) grants cost \(statements) statements (a lease holds up to 5)")
+                }
+                // A successful result gives its token back to this instance's lease, so refunds never take a client
+                // past its bucket: five taken and given back, then at most the 40 it holds.
+                let one = instances[0]
+                for _ in 0..<5 { #expect(try await one.allow("refunded")) }
+                for _ in 0..<5 { await one.refund("refunded") }
+                var granted = 0
+                for _ in 0..<60 { if try await one.allow("refunded") { granted += 1 } }
+                #expect(granted <= 40, "a bucket of 40 gave \(granted) after five tokens taken and given back")
+            } catch {
+                try? await store.shutdown()
+                throw error
+            }
+            try await store.shutdown()
+        }
+    }
+
     @Test("refusals remembered between statements are bounded, and forgetting one never gives a client more")
     func boundedMemory() async throws {
         try await Self.withOwnDatabase { location in
