@@ -26,6 +26,8 @@ func withCryptography(_ dependencies: [Target.Dependency]) -> [Target.Dependency
 
 let package = Package(
     name: "Passkeys",
+    // PasskeyClient's String Catalog (PasskeyError's user-facing texts) is localized; English is its source language.
+    defaultLocalization: "en",
     // Xcode 26 or later (tools 6.2), and where PasskeyClient builds: README "Platforms and Xcode", docs/decisions.md.
     platforms: [.iOS(.v17), .macCatalyst(.v17), .macOS(.v14), .visionOS(.v1)],
     products: [
@@ -84,6 +86,7 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.0.0", traits: []),
         .package(url: "https://github.com/vapor/vapor.git", "4.122.0"..<"4.123.0"),
         .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
@@ -110,9 +113,14 @@ let package = Package(
                 product("NIOSSL", "swift-nio-ssl", "Server"),
                 product("AsyncHTTPClient", "async-http-client", "Server"),
                 product("OpenAPIKit", "OpenAPIKit", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ]),
             // The web page (HTML, CSS, JavaScript), served from memory after one read at start (WebAssets.swift).
-            resources: [.copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css")],
+            resources: [
+                .copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css"), .copy("Web/Page/i18n.js"),
+                .copy("Web/Page/messages.en.json"), .copy("Web/Page/messages.ko.json"), .copy("Web/Page/messages.ja.json"),
+                .copy("Web/Page/messages.zh-Hans.json"), .copy("Web/Page/messages.zh-Hant.json"),
+            ],
             swiftSettings: strict
         ),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
@@ -137,7 +145,9 @@ let package = Package(
         // What an app links: the model, the API client, the coordinator, the Apple adapter and the bridge.
         .target(
             name: "PasskeyClient", dependencies: ["PasskeyModel"],
-            resources: [.copy("Resources/passkeys-bridge.js")], swiftSettings: strict),
+            // The bridge's page script, and the String Catalog of PasskeyError's texts (Xcode compiles it into .lproj
+            // folders; SwiftPM on Linux copies it as it is, and the English text in the code answers there).
+            resources: [.copy("Resources/passkeys-bridge.js"), .process("Resources/Localizable.xcstrings")], swiftSettings: strict),
         // The software authenticator as a PasskeyProvider, for the CLI, tests and Linux apps.
         .target(name: "PasskeySoftwareProvider", dependencies: ["PasskeyClient", "PasskeyAuthenticator"], swiftSettings: strict),
         .target(
@@ -152,8 +162,11 @@ let package = Package(
                 product("NIOPosix", "swift-nio", "Server"),
                 product("Histogram", "hdrhistogram-swift", "Server"),
             ]),
-            swiftSettings: strict
+            swiftSettings: strict,
+            // The git commit of the build, for `passkeys --version` (nil outside a checkout; the build never fails on it).
+            plugins: ["BuildCommit"]
         ),
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(name: "passkeys", dependencies: ["PasskeysCLI"], swiftSettings: strict),
         // Examples/Hummingbird: an app with its own users, passkeys and sessions that mounts PasskeyHummingbird. Targets of
         // this package so CI builds and tests it with no second resolution; not a product.
@@ -167,6 +180,7 @@ let package = Package(
                 product("_CryptoExtras", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ],
             path: "Examples/Hummingbird/Sources/PasskeysExample", swiftSettings: strict),
         .executableTarget(
@@ -175,9 +189,11 @@ let package = Package(
         .testTarget(
             name: "PasskeysExampleTests",
             dependencies: [
-                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting",
+                "PasskeysExample", "PasskeyHummingbird", "PasskeyAuthenticator", "PasskeyRouteTesting", "PasskeyServer",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
+                product("GRDB", "GRDB.swift", "Server"),
+                product("Crypto", "swift-crypto", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("NIOCore", "swift-nio", "Server"),
                 product("NIOPosix", "swift-nio", "Server"),
@@ -211,6 +227,7 @@ let package = Package(
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("GRDB", "GRDB.swift", "Server"),
+                product("JWTKit", "jwt-kit", "Server"),
             ]),
             swiftSettings: strict
         ),

@@ -329,12 +329,22 @@ public final class Passkeys<Accounts: PasskeyAccounts>: Sendable {
         for user: some PasskeyUser, credentials: [CredentialRecord]? = nil, userVerification requested: UserVerificationRequirement? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil, hints: [PublicKeyCredentialHint] = [], bound: Bool = true
     ) async throws -> AuthenticationStart {
+        try await beginAuthentication(
+            for: user, credentials: credentials, userVerification: { _ in requested }, extensions: extensions, hints: hints, bound: bound)
+    }
+
+    /// A sign-in for `user`, listing their credentials (`credentials`, or read from ``accounts``) and asking for the
+    /// user verification `userVerification` chooses from that list; bound to `session` when given (a step-up).
+    func beginAuthentication(
+        for user: some PasskeyUser, credentials: [CredentialRecord]?, userVerification: ([CredentialRecord]) -> UserVerificationRequirement?,
+        extensions: AuthenticationExtensionsClientInputsJSON?, hints: [PublicKeyCredentialHint], bound: Bool, session: String? = nil
+    ) async throws -> AuthenticationStart {
         let handle = user.passkeyUserHandle
         let listed: [CredentialRecord]
         if let credentials { listed = credentials } else { listed = try await accounts.credentials(userHandle: handle) }
         return try await beginAuthentication(
             allowing: listed.map { Self.descriptor($0, withTransports: true) }, userHandle: handle, username: user.passkeyUserName,
-            userVerification: requested, extensions: extensions, hints: hints, bound: bound)
+            userVerification: userVerification(listed), extensions: extensions, hints: hints, bound: bound, session: session)
     }
 
     func beginAuthentication(

@@ -16,7 +16,8 @@ extension RouteScenarios {
     }
 
     /// Names are compared by `UsernameKey` (issue 30): capitals, full width and a whole-Cyrillic spelling of a taken
-    /// name are that name; a new name mixing scripts is 400 `usernameMixesScripts`; the signed-in owner typing their
+    /// name are that name; a new name mixing scripts is 400 `usernameMixesScripts`, one holding an invisible or
+    /// blank-looking character 400 `usernameInvisibleCharacters` (issue 41); the signed-in owner typing their
     /// name in capitals gets a second passkey under the stored name; a sign-in by a look-alike is the account's.
     public static func lookalikeNames(_ app: any ScenarioTransport) async throws {
         var owner = ScenarioBrowser(app)
@@ -28,6 +29,13 @@ extension RouteScenarios {
         }
         let mixed = try await stranger.registrationOptions("c\u{043E}ex")
         try check(mixed.status == 400 && mixed.code == "usernameMixesScripts", "mixed scripts: \(mixed.status) \(mixed.text)")
+        // Issue 41: characters that draw as nothing or as a blank are refused in a new name, in every front end.
+        for invisible in ["co\u{34F}e", "coe\u{FE0F}", "coe\u{3164}", "co\u{2800}e"] {
+            let attempt = try await stranger.registrationOptions(invisible)
+            try check(
+                attempt.status == 400 && attempt.code == "usernameInvisibleCharacters",
+                "\(invisible.unicodeScalars.map { String($0.value, radix: 16) }): \(attempt.status) \(attempt.text)")
+        }
         let more = try await owner.registrationOptions("COE")
         try check(more.ok, "the owner's own spelling: \(more.status) \(more.text)")
         try check(more.object["user"]?.objectValue?["name"]?.stringValue == "coe", "listed under the stored name: \(more.text)")

@@ -6,10 +6,17 @@ public struct PasskeysCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "passkeys",
         abstract: "Passkeys (WebAuthn) for Swift: serve a relying party; verify, inspect and benchmark ceremonies.",
-        discussion: "Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.",
+        discussion: """
+            Exit codes: 0 success, 1 the operation failed, 2 usage error. Machine-readable output is one JSON object on stdout.
+
+            Example, a server and an account on it, from two terminals:
+              passkeys serve
+              passkeys register --server http://localhost:8080 --username ada
+            """,
+        version: "passkeys \(PasskeysVersion.line)",
         subcommands: [
             ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self,
-            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self,
+            InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self, EventsCommand.self, APIKeyCommand.self,
         ]
     )
     public init() {}
@@ -18,6 +25,11 @@ public struct PasskeysCommand: AsyncParsableCommand {
 /// Runs the CLI with the contract's exit codes: 0 success, 1 failure, 2 usage error.
 public enum PasskeysCLIMain {
     public static func run(_ arguments: [String]) async -> Never {
+        // A mistyped subcommand is named with the nearest real one, before ArgumentParser's "unexpected argument".
+        if let unknown = UnknownSubcommand.find(in: arguments, root: PasskeysCommand.self) {
+            Output.stderr(unknown.description)
+            exit(2)
+        }
         var command: any ParsableCommand
         do {
             command = try PasskeysCommand.parseAsRoot(arguments)
@@ -47,7 +59,7 @@ public enum PasskeysCLIMain {
         } catch let code as ExitCode {
             exit(code.rawValue)
         } catch let usage as UsageError {
-            Output.stderr("error: \(usage.description)")
+            Output.stderr(usageFailure(usage.description, of: type(of: command)))
             exit(2)
         } catch {
             switch PasskeysCommand.exitCode(for: error) {
@@ -56,7 +68,9 @@ public enum PasskeysCLIMain {
                 print(PasskeysCommand.fullMessage(for: error))
                 exit(0)
             case .validationFailure:
-                Output.stderr(PasskeysCommand.fullMessage(for: error))
+                // Thrown while running: ArgumentParser would print the top-level usage, so the failed subcommand's is
+                // printed here.
+                Output.stderr(usageFailure(PasskeysCommand.message(for: error), of: type(of: command)))
                 exit(2)
             default:
                 // Something failed while doing the work (a database that cannot be reached, a port in use).
@@ -64,6 +78,24 @@ public enum PasskeysCLIMain {
                 exit(1)
             }
         }
+    }
+}
+
+extension PasskeysCLIMain {
+    /// `error: MESSAGE`, then the usage of the subcommand that failed and where its help is.
+    static func usageFailure(_ message: String, of subcommand: any ParsableCommand.Type) -> String {
+        let name = commandPath(to: subcommand).joined(separator: " ")
+        return "error: \(message)\nUsage: \(PasskeysCommand.usageString(for: subcommand))\n  See '\(name) --help' for every option and an example."
+    }
+
+    /// The names from the root to `subcommand`: `["passkeys", "credentials", "list"]`.
+    static func commandPath(to subcommand: any ParsableCommand.Type, from root: any ParsableCommand.Type = PasskeysCommand.self) -> [String] {
+        if ObjectIdentifier(root) == ObjectIdentifier(subcommand) { return [root._commandName] }
+        for child in root.configuration.subcommands {
+            let path = commandPath(to: subcommand, from: child)
+            if !path.isEmpty { return [root._commandName] + path }
+        }
+        return []
     }
 }
 

@@ -100,6 +100,9 @@ def test_step_up_before_sensitive_actions(driver, server):
     wait(driver, EC.alert_is_present()).accept()
     visible(driver, "codes-card")
     assert len(driver.find_elements(By.CSS_SELECTOR, "#codes-list li")) == 10
+    # The request to confirm is gone once the codes are there; what is left says what happened.
+    wait(driver, lambda b: "New recovery codes are ready" in message(b))
+    assert "To continue" not in message(driver)
     shoot(driver, "stepup-3-new-codes")
     driver.find_element(By.ID, "codes-done").click()
     wait(driver, lambda b: b.find_element(By.ID, "codes-remaining").text == "10")
@@ -144,7 +147,13 @@ def test_recovery_with_a_code(driver, server):
         lost.find_element(By.ID, "recover-username").send_keys(username)
         lost.find_element(By.ID, "recover-code").send_keys(codes[0])
         lost.find_element(By.ID, "recover-button").click()
-        wait(lost, lambda b: "do not match an unused recovery code" in message(b))
+        # Tied to the code field: marked invalid, the message under it, the focus on it.
+        error = lost.find_element(By.ID, "recover-code-error")
+        wait(lost, lambda b: "do not match an unused recovery code" in error.text)
+        field = lost.find_element(By.ID, "recover-code")
+        assert field.get_attribute("aria-invalid") == "true"
+        assert field.get_attribute("aria-describedby") == "recover-code-error"
+        assert lost.switch_to.active_element == field
         assert lost.find_element(By.ID, "recovering").is_displayed() is False
         shoot(lost, "recovery-4-used-code-refused")
     finally:

@@ -15,6 +15,7 @@ struct CoordinatorTests {
             let registered = try await passkeys.register(username: "grace", displayName: "Grace Hopper")
             #expect(await passkeys.session == registered.session)
             #expect(await store.allCredentials().map { Base64URL.encode($0.id) } == [registered.credential.id])
+            #expect(registered.recoveryCodes.count == 10 && Set(registered.recoveryCodes).count == 10, "a new account's codes, once")
 
             let byName = try await passkeys.signIn(username: "grace")
             let discoverable = try await passkeys.signIn(mediation: .conditional)

@@ -28,7 +28,7 @@ struct MetadataTests {
     /// A BLOB listing `Fixtures.aaguid` (with `attestationRoot`, if any) signed by `signerKey`, with `x5c` as its header's chain.
     static func signedBLOB(
         signerKey: P256.Signing.PrivateKey, x5c: [Certificate], attestationRoot: Certificate? = nil, status: String = "FIDO_CERTIFIED_L1",
-        corruptSignature: Bool = false
+        corruptSignature: Bool = false, payload given: String? = nil
     ) throws -> [UInt8] {
         let chain = try x5c.map { "\"\(Data(try Fixtures.der($0)).base64EncodedString())\"" }.joined(separator: ",")
         let header = #"{"alg":"ES256","typ":"JWT","x5c":[\#(chain)]}"#
@@ -41,7 +41,7 @@ struct MetadataTests {
               {"attestationCertificateKeyIdentifiers":["0123456789abcdef0123456789abcdef01234567"],
                "statusReports":[{"status":"FIDO_CERTIFIED"}],"timeOfLastStatusChange":"2020-01-01"}]}
             """
-        let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload.utf8))
+        let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array((given ?? payload).utf8))
         var signature = Array(try signerKey.signature(for: Array(input.utf8)).rawRepresentation)
         if corruptSignature { signature[3] ^= 1 }
         return Array((input + "." + Base64URL.encode(signature) + "\n").utf8)

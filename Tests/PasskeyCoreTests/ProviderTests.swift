@@ -1,6 +1,7 @@
 import Foundation
-import PasskeyCore
 import Testing
+
+@testable import PasskeyCore
 
 /// Issue #24, item 4: provider names by AAGUID (metadata's localized names, else the built-in table) and icons that
 /// are checked before any page shows them.
@@ -53,6 +54,44 @@ struct ProviderTests {
         let provider = try #require(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: index))
         #expect(provider.name == "Test Key 5" && provider.source == .metadata)
         #expect(provider.icon == nil, "the test BLOB's icon, data:image/png;base64,AA==, is not a PNG")
+    }
+
+    /// Issue 41, item 4: names from metadata pass a rename's rules before they are served or stored.
+    @Test("the attack: friendlyNames with a right-to-left override, 5,000 characters or controls are not used; HTML is text")
+    func hostileMetadataNames() async throws {
+        let root = try TestCA("Test MDS Root"), signer = try TestCA("Test MDS Signer")
+        let certificate = try root.issue(.init(signer.key.publicKey), subject: signer.name)
+        func index(friendlyNames: String, description: String) async throws -> MetadataIndex {
+            let payload = """
+                {"legalHeader":"test","no":42,"nextUpdate":"2027-01-01","entries":[
+                  {"aaguid":"\(Fixtures.aaguid)","metadataStatement":{"description":\(description),"friendlyNames":\(friendlyNames)},
+                   "statusReports":[{"status":"FIDO_CERTIFIED"}],"timeOfLastStatusChange":"2024-01-01"}]}
+                """
+            let jwt = try MetadataTests.signedBLOB(signerKey: signer.key, x5c: [certificate], payload: payload)
+            return try await MetadataBLOB.verify(jwt, roots: [root.certificate], at: TestCA.now)
+        }
+        let long = String(repeating: "A", count: 5000)
+        // Every friendly name is hostile: the description is used.
+        let hostile = try await index(
+            friendlyNames: #"{"en-US":"Key\u202Eevil","de":"\#(long)","fr":"Cl\u0007e"}"#, description: #""Plain Key""#)
+        #expect(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: hostile, languages: ["en-US"])?.name == "Plain Key")
+        #expect(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: hostile, languages: ["de"])?.name == "Plain Key")
+        // One good name among them is the one used, for every language.
+        let mixed = try await index(friendlyNames: #"{"en-US":"Key\u2066x","de":"  Schl\u00fcssel  "}"#, description: #""Plain Key""#)
+        #expect(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: mixed, languages: ["en-US"])?.name == "Schlüssel")
+        // Nothing usable: no provider from metadata (the AAGUID is not in the built-in table).
+        let none = try await index(friendlyNames: #"{"en-US":"\u200B"}"#, description: "\"\(long)\"")
+        #expect(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: none) == nil)
+        // HTML is text to a name: the page escapes it; it passes the rules like any other printable name.
+        let html = try await index(friendlyNames: #"{"en-US":"<b>Key</b>"}"#, description: #""Plain Key""#)
+        #expect(AuthenticatorProviders.provider(for: Fixtures.aaguid, metadata: html)?.name == "<b>Key</b>")
+    }
+
+    @Test("every built-in provider name passes a rename's rules as it is")
+    func builtInNamesAreNames() {
+        for name in KnownPasskeyProviders.names.values {
+            #expect(UserFacingName.acceptable(name) == name, "\(name)")
+        }
     }
 
     @Test("provider JSON round-trips through the API's shape")

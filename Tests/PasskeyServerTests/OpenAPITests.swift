@@ -16,7 +16,9 @@ struct OpenAPITests {
     static func served(_ configuration: ServerConfiguration) async throws -> (routes: [OpenAPIDocument.Route], router: Set<String>) {
         let store = try await configuration.database.openStore(logger: .init(label: "test"))
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store)
-        let (router, routes) = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics()).buildWithRoutes()
+        let tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+        let (router, routes) = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics(), tokens: tokens)
+            .buildWithRoutes()
         try await store.shutdown()
         // Every method the router itself answers (HEAD is Hummingbird's, beside each GET), by the router's own list:
         // a route added to the router any other way than through the documented table shows up here.

@@ -22,10 +22,12 @@ enum CLIRunner {
         return packageRoot.appendingPathComponent(".build/debug/passkeys")
     }
 
-    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+    /// - Parameter environment: variables set for this run, over the test process's own.
+    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output

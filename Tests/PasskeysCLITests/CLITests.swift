@@ -189,9 +189,12 @@ struct CLITests {
                 "verifyAuthentication.es256", "verifyAuthentication.eddsa", "verifyAuthentication.rs256",
                 "verifyAuthentication.mldsa65", "verifyAuthentication.mldsa87",
                 "verifyRegistration.none", "verifyRegistration.packedSelf", "verifyRegistration.packedX5c",
-                "verifyRegistration.tpm", "verifyRegistration.androidKey", "raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify",
-                "raw.mldsa65Verify", "raw.mldsa87Verify",
+                "verifyRegistration.tpm", "verifyRegistration.androidKey", "sessionToken.issue", "jwks.fromMemory", "raw.p256Verify",
+                "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify", "signIn",
             ])
+        // Issue 43: a session token's cost against a sign-in, and the JWKS (from memory) against a token.
+        #expect(rows.first { $0["name"] as? String == "sessionToken.issue" }?["baseline"] as? String == "signIn")
+        #expect(rows.first { $0["name"] as? String == "jwks.fromMemory" }?["baseline"] as? String == "sessionToken.issue")
         let baselines = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["baseline"] as? String) } })
         #expect(baselines["verifyAuthentication.mldsa65"] == "raw.mldsa65Verify")
         #expect(baselines["verifyAuthentication.mldsa87"] == "raw.mldsa87Verify")

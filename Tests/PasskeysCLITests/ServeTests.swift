@@ -128,6 +128,27 @@ struct ServeTests {
         #expect(try resolve(["--metadata", "blob.jwt"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil)
     }
 
+    /// Issue 41: the BLOB's signature protects its content, but over plain HTTP anyone on the path can withhold
+    /// updates or answer every check with a huge body.
+    @Test("a non-loopback http:// metadata URL is refused at start unless --allow-insecure-metadata-url (or its variable) says so")
+    func insecureMetadataURL() throws {
+        for url in ["http://mds.example.com/blob.jwt", "http://192.0.2.10/mds", "http://[2001:db8::1]/mds", "http://128.0.0.1/"] {
+            do {
+                _ = try resolve(["--metadata-url", url])
+                Issue.record("\(url) was accepted")
+            } catch {
+                #expect("\(error)".contains("expected https://"), "\(error)")
+            }
+            #expect(try resolve(["--metadata-url", url, "--allow-insecure-metadata-url"]).metadataRefresh?.allowInsecureURL == true)
+            #expect(try resolve(["--metadata-url", url], environment: ["PASSKEYS_ALLOW_INSECURE_METADATA_URL": "true"]).metadataRefresh != nil)
+        }
+        for url in [
+            "https://mds.example.com/blob.jwt", "http://localhost:9/mds", "http://127.0.0.1:9/mds", "http://127.9.8.7/x", "http://[::1]:9/mds",
+        ] {
+            #expect(try resolve(["--metadata-url", url]).metadataRefresh?.url.absoluteString == url, "\(url)")
+        }
+    }
+
     @Test(
         "metadata flags that contradict each other are usage errors",
         arguments: [
@@ -169,6 +190,7 @@ struct ServeTests {
         #expect(!process.isRunning, "the server stopped on SIGTERM")
         #expect(process.terminationStatus == 0)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("listening on http://127.0.0.1:\(port)"), "\(log)")
+        // The address to open first (WebAuthn's, for RP ID localhost), then where it listens.
+        #expect(log.contains("passkeys serve: open http://localhost:\(port) (listening on 127.0.0.1:\(port);"), "\(log)")
     }
 }

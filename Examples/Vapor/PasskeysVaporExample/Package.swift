@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         .target(
@@ -39,6 +40,7 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: strict),
         .executableTarget(
@@ -55,6 +57,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Fluent", package: "fluent"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: strict),
     ]

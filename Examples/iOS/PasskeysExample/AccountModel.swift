@@ -71,8 +71,8 @@ final class AccountModel {
             case .noCredentials: message = "No passkey for this account on this device. Create one?"
             case .excludedCredentialMatched: message = "This device already has a passkey for this account."
             case .domainNotAssociated: message = "Set-up problem: the app is not associated with \(Self.relyingPartyID) (see README)."
-            case .server(_, let text, _): message = text
-            default: message = error.message
+            // The SDK's sentence for the user, in their language (PasskeyError's String Catalog).
+            default: message = error.localizedDescription
             }
         } catch {
             message = "\(error)"

@@ -24,10 +24,15 @@ public struct Registered: Sendable, Equatable {
     public let user: AccountUser
     /// The new passkey, as the account's passkey list shows it.
     public let credential: PasskeySummary
+    /// A new account's recovery codes, each good for one recovery: the only time the server gives them, so show
+    /// them to the user (or store them) now. Empty when the passkey was added to an existing account, or when the
+    /// server issues none.
+    public let recoveryCodes: [String]
 
     init(json: JSONObject) throws(WebAuthnError) {
         session = try json.requiredString("session")
         user = try AccountUser(json: try json.requiredObject("user"), in: "user")
         credential = try PasskeySummary(json: try json.requiredObject("credential"), in: "credential")
+        recoveryCodes = try json.optionalStringArray("recoveryCodes") ?? []
     }
 }

@@ -12,6 +12,8 @@ public struct RelyingPartyClient: Sendable {
     public let baseURL: String
     /// What sends the requests.
     public let transport: any HTTPTransport
+    /// Session tokens for the app's API, kept while fresh (``apiToken(session:)``).
+    let tokenCache = SessionTokenCache()
 
     /// A client for one relying party.
     ///
@@ -62,6 +64,7 @@ public struct RelyingPartyClient: Sendable {
 
     /// `DELETE /session`: signs out; the session token stops working.
     public func signOut(session: String) async throws(RelyingPartyClientError) {
+        await tokenCache.clear()
         _ = try await call(.delete, "/session", session: session)
     }
 

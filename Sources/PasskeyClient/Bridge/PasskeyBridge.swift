@@ -15,6 +15,10 @@ public import PasskeyModel
 /// `"signalAllAcceptedCredentials"` or `"signalCurrentUserDetails"`, the browser's arguments as `options`) and are
 /// passed to ``signals`` as ``PasskeySignal``s, for an RP ID the page may use; the reply is `{"ok":true,"data":{}}`.
 ///
+/// `"action":"sessionToken"` (`window.passkeys.sessionToken()`) asks the app for a token for its own API: the bridge
+/// answers `{"token","expiresIn"}` from ``sessionTokens`` (typically `coordinator.apiToken()`), or refuses with
+/// `NotSupportedError` when the app gave none.
+///
 /// Platform independent: `PasskeyBridgeMessageHandler` feeds it from a `WKWebView`, `passkeys bridge` from stdin.
 public struct PasskeyBridge: Sendable {
     /// What performs the ceremonies the page asks for.
@@ -25,15 +29,21 @@ public struct PasskeyBridge: Sendable {
     /// Where a page's signals go (for example `PlatformPasskeySignals()`); nil accepts and drops them, as a
     /// browser without the Signal API would have nothing to do with them either.
     public let signals: (any PasskeySignaling)?
+    /// Where a page's `sessionToken()` gets its token (such as `{ try await coordinator.apiToken() }`); nil refuses it.
+    public let sessionTokens: (@Sendable () async throws(PasskeyError) -> SessionToken)?
 
     /// The largest message accepted; options are a few KiB.
     public static let maximumMessageSize = 256 * 1024
 
     /// A bridge for pages from `allowedOrigins`, performing their ceremonies with `provider`.
-    public init(provider: any PasskeyProvider, allowedOrigins: Set<String>, signals: (any PasskeySignaling)? = nil) {
+    public init(
+        provider: any PasskeyProvider, allowedOrigins: Set<String>, signals: (any PasskeySignaling)? = nil,
+        sessionTokens: (@Sendable () async throws(PasskeyError) -> SessionToken)? = nil
+    ) {
         self.provider = provider
         self.allowedOrigins = allowedOrigins
         self.signals = signals
+        self.sessionTokens = sessionTokens
     }
 
     /// Answers one message from a page at `origin` (its serialized origin, `scheme://host[:port]`).
@@ -73,11 +83,19 @@ public struct PasskeyBridge: Sendable {
         switch object["action"]?.stringValue {
         case "create": return try await provider.create(try PageScope.creation(options, page: page), mediation: mediation)
         case "get": return try await provider.get(try PageScope.request(options, page: page), mediation: mediation)
+        case "sessionToken":
+            guard let sessionTokens else {
+                throw PasskeyError(.failed(reason: "sessionTokensUnavailable"), "this app gives pages no session tokens", name: "NotSupportedError")
+            }
+            let token = try await sessionTokens()
+            return JSONObject(["token": .string(token.token), "expiresIn": JSONValue(token.expiresIn)])
         case let action? where BridgeSignal.actions.contains(action):
             let signal = try BridgeSignal.signal(action, options, page: page)
             await signals?.signal(signal)
             return JSONObject()
-        default: throw Self.invalidMessage("expected action 'create', 'get' or a signal, found \(object["action"].map { $0.serialized() } ?? "none")")
+        default:
+            throw Self.invalidMessage(
+                "expected action 'create', 'get', 'sessionToken' or a signal, found \(object["action"].map { $0.serialized() } ?? "none")")
         }
     }
 }

@@ -174,6 +174,14 @@ public actor PasskeyCoordinator {
         }
     }
 
+    /// A token for the app's own API (`POST /session/token`), for the signed-in session: kept until shortly before it
+    /// expires, fetched again after that or once the session changes. Send it to your backend as
+    /// `Authorization: Bearer <token>`; the backend verifies it against the server's JWKS.
+    public func apiToken() async throws(PasskeyError) -> SessionToken {
+        let session = try requireSession()
+        return try await server { [relyingParty] () async throws(RelyingPartyClientError) in try await relyingParty.apiToken(session: session) }
+    }
+
     /// Signs out on the server and forgets the session.
     public func signOut() async throws(PasskeyError) {
         guard let session else { return }

@@ -10,6 +10,7 @@
 // The native side is PasskeyBridge, reached through the "passkeys" script message handler with reply
 // (WKScriptMessageHandlerWithReply). window.passkeys.signalUnknownCredential / signalAllAcceptedCredentials /
 // signalCurrentUserDetails pass the Signal API's calls to the app, which tells the platform's passkey list.
+// window.passkeys.sessionToken() asks the app for a token for its own API (the app's session stays in the app).
 // window.passkeys.installCredentialsShim() additionally routes navigator.credentials.create/get({publicKey}) and
 // PublicKeyCredential's signal calls through the bridge, for pages written against the browser API.
 (function () {
@@ -130,6 +131,8 @@
     signalAllAcceptedCredentials: function (details) { return send("signalAllAcceptedCredentials", details).then(function () {}); },
     /** {rpId, userId, name, displayName}. */
     signalCurrentUserDetails: function (details) { return send("signalCurrentUserDetails", details).then(function () {}); },
+    /** A token for the app's own API, from the app's session: {token, expiresIn}. */
+    sessionToken: function () { return send("sessionToken", {}); },
     /** Routes navigator.credentials.create/get({publicKey}), and PublicKeyCredential's signal calls, through the bridge. */
     installCredentialsShim: function () {
       if (!navigator.credentials) return false;

@@ -1,4 +1,5 @@
 public import Crypto
+public import Foundation
 public import _CryptoExtras
 
 /// A public key that checks signatures, whether it came from a COSE key or an X.509 certificate.
@@ -61,6 +62,12 @@ public enum SignatureKey: Sendable {
     ///
     /// Returns false, never throws, for a signature that does not parse: to the caller both are "invalid signature".
     public func isValidSignature(_ signature: [UInt8], over message: [UInt8], algorithm: COSEAlgorithm) -> Bool {
+        isValidSignature(signature, overBytes: message, algorithm: algorithm)
+    }
+
+    /// ``isValidSignature(_:over:algorithm:)`` over bytes where they lie (a slice of a larger buffer, such as a
+    /// compact JWS's `header.payload`), so a large signed input is not copied to be checked.
+    public func isValidSignature(_ signature: [UInt8], overBytes message: some DataProtocol, algorithm: COSEAlgorithm) -> Bool {
         switch (self, algorithm) {
         case (.p256(let key), .es256), (.p256(let key), .esp256):
             guard let sig = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
@@ -86,7 +93,7 @@ public enum SignatureKey: Sendable {
             default: return false
             }
         case (.mlDSA(let key), _):
-            return key.algorithm == algorithm && key.isValidSignature(signature, over: message)
+            return key.algorithm == algorithm && key.isValidSignature(signature, over: Array(message))
         default:
             return false
         }

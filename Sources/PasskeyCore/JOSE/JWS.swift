@@ -5,18 +5,25 @@ import _CryptoExtras
 /// A JSON Web Signature in compact serialization (RFC 7515 §7.1) whose key comes from its own `x5c` header
 /// (§4.1.6): the shape of SafetyNet attestations (WebAuthn L3 §8.5) and of FIDO metadata BLOBs (FIDO MDS3 §3.1.7).
 ///
-/// Parsing checks the structure and decodes header and payload; ``verifySignature()`` checks the signature with
-/// the leaf certificate. Chain and name checks are the caller's, since they differ per use.
+/// Parsing checks the structure and decodes the header; ``verifySignature()`` checks the signature with the leaf
+/// certificate over the raw `header.payload` bytes. Chain and name checks are the caller's, since they differ per
+/// use. The payload is read at parse time only when asked (SafetyNet's, a few kilobytes); a metadata BLOB's (tens of
+/// megabytes, from anyone who can answer its URL) is read with ``verifiedPayload()`` after the caller has checked the
+/// chain and the signature, so a BLOB from an untrusted signer costs a header's parse and no more (issue #41).
 public struct JWS: Sendable {
     /// The decoded protected header (`alg`, `x5c`, and whatever else the signer put there).
     public let header: JSONObject
-    /// The decoded payload. Trust nothing in it until ``verifySignature()`` and the caller's chain checks have passed.
+    /// The decoded payload, when the JWS was parsed with `readPayload` (else empty). Trust nothing in it until
+    /// ``verifySignature()`` and the caller's chain checks have passed.
     public let payload: JSONObject
     /// The certificates of the `x5c` header, leaf first.
     public let certificates: [Certificate]
     /// The `alg` header.
     public let algorithm: String
-    let signingInput: [UInt8]
+    /// `header.payload` as it came: a slice of the caller's buffer, never a copy.
+    let signingInput: ArraySlice<UInt8>
+    /// The payload's base64url text, within ``signingInput``.
+    private let payloadText: ArraySlice<UInt8>
     let signature: [UInt8]
     private let code: WebAuthnError.Code
     private let context: String
@@ -33,14 +40,42 @@ public struct JWS: Sendable {
     ///   - context: how errors name this JWS, e.g. "attStmt (android-safetynet).response".
     ///   - maximumCertificates: the bound on `x5c`.
     public init(compact: [UInt8], code: WebAuthnError.Code, context: String, maximumCertificates: Int = 8) throws(WebAuthnError) {
+        try self.init(compact: compact[...], code: code, context: context, maximumCertificates: maximumCertificates, readPayload: true)
+    }
+
+    /// - Parameters:
+    ///   - compact: the `header.payload.signature` text, read where it lies.
+    ///   - code: the error code for a malformed JWS in this use.
+    ///   - context: how errors name this JWS.
+    ///   - maximumCertificates: the bound on `x5c`.
+    ///   - maximumHeaderBytes: the bound on the header's base64url text, checked before it is decoded.
+    ///   - readPayload: decode and parse the payload now (into ``payload``); false leaves it unread until
+    ///     ``verifiedPayload()``.
+    public init(
+        compact: ArraySlice<UInt8>, code: WebAuthnError.Code, context: String, maximumCertificates: Int = 8, maximumHeaderBytes: Int = .max,
+        readPayload: Bool
+    ) throws(WebAuthnError) {
         self.code = code
         self.context = context
         func fail(_ message: String) -> WebAuthnError { WebAuthnError(code, "\(context): \(message)") }
-        let parts = compact.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw fail("expected a compact JWS of three '.'-separated parts, found \(parts.count)") }
-        func decode(_ index: Int, _ name: String) throws(WebAuthnError) -> [UInt8] {
+        // The two dots, found without splitting (which would make an array of slices of the whole text).
+        guard let firstDot = compact.firstIndex(of: UInt8(ascii: ".")),
+            let secondDot = compact[(firstDot + 1)...].firstIndex(of: UInt8(ascii: ".")),
+            !compact[(secondDot + 1)...].contains(UInt8(ascii: "."))
+        else {
+            let dots = compact.lazy.filter { $0 == UInt8(ascii: ".") }.count
+            throw fail("expected a compact JWS of three '.'-separated parts, found \(dots + 1)")
+        }
+        let headerText = compact[compact.startIndex..<firstDot]
+        payloadText = compact[(firstDot + 1)..<secondDot]
+        signingInput = compact[compact.startIndex..<secondDot]
+        guard headerText.count <= maximumHeaderBytes else {
+            throw WebAuthnError(
+                .inputTooLarge, "\(context): expected a header of at most \(maximumHeaderBytes) bytes (its x5c chain), found \(headerText.count)")
+        }
+        func decode(_ text: ArraySlice<UInt8>, _ name: String) throws(WebAuthnError) -> [UInt8] {
             do {
-                return try Base64URL.decode(String(decoding: parts[index], as: UTF8.self), field: "\(context) \(name)")
+                return try Base64URL.decode(utf8: text, field: "\(context) \(name)")
             } catch {
                 throw fail("expected the \(name) to be unpadded base64url, found other characters")
             }
@@ -52,10 +87,9 @@ public struct JWS: Sendable {
                 throw fail(error.message)
             }
         }
-        header = try object(decode(0, "header"), "header")
-        payload = try object(decode(1, "payload"), "payload")
-        signature = try decode(2, "signature")
-        signingInput = Array(compact[..<(parts[0].count + 1 + parts[1].count)])
+        header = try object(decode(headerText, "header"), "header")
+        signature = try decode(compact[(secondDot + 1)...], "signature")
+        payload = try readPayload ? object(decode(payloadText, "payload"), "payload") : JSONObject()
 
         guard case .string(let alg)? = header["alg"] else { throw fail("expected a string 'alg' header, found \(header["alg"]?.typeName ?? "none")") }
         guard Self.algorithms[alg] != nil else {
@@ -85,7 +119,8 @@ public struct JWS: Sendable {
         self.certificates = certificates
     }
 
-    /// Checks the signature over `header.payload` with the x5c leaf's key under `alg`.
+    /// Checks the signature over `header.payload` (the raw bytes as they came, before any decoding) with the x5c
+    /// leaf's key under `alg`.
     public func verifySignature() throws(WebAuthnError) {
         guard let cose = Self.algorithms[algorithm], let key = SignatureKey(certificate: certificates[0]), key.supports(cose) else {
             throw WebAuthnError(code, "\(context): alg \(algorithm) does not fit the x5c[0] certificate's key")
@@ -98,10 +133,21 @@ public struct JWS: Sendable {
         case .p521: signature = (try? P521.Signing.ECDSASignature(rawRepresentation: signature).derRepresentation).map(Array.init) ?? []
         case .ed25519, .rsa, .mlDSA: break
         }
-        guard key.isValidSignature(signature, over: signingInput, algorithm: cose) else {
+        guard key.isValidSignature(signature, overBytes: signingInput, algorithm: cose) else {
             throw WebAuthnError(
                 .invalidSignature, "\(context): expected a valid \(algorithm) signature by x5c[0] over header.payload, found one that does not verify"
             )
+        }
+    }
+
+    /// The payload's bytes (base64url-decoded, not parsed), once the signature has verified: ``verifySignature()``
+    /// runs first, so nothing unsigned is decoded. The caller's chain checks come before this call.
+    public func verifiedPayload() throws(WebAuthnError) -> [UInt8] {
+        try verifySignature()
+        do {
+            return try Base64URL.decode(utf8: payloadText, field: "\(context) payload")
+        } catch {
+            throw WebAuthnError(code, "\(context): expected the payload to be unpadded base64url, found other characters")
         }
     }
 }

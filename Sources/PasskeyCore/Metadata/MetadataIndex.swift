@@ -9,13 +9,17 @@ public struct MetadataIndex: Sendable {
     public let nextUpdate: String
     /// Every entry of the BLOB, in its order.
     public let entries: [MetadataEntry]
+    /// The roots the BLOB was verified under (``MetadataBLOB/publisher(of:)``): serial numbers are compared only
+    /// between BLOBs of one publisher.
+    public let publisher: String
     private let byAAGUID: [AAGUID: Int]
     private let byKeyIdentifier: [String: Int]
 
-    init(serialNumber: Int64, nextUpdate: String, entries: [MetadataEntry]) {
+    init(serialNumber: Int64, nextUpdate: String, entries: [MetadataEntry], publisher: String = "") {
         self.serialNumber = serialNumber
         self.nextUpdate = nextUpdate
         self.entries = entries
+        self.publisher = publisher
         var byAAGUID: [AAGUID: Int] = [:]
         var byKeyIdentifier: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {

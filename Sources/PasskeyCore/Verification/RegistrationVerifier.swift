@@ -161,6 +161,6 @@ public struct RegistrationVerifier: Sendable {
             format: attestation.format, attestationType: outcome.type, trusted: trusted, trustPath: outcome.trustPath,
             aaguid: attested.aaguid, userVerified: authData.userVerified, backupEligible: authData.backupEligible,
             backupState: authData.backupState, transports: response.transports, clientData: clientData,
-            authenticatorData: authData, authenticatorDescription: metadataEntry?.description)
+            authenticatorData: authData, authenticatorDescription: metadataEntry?.description.flatMap(UserFacingName.acceptable))
     }
 }

@@ -35,6 +35,7 @@ public struct VerifiedRegistration: Sendable {
     public let clientData: CollectedClientData
     /// The parsed authenticator data, including extension outputs a relying party may read.
     public let authenticatorData: AuthenticatorData
-    /// The authenticator model's name from FIDO metadata, when metadata is configured and lists it.
+    /// The authenticator model's name from FIDO metadata, when metadata is configured and lists it and the name passes
+    /// `UserFacingName`'s rules (a name that does not is left out, not shown or stored).
     public let authenticatorDescription: String?
 }

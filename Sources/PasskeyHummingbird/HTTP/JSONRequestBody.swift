@@ -10,6 +10,12 @@ package enum JSONRequestBody {
     /// but not JSON without a CORS preflight.
     package static func bytes(of request: Request, limit: Int) async throws(RelyingPartyError) -> [UInt8] {
         try RequestJSON.requireJSON(request.headers[.contentType])
+        return try await anyBytes(of: request, limit: limit)
+    }
+
+    /// The body's bytes whatever its type, refused with 413 past `limit` bytes: for the one route that is not JSON
+    /// (`POST /introspect`, RFC 7662's form body), which checks its own type.
+    package static func anyBytes(of request: Request, limit: Int) async throws(RelyingPartyError) -> [UInt8] {
         let tooLarge = { RelyingPartyError(.payloadTooLarge, "The request body is larger than \(limit) bytes.", code: "payloadTooLarge") }
         // A declared length over the limit is refused before anything is read.
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit { throw tooLarge() }

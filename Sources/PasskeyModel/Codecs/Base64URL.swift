@@ -96,6 +96,17 @@ public enum Base64URL {
         return try result.get()
     }
 
+    /// Decodes base64url text given as UTF-8 bytes, in place: a slice of a larger buffer (one part of a compact JWS)
+    /// is read where it lies, with no copy of the text. Rules and errors as for the overload that takes a string.
+    public static func decode(
+        utf8 input: ArraySlice<UInt8>, field: @autoclosure () -> String = "value", strictness: Strictness = .strict
+    ) throws(WebAuthnError) -> [UInt8] {
+        let result: Result<[UInt8], WebAuthnError> = input.withUnsafeBufferPointer { buffer in
+            Result { () throws(WebAuthnError) in try decode(utf8: buffer, field: field, strictness: strictness) }
+        }
+        return try result.get()
+    }
+
     private static func decode(utf8 input: [UInt8], field: () -> String, strictness: Strictness) throws(WebAuthnError) -> [UInt8] {
         let result: Result<[UInt8], WebAuthnError> = input.withUnsafeBufferPointer { buffer in
             Result { () throws(WebAuthnError) in try decode(utf8: buffer, field: field, strictness: strictness) }

@@ -51,6 +51,34 @@ public struct JSONParser {
         return object
     }
 
+    /// Parses a JSON text that must be an object, handing each element of its array member `streamed` to `element` as
+    /// soon as that element is parsed, instead of keeping it: a large document (a FIDO metadata BLOB's `entries`) is
+    /// never in memory as one tree, only one element's tree at a time. The same rules as parsing the whole document.
+    ///
+    /// - Returns: the object's other members, and `streamed` as an empty array when it was an array (any other value
+    ///   is returned as it is, and `element` is not called).
+    public static func parseObject(
+        _ bytes: [UInt8], what: String = "JSON", streamingArray streamed: String, maxDepth: Int = defaultMaxDepth,
+        element: (Int, JSONValue) throws(WebAuthnError) -> Void
+    ) throws(WebAuthnError) -> JSONObject {
+        let result: Result<JSONObject, WebAuthnError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(WebAuthnError) -> JSONObject in
+                var parser = JSONParser(bytes: buffer, maxDepth: maxDepth, what: what)
+                parser.skipWhitespace()
+                guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else {
+                    throw parser.error("expected a JSON object")
+                }
+                let object = try parser.parseObject(depth: 1, streaming: streamed, element: element)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else {
+                    throw parser.error("expected the end of the document, found more content")
+                }
+                return object
+            }
+        }
+        return try result.get()
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, what: String) {
         self.bytes = bytes
         self.maxDepth = maxDepth
@@ -110,6 +138,13 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(WebAuthnError) -> JSONObject {
+        try parseObject(depth: depth, streaming: nil) { (_, _) throws(WebAuthnError) in }
+    }
+
+    /// An object; with `streamed`, the elements of that member's array go to `element` and are not kept.
+    private mutating func parseObject(
+        depth: Int, streaming streamed: String?, element: (Int, JSONValue) throws(WebAuthnError) -> Void
+    ) throws(WebAuthnError) -> JSONObject {
         guard depth <= maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(maxDepth) levels at byte \(index)") }
         index += 1 // {
         var object = JSONObject()
@@ -131,8 +166,13 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after member name '\(key)'") }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            object.appendUnchecked(key, value)
+            if let streamed, key == streamed, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                try streamArray(depth: depth + 1, element: element)
+                object.appendUnchecked(key, .array([]))
+            } else {
+                let value = try parseValue(depth: depth)
+                object.appendUnchecked(key, value)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}', found the end of the document") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -144,6 +184,34 @@ public struct JSONParser {
                 return object
             }
             throw error("expected ',' or '}', found '\(Self.show(bytes[index]))'")
+        }
+    }
+
+    /// An array whose elements go to `element` one by one, as ``parseArray(depth:)`` would have kept them.
+    private mutating func streamArray(depth: Int, element: (Int, JSONValue) throws(WebAuthnError) -> Void) throws(WebAuthnError) {
+        guard depth <= maxDepth else { throw WebAuthnError(.inputTooLarge, "\(what): nesting deeper than \(maxDepth) levels at byte \(index)") }
+        index += 1 // [
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        var count = 0
+        while true {
+            skipWhitespace()
+            try element(count, try parseValue(depth: depth))
+            count += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the document") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
+            throw error("expected ',' or ']', found '\(Self.show(bytes[index]))'")
         }
     }
 

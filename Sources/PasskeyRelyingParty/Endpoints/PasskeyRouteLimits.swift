@@ -43,6 +43,9 @@ public struct PasskeyRouteLimits: Sendable {
     /// Where each client's waiting ceremonies are counted; nil counts them in this process's memory,
     /// ``pendingCeremoniesPerClient`` per client for at most ``maximumTrackedClients`` clients.
     public var ceremonyQuota: (any ClientCeremonyQuota)?
+    /// How often recovery codes may be tried, per name and per client, where the front end serves recovery (the route
+    /// groups with recovery hooks; `passkeys serve` keeps its own, which hold whatever `--rate-limit` says).
+    public var recovery = RecoveryLimits()
 
     /// - Parameters:
     ///   - optionsLimiter: the limiter of the `options` routes (``defaultOptionsLimiter()`` by default); nil for none.

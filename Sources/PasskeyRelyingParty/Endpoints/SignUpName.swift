@@ -1,8 +1,9 @@
 /// The rules a new account's name meets when its registration begins, in one place for every front end.
 ///
-/// - It is written in one script (UTS #39 Highly Restrictive, ``UsernameScripts``), so it cannot pass for another.
-///   A name that mixes scripts may still belong to an account stored before the rule existed: that name is taken
-///   (`usernameTaken`), any other is refused for its scripts (`usernameMixesScripts`).
+/// - It holds nothing invisible or blank-looking and is written in one script (``NewUsername``: UTS #39 Highly
+///   Restrictive, Unicode's own data), so it cannot pass for another. A name that breaks these rules may still belong
+///   to an account stored before the rule existed: that name is taken (`usernameTaken`), any other is refused for its
+///   characters (`usernameInvisibleCharacters`, `usernameUnsupportedCharacters`) or its scripts (`usernameMixesScripts`).
 /// - No account has it, compared by ``UsernameKey`` (403 `usernameTaken`, the same words for every taken name). With
 ///   a `NameCheckingCeremonyStore` the check and the ceremony's insert are one statement.
 enum SignUpName {
@@ -12,9 +13,10 @@ enum SignUpName {
         _ user: NewPasskeyUser, options: RegistrationOptionsRequest, passkeys: Passkeys<Accounts>
     ) async throws -> RegistrationStart {
         let name = user.passkeyUserName
-        guard UsernameScripts.isSingleScript(name) else {
+        // Issue #41: nothing invisible or blank-looking, nothing the confusables data is too old to know, one script.
+        if let refusal = NewUsername.refusal(name) {
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
-            throw RelyingPartyError.usernameMixesScripts(name)
+            throw refusal
         }
         let started = try await passkeys.beginRegistration(
             forNewAccount: user, authenticatorSelection: options.authenticatorSelection, attestation: options.attestation,

@@ -15,20 +15,15 @@ struct MetadataCache: Sendable {
     var path: String { directory + "/mds3-blob.jwt" }
 
     /// The cached bytes and when they were written; nil when there is no cache yet. A file larger than
-    /// `maximumBytes` (tampered with, or a link to something else) is refused before it is read.
+    /// `maximumBytes`, or one that is not a regular file (tampered with), is refused before it is read.
     func read(maximumBytes: Int) throws(MetadataFetchError) -> (bytes: [UInt8], writtenAt: Date?)? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-        guard let size, size.intValue <= maximumBytes else {
-            throw MetadataFetchError(
-                .tooLarge,
-                "'\(path)' holds \(size.map { "\($0.intValue) bytes" } ?? "something that is not a file"), more than a BLOB's \(maximumBytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw MetadataFetchError(.unavailable, "cannot read '\(path)'")
+        let bytes: [UInt8]
+        do { bytes = try MetadataFile.contents(of: path, maximumBytes: maximumBytes) } catch {
+            throw MetadataFetchError(error.tooLarge ? .tooLarge : .unavailable, error.description)
         }
         let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-        return (Array(data), written)
+        return (bytes, written)
     }
 
     /// Writes `bytes` to a temporary file (mode 0600) and renames it over the cache, so a crash leaves the old copy

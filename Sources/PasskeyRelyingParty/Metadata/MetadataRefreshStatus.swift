@@ -6,9 +6,14 @@ public enum MetadataRefreshResult: String, Sendable, CaseIterable {
     case updated
     /// The server's BLOB verified and is the one in use (same `no`).
     case unchanged
-    /// The server's BLOB has a lower `no` than the one in use: refused, since serials only grow (FIDO MDS3 §3.1.6).
+    /// The server's BLOB has a lower `no` than the one in use, or than the highest installed by any instance
+    /// (``MetadataSerialFloor``): refused, since serials only grow (FIDO MDS3 §3.1.6).
     case downgrade
-    /// The BLOB did not verify: chain, CRLs, signature or payload.
+    /// The server's BLOB is long past its `nextUpdate` (more than
+    /// ``MetadataRefreshConfiguration/staleTolerance``) and the one in use is newer: refused, as a replayed old BLOB.
+    case stale
+    /// The BLOB did not verify: its signer (chain, signer name, CRLs, signature: all checked before the payload is
+    /// read), or its payload.
     case invalid
     /// The body was longer than the byte cap.
     case tooLarge
@@ -38,11 +43,15 @@ public struct MetadataRefreshStatus: Sendable {
     public var isStale: Bool
     /// Checks in a row that failed or, once stale, found nothing newer; the backoff grows with it.
     public var retries: Int
+    /// How many checks ended each way since start (`passkeys_metadata_checks_total`); the cache read at start
+    /// counts as a check when it is refused.
+    public var counts: [MetadataRefreshResult: Int]
 
     /// Nothing in use, nothing tried.
     public init() {
         isStale = false
         retries = 0
+        counts = [:]
     }
 }
 
@@ -54,7 +63,8 @@ public enum MetadataRefreshEvent: Sendable {
     case cacheRefused(String)
     /// A newer BLOB is in use.
     case updated(serialNumber: Int64, nextUpdate: String)
-    /// A check failed after one that did not (later failures in a row are not reported).
+    /// A check failed after one that did not, or failed another way than the check before (later failures in a
+    /// row of the same kind are not reported).
     case failed(MetadataRefreshResult, String)
     /// The BLOB in use is past its `nextUpdate` and no newer one came.
     case stale(serialNumber: Int64, nextUpdate: String)

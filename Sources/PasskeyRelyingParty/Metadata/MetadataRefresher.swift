@@ -6,10 +6,14 @@ import Synchronization
 /// verifies it, and installs it in a `MetadataSource` that registrations read.
 ///
 /// The metadata in use only ever moves forward: a BLOB is installed only when it verifies (chain to the configured
-/// roots, the chain's CRLs, the signature) and its `no` is higher than the one in use. A failed download, a bad
-/// signature, an oversized body or an older BLOB leaves the last good one in use, and the next check comes with
-/// exponential backoff. The last good BLOB is kept in ``MetadataRefreshConfiguration/cacheDirectory`` and read
-/// (and verified again) by ``loadCache()`` at start.
+/// roots, the chain's CRLs, the signature, all before its payload is read) and its `no` is not lower than the one in
+/// use, nor than the highest any instance installed (``MetadataSerialFloor``, kept in the database by
+/// `passkeys serve`, so a restart without a cache and a second instance refuse a downgrade too). A BLOB long past its
+/// `nextUpdate` does not replace a newer one (``MetadataRefreshResult/stale``). A failed download, a bad signature,
+/// an oversized body, an older or stale BLOB leaves the last good one in use, and the next check comes with
+/// exponential backoff. The last good BLOB is kept in ``MetadataRefreshConfiguration/cacheDirectory`` and read (and
+/// verified again, and held to the same floor) by ``loadCache()`` at start. Each way a check ends is counted
+/// (``MetadataRefreshStatus/counts``) and reported once when it starts (``MetadataRefreshEvent/failed(_:_:)``).
 ///
 /// No HTTP here: downloads go through a ``MetadataFetcher``, and time through the configuration's clock and sleep.
 public final class MetadataRefresher: Sendable {
@@ -20,21 +24,25 @@ public final class MetadataRefresher: Sendable {
     private let fetcher: any MetadataFetcher
     private let onEvent: @Sendable (MetadataRefreshEvent) -> Void
     private let cache: MetadataCache?
+    private let serialFloor: (any MetadataSerialFloor)?
     private let state = Mutex(MetadataRefreshStatus())
 
     /// - Parameters:
     ///   - configuration: where the BLOB comes from, what it must chain to, the cache, the limits and the clock.
     ///   - fetcher: what downloads it.
     ///   - source: the source to install BLOBs in; a new empty one by default.
-    ///   - onEvent: told once when the cache is used or refused, a newer BLOB is installed, checks start failing,
-    ///     the metadata goes stale and when it recovers: the lines to log.
+    ///   - serialFloor: where the highest serial installed is shared with other instances and restarts; nil keeps it
+    ///     in this process only (and in the cache).
+    ///   - onEvent: told once when the cache is used or refused, a newer BLOB is installed, checks start failing (or
+    ///     fail another way), the metadata goes stale and when it recovers: the lines to log.
     public init(
         configuration: MetadataRefreshConfiguration, fetcher: any MetadataFetcher, source: MetadataSource = MetadataSource(),
-        onEvent: @escaping @Sendable (MetadataRefreshEvent) -> Void = { _ in }
+        serialFloor: (any MetadataSerialFloor)? = nil, onEvent: @escaping @Sendable (MetadataRefreshEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.fetcher = fetcher
         self.source = source
+        self.serialFloor = serialFloor
         self.onEvent = onEvent
         self.cache = configuration.cacheDirectory.map(MetadataCache.init(directory:))
     }
@@ -42,28 +50,42 @@ public final class MetadataRefresher: Sendable {
     /// The BLOB in use, the last check and the next one.
     public var status: MetadataRefreshStatus { state.withLock { $0 } }
 
-    /// Installs the cached BLOB when there is one and it still verifies. Call before serving, then ``run()``.
+    /// Installs the cached BLOB when there is one, it still verifies and it is not below the serial floor. Call
+    /// before serving, then ``run()``.
     public func loadCache() async {
         guard let cache else { return }
         let cached: (bytes: [UInt8], writtenAt: Date?)?
         switch read(cache) {
         case .success(let read): cached = read
         case .failure(let error):
-            onEvent(.cacheRefused(Self.message(error)))
+            refuseCache(.unavailable, Self.message(error))
             return
         }
         guard let cached else { return }
-        do {
-            let index = try await verify(cached.bytes)
+        let index: MetadataIndex
+        do { index = try await verify(cached.bytes) } catch {
+            refuseCache(.invalid, Self.message(error))
+            return
+        }
+        let now = configuration.clock()
+        switch await decide(index, now: now) {
+        case .refuse(let result, let why):
+            refuseCache(result, why)
+        case .unchanged:
+            break
+        case .install:
             let installed = state.withLock { status -> Bool in
                 guard status.serialNumber.map({ index.serialNumber > $0 }) ?? true else { return false }
-                install(index, confirmedAt: cached.writtenAt ?? configuration.clock(), in: &status)
+                install(index, confirmedAt: cached.writtenAt ?? now, in: &status)
                 return true
             }
             if installed { onEvent(.loadedFromCache(serialNumber: index.serialNumber, nextUpdate: index.nextUpdate)) }
-        } catch {
-            onEvent(.cacheRefused(Self.message(error)))
         }
+    }
+
+    private func refuseCache(_ result: MetadataRefreshResult, _ why: String) {
+        state.withLock { $0.counts[result, default: 0] += 1 }
+        onEvent(.cacheRefused(why))
     }
 
     /// Checks now, then again at each `nextUpdate` (at most ``MetadataRefreshConfiguration/maximumInterval`` apart,
@@ -81,8 +103,8 @@ public final class MetadataRefresher: Sendable {
         }
     }
 
-    /// Downloads and verifies the BLOB once, installs it when its `no` is higher than the one in use, and
-    /// updates the status.
+    /// Downloads and verifies the BLOB once, installs it when its `no` is higher than the one in use (and not below
+    /// the serial floor, and not stale over a newer one), and updates the status.
     @discardableResult
     public func refresh() async -> MetadataRefreshResult {
         var verified: (index: MetadataIndex, bytes: [UInt8])?
@@ -100,27 +122,29 @@ public final class MetadataRefresher: Sendable {
             failure = (.invalid, Self.message(error))
         }
         let now = configuration.clock()
+        var decision = Decision.unchanged
+        if let index = verified?.index {
+            decision = await decide(index, now: now)
+            if case .refuse(let result, let why) = decision { failure = (result, why) }
+        }
         let (result, events) = state.withLock { status -> (MetadataRefreshResult, [MetadataRefreshEvent]) in
             var events: [MetadataRefreshEvent] = []
-            let wasFailing = status.lastResult.map { !$0.isSuccess } ?? false
+            let previous = status.lastResult
             var result = failure?.result ?? .unchanged
-            var message = failure?.message ?? ""
-            if let index = verified?.index, let bytes = verified?.bytes {
-                if let current = status.serialNumber, index.serialNumber < current {
-                    // FIDO MDS3 §3.1.6: `no` grows with each BLOB; a lower one is an old BLOB replayed or a stale mirror.
-                    result = .downgrade
-                    message = "expected a BLOB with no \(current) or higher, found no \(index.serialNumber)"
-                } else if index.serialNumber == status.serialNumber {
-                    status.confirmedAt = now
-                    cache?.touch(now)
-                } else {
+            let message = failure?.message ?? ""
+            if failure == nil, let index = verified?.index, let bytes = verified?.bytes {
+                if case .install = decision, status.serialNumber.map({ index.serialNumber > $0 }) ?? true {
                     result = .updated
                     install(index, confirmedAt: now, in: &status)
                     do { try cache?.write(bytes) } catch { events.append(.cacheWriteFailed("\(error)")) }
                     events.append(.updated(serialNumber: index.serialNumber, nextUpdate: index.nextUpdate))
+                } else {
+                    status.confirmedAt = now
+                    cache?.touch(now)
                 }
             }
-            if !result.isSuccess, !wasFailing { events.append(.failed(result, message)) }
+            // Each kind of failure once: when checks start failing, or fail another way than the last one did.
+            if !result.isSuccess, previous != result { events.append(.failed(result, message)) }
             let stale = status.nextUpdate.map { now >= $0 } ?? false
             if let serial = status.serialNumber, let next = source.current?.nextUpdate, stale != status.isStale {
                 events.append(stale ? .stale(serialNumber: serial, nextUpdate: next) : .recovered(serialNumber: serial, nextUpdate: next))
@@ -129,10 +153,52 @@ public final class MetadataRefresher: Sendable {
             status.retries = result.isSuccess && !stale ? 0 : status.retries + 1
             status.lastAttempt = now
             status.lastResult = result
+            status.counts[result, default: 0] += 1
             return (result, events)
         }
         events.forEach(onEvent)
         return result
+    }
+
+    /// What to do with a BLOB that verified.
+    private enum Decision {
+        /// Its `no` is the one in use.
+        case unchanged
+        /// Newer than the one in use (or none is), and the floor agrees.
+        case install
+        /// A downgrade (below the one in use or the floor), stale over a newer one, or the floor could not be read.
+        case refuse(MetadataRefreshResult, String)
+    }
+
+    /// Judges a verified BLOB against the one in use, its `nextUpdate` and the shared serial floor. The floor is
+    /// raised to the BLOB's `no` as it is read (one step), so an instance that installs a newer BLOB meanwhile makes
+    /// every other refuse an older one.
+    private func decide(_ index: MetadataIndex, now: Date) async -> Decision {
+        let inUse = state.withLock { status in (serial: status.serialNumber, nextUpdate: status.nextUpdate) }
+        if let current = inUse.serial, index.serialNumber < current {
+            // FIDO MDS3 §3.1.6: `no` grows with each BLOB; a lower one is an old BLOB replayed or a stale mirror.
+            return .refuse(.downgrade, "expected a BLOB with no \(current) or higher, found no \(index.serialNumber)")
+        }
+        if let next = Self.day(index.nextUpdate), now.timeIntervalSince(next) > Self.seconds(configuration.staleTolerance),
+            let currentNext = inUse.nextUpdate, currentNext > next
+        {
+            return .refuse(
+                .stale,
+                "BLOB no \(index.serialNumber)'s nextUpdate (\(index.nextUpdate)) passed more than \(Int(Self.seconds(configuration.staleTolerance) / 86400)) days ago, and the BLOB in use (no \(inUse.serial.map(String.init) ?? "?")) is newer"
+            )
+        }
+        if let serialFloor {
+            let highest: Int64
+            do { highest = try await serialFloor.raise(publisher: index.publisher, to: index.serialNumber) } catch {
+                return .refuse(.unavailable, "cannot read the highest metadata serial installed (the database): \(error)")
+            }
+            if highest > index.serialNumber {
+                return .refuse(
+                    .downgrade,
+                    "expected a BLOB with no \(highest) or higher (installed before, by this or another instance), found no \(index.serialNumber)")
+            }
+        }
+        return index.serialNumber == inUse.serial ? .unchanged : .install
     }
 
     /// How long to wait before the next check: until `nextUpdate` plus jitter while current, with exponential

@@ -111,6 +111,14 @@ public struct RecoveryCodeHasher: Sendable {
         return Base64URL.encode(mac(code))
     }
 
+    /// The keyed hash to look a typed code up by, in a store that keeps ``hash(_:)``'s output: input that cannot be a
+    /// code gets the hash of no code at all, which no stored code has, after the same work. For a lookup by name and
+    /// hash together, which costs the same for every name (`passkeys serve`'s `POST /recovery`); ``match(_:among:)``
+    /// is for stores that read an account's hashes first.
+    public func lookupHash(_ typed: String) -> String {
+        Base64URL.encode(mac(RecoveryCodes.normalizedSymbols(typed) ?? []))
+    }
+
     /// `count` new codes (``RecoveryCodes/generate(count:)``) with their keyed hashes, in the same order: the codes to
     /// show once, the hashes to store. Each hash is taken of the code's symbols as drawn, which is what
     /// ``hash(_:)`` makes of the written code, without writing it out and reading it back.

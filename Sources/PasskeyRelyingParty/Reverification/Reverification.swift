@@ -30,13 +30,9 @@ extension Passkeys {
     public func beginReverification(
         for user: some PasskeyUser, session: String, credentials: [CredentialRecord]? = nil
     ) async throws -> AuthenticationStart {
-        let handle = user.passkeyUserHandle
-        let listed: [CredentialRecord]
-        if let credentials { listed = credentials } else { listed = try await accounts.credentials(userHandle: handle) }
-        return try await beginAuthentication(
-            allowing: listed.map { Self.descriptor($0, withTransports: true) }, userHandle: handle, username: user.passkeyUserName,
-            userVerification: Self.stepUpRequirement(for: listed, floor: configuration.userVerification), extensions: nil, hints: [],
-            bound: true, session: session)
+        try await beginAuthentication(
+            for: user, credentials: credentials, userVerification: { Self.stepUpRequirement(for: $0, floor: configuration.userVerification) },
+            extensions: nil, hints: [], bound: true, session: session)
     }
 
     /// What a step-up asks of an account with `credentials`: `required` when all of them have shown UV (and when there

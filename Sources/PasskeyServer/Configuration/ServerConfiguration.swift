@@ -36,6 +36,12 @@ public struct ServerConfiguration: Sendable {
     /// The Public Suffix List that related origins are counted by (``checkAssociations()``); nil counts every host
     /// as its own label, an upper bound. `passkeys serve` reads the system's copy when there is one.
     public var publicSuffixList: PublicSuffixList? = nil
+    /// Webhooks (`--webhook-url`, issue #44): where events go and how they are retried; nil raises no events.
+    public var webhooks: WebhookConfiguration? = nil
+    /// Session tokens for the app's own backend: issuer, audiences, lifetime, key rotation and key encryption (issue #43).
+    public var tokens = SessionTokenConfiguration()
+    /// Origins (each also a configured origin) whose pages may call the API from the browser with credentials (CORS).
+    public var corsOrigins: [String] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, relyingParty: RelyingPartyConfiguration, database: DatabaseLocation,
@@ -54,6 +60,13 @@ public struct ServerConfiguration: Sendable {
         self.forwardedHeader = forwardedHeader
         self.metricsAddress = metricsAddress
         self.idleTimeout = idleTimeout
+    }
+
+    /// The configured origins a browser opens the page at (`http:` and `https:`; not apps' origins, not related
+    /// origins, which are other sites): the address the start-up line names first, and what `GET /session` tells a
+    /// page opened anywhere else (such as `http://127.0.0.1:8080` for RP ID localhost), so it can link to the right one.
+    public var pageOrigins: [String] {
+        relyingParty.origins.filter { origin in ["http://", "https://"].contains { origin.lowercased().hasPrefix($0) } }
     }
 
     /// Refuses a configuration that would run a real site insecurely: an RP ID other than localhost with an origin

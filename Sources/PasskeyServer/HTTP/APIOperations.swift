@@ -35,7 +35,10 @@ enum APIOperations {
         "Begin a registration",
         "A username that belongs to an account requires that account's session (403 otherwise; the account's user handle is never given to anyone else). authenticatorSelection, attestation and extensions are echoed as given, except that authenticatorSelection.userVerification is raised to the server's policy when lower (and stated when the policy is required); attestation defaults to none.",
         body: "RegistrationOptionsRequest", ok: A.ok("Creation options", "RegistrationOptions"),
-        badRequest: optionsCodes + [A.code(.usernameMixesScripts(""))],
+        badRequest: optionsCodes + [
+            A.code(.usernameMixesScripts("")), A.code(.usernameInvisibleCharacters("", found: 0)),
+            A.code(.usernameUnsupportedCharacters("", found: 0)),
+        ],
         "The body is not an object of the documented members (the member and what was expected are named), or a new account's username mixes letters of several scripts",
         more: [
             403: A.failure(
@@ -141,7 +144,23 @@ enum APIOperations {
 
     static let currentUser = OpenAPI.Operation(
         summary: "The signed-in user",
-        responses: [200: A.ok("The user", "SessionResult"), 401: A.noSession, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
+        description:
+            "Signed in or not, the answer names the relying party's page origins (origins), so the page can tell when it was opened at an address that is not one of them and link to one that is.",
+        responses: [200: A.ok("The user", "SessionResult"), 401: signedOut, 403: notForRecovery, 503: A.storeUnavailable], security: signedIn)
+
+    /// 401 of `GET /session`: no valid session, with where the page works.
+    static let signedOut: A.Answer = .response(
+        OpenAPI.Response(
+            description:
+                "There is no valid session (Authorization: Bearer <session> or the session cookie); rpId and origins say where the page works",
+            content: [
+                .json: .content(
+                    .init(
+                        schema: .all(of: [
+                            APISchemas.ref("Failure"),
+                            .object(properties: ["rpId": .string(description: "The relying party ID."), "origins": APISchemas.pageOrigins]),
+                        ])))
+            ]))
 
     static let signOut = OpenAPI.Operation(
         summary: "Sign out",
@@ -233,6 +252,12 @@ enum APIOperations {
 
     static func asset(_ path: String, _ contentType: String) -> OpenAPI.Operation {
         let type = OpenAPI.ContentType(rawValue: String(contentType.prefix { $0 != ";" })) ?? .any
+        if type == .json {
+            // The page's message catalogs: each key's text, or its plural forms keyed by Intl.PluralRules category.
+            let forms = JSONSchema.object(additionalProperties: .init(JSONSchema.string))
+            let catalog = JSONSchema.object(additionalProperties: .init(JSONSchema.one(of: [.string, forms])))
+            return plain("The page's messages in one language (\(path.dropFirst()))", contentType, type, catalog)
+        }
         return plain(path == "/" ? "The web page to try passkeys" : "The page's \(path.dropFirst())", contentType, type)
     }
 }

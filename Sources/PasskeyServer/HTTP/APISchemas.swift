@@ -52,6 +52,12 @@ enum APISchemas {
         ])
 
     /// A body member that is an object whose members the server reads as it documents them.
+    /// `origins` of `GET /session`'s answers, signed in or not.
+    static let pageOrigins = JSONSchema.array(
+        description:
+            "The configured http(s) origins the web page works at (serve --origin, default http://<rp-id>:<port>): a page opened at any other address, such as http://127.0.0.1:8080 for RP ID localhost, fails every ceremony, and links to one of these instead",
+        items: .string)
+
     static func withStatus(_ members: OrderedDictionary<String, JSONSchema>) -> JSONSchema {
         .all(of: [ref("Status"), .object(properties: members)])
     }
@@ -111,7 +117,7 @@ enum APISchemas {
             ]),
             "RegistrationOptionsRequest": .object(properties: [
                 "username": name(
-                    "The account's name. Compared with other names after NFKC, case folding and reading Cyrillic and Greek look-alikes as Latin letters; a new account's name must use the letters of one script (or Latin with Han and Kana, Hangul or Bopomofo), else 400 usernameMixesScripts."
+                    "The account's name. Compared with other names after NFKC, case folding and reading Cyrillic and Greek look-alikes as Latin letters; a new account's name must use the letters of one script (or Latin with Han and Kana, Hangul or Bopomofo), else 400 usernameMixesScripts; must hold no invisible or blank-looking character (default-ignorable code points, U+2800, spaces other than U+0020), else 400 usernameInvisibleCharacters, and only characters of Unicode 13.0 (the confusables data in use), else 400 usernameUnsupportedCharacters; and is taken (403 usernameTaken) when it looks like another account's name by Unicode's confusables (UTS #39 skeleton)."
                 ),
                 "displayName": name("Shown by the authenticator; defaults to the username.", required: false),
                 // Unknown values of these enumerations are kept and passed on, as WebAuthn asks of clients (§5.4.4).
@@ -220,6 +226,7 @@ enum APISchemas {
                 "user": ref("User"),
                 "rpId": .string(
                     description: "The relying party ID, as in every options answer: the rpId of the Signal API calls a signed-in page makes"),
+                "origins": pageOrigins,
             ]),
             "CredentialList": withStatus(["credentials": .array(items: ref("Credential"))]),
             "CredentialResult": withStatus(["credential": ref("Credential")]),

@@ -16,7 +16,7 @@ enum OpenAPIDocument {
     static let info = OpenAPI.Document.Info(
         title: "Passkeys relying party",
         description:
-            "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage, and a failure a stable code where one applies; each answer below lists its codes. Binary values are base64url without padding. Every POST, PATCH and DELETE must be sent as application/json (a DELETE without a body may omit it; else 415 unsupportedMediaType) and is refused with 403 when its Origin header is not one of the relying party's origins (originNotAllowed) or Sec-Fetch-Site is cross-site (crossSiteRequest). Request bodies are at most \(ServerContext.maximumBodySize) bytes (413) and must arrive in time (408 requestTimeout). Options requests and failed results are rate limited per client (429 rateLimited, with Retry-After). While the database is unreachable, every endpoint that needs it answers 503 storeUnavailable with Retry-After. A method a path does not list is answered 405 methodNotAllowed with an Allow header (HEAD is served wherever GET is); a path not listed is 404.",
+            "WebAuthn registration and sign-in following the FIDO2 conformance server API (the transport binding profile of 'FIDO2: Server Requirements and Transport Binding Profile'), plus sessions and passkey management. Every JSON body has status ('ok' or 'failed') and errorMessage (except the .well-known documents and the RFC 7662 answer of POST /introspect), and a failure a stable code where one applies; each answer below lists its codes. Binary values are base64url without padding. Every POST, PATCH and DELETE must be sent as application/json (a DELETE without a body may omit it; else 415 unsupportedMediaType), except POST /introspect, which takes RFC 7662's form and only an API key, and is refused with 403 when its Origin header is not one of the relying party's origins (originNotAllowed) or Sec-Fetch-Site is cross-site (crossSiteRequest). Request bodies are at most \(ServerContext.maximumBodySize) bytes (413) and must arrive in time (408 requestTimeout). Options requests and failed results are rate limited per client (429 rateLimited, with Retry-After). While the database is unreachable, every endpoint that needs it answers 503 storeUnavailable with Retry-After. A method a path does not list is answered 405 methodNotAllowed with an Allow header (HEAD is served wherever GET is); a path not listed is 404.",
         version: "1.0.0")
 
     static let securitySchemes: OrderedDictionary<OpenAPI.ComponentKey, OpenAPI.SecurityScheme> = [
@@ -24,6 +24,8 @@ enum OpenAPIDocument {
         "cookie": .apiKey(
             name: Routes.sessionCookie, location: .cookie,
             description: "HttpOnly, SameSite=Lax; named __Host-\(Routes.sessionCookie) and Secure when the relying party's origins are https"),
+        "serviceKey": .http(
+            scheme: "bearer", description: "An API key for service routes (passkeys api-key create): psk_ and 43 base64url characters"),
     ]
 
     /// The document describing `routes`, in the order they were registered.

@@ -9,6 +9,8 @@ struct Routes {
     let relyingParty: RelyingParty
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
+    /// Session tokens, the JWKS and introspection (issue #43; Routes+Tokens.swift); nil serves none of them.
+    var tokens: SessionTokens? = nil
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -23,16 +25,22 @@ struct Routes {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
+        // Outermost, so every answer carries the headers: the error middleware's (4xx, 5xx) and the 405s included.
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(
             middleware: ClientAddressMiddleware(
                 resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
+        router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
+        router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths))
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: SecurityHeadersMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(
-            middleware: CrossSiteRequestMiddleware(origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins)))
+            middleware: CrossSiteRequestMiddleware(
+                origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
+                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths))
         var routes: [OpenAPIDocument.Route] = []
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
@@ -91,7 +99,20 @@ struct Routes {
             return APIResponse.ok(try await relyingParty.regenerateRecoveryCodes(try await session(request)))
         }
         on(router, .get, "/session", APIOperations.currentUser) { request, _ in
-            APIResponse.ok(try await relyingParty.currentUser(try await session(request)))
+            // Both answers name where the page works (its origins), so a page opened at another address — such as
+            // http://127.0.0.1:8080 for RP ID localhost, where every ceremony would fail — can link to the right one
+            // before anything is tried.
+            let origins = JSONValue.array(configuration.pageOrigins.map(JSONValue.string))
+            do {
+                var members = try await relyingParty.currentUser(try await session(request))
+                members["origins"] = origins
+                return APIResponse.ok(members)
+            } catch let refusal as RelyingPartyError where refusal.status == .unauthorized {
+                var body = EndpointAnswer.failedBody(refusal.message, code: refusal.code, credentialID: nil)
+                body["rpId"] = .string(configuration.relyingParty.rpID)
+                body["origins"] = origins
+                return APIResponse.json(.object(body), status: .unauthorized)
+            }
         }
         on(router, .delete, "/session", APIOperations.signOut) { request, _ in
             try await relyingParty.signOut(token: token(request))
@@ -126,6 +147,17 @@ struct Routes {
         }
         on(router, .get, "/.well-known/webauthn", APIOperations.relatedOrigins) { _, _ in
             APIResponse.json(RelatedOrigins.document(configuration.relyingParty.relatedOrigins), status: .ok)
+        }
+        if let tokens {
+            let service = serviceGroup(router, store: tokens.store)
+            let options = rateLimitedGroup(router)
+            for route in tokenRoutes(tokens) {
+                switch route.group {
+                case .rateLimited: on(options, route.method, route.path, route.operation, route.handler)
+                case .open: on(router, route.method, route.path, route.operation, route.handler)
+                case .service: on(service, route.method, route.path, route.operation, route.handler)
+                }
+            }
         }
         on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
         on(router, .get, "/readyz", APIOperations.readiness) { _, _ in

@@ -3,6 +3,9 @@ import Hummingbird
 import PasskeyHummingbird
 
 /// Security headers on every response; the page's CSP allows only its own script and style, no inline script.
+///
+/// The router's outermost middleware (issue #41): every answer passes through it, the error middleware's and the 405s
+/// included.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = ServerContext
 
@@ -19,7 +22,14 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         ].compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } }
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            // Where no error middleware answers first (the metrics listener's 404), the error's own answer gets the
+            // headers too.
+            response = try error.response(from: request, context: context)
+        }
         // These values replace any a route set.
         response.headers.set(Self.fields)
         return response

@@ -8,6 +8,8 @@ public struct ServerContext: RequestContext, RemoteAddressRequestContext {
     /// The client as the rate limiter and the log see it: the peer, or what trusted proxies report
     /// (``ClientAddressMiddleware``).
     public var clientAddress: IPAddress?
+    /// The service credential a service route was called with (``ServiceCredentialMiddleware``); nil elsewhere.
+    public var serviceCredential: APIKeyRecord?
 
     /// Request bodies above 64 KiB are refused with 413; the largest real WebAuthn response is a few KiB.
     public static let maximumBodySize = 64 * 1024

@@ -66,9 +66,13 @@ final class ServerMetrics: CeremonyMetrics {
     /// Read at exposition time: the FIDO metadata in use and the last check.
     let metadata: MetadataRefresher?
 
-    init(store: (any DatabaseStore)? = nil, metadata: MetadataRefresher? = nil) {
+    /// Read at exposition time: the webhooks' deliveries and backlog; nil without webhooks.
+    let events: EventMetrics?
+
+    init(store: (any DatabaseStore)? = nil, metadata: MetadataRefresher? = nil, events: EventMetrics? = nil) {
         self.store = store
         self.metadata = metadata
+        self.events = events
     }
 
     func exposition() -> String {
@@ -85,6 +89,7 @@ final class ServerMetrics: CeremonyMetrics {
         if let metadata {
             text += MetadataMetrics.exposition(metadata.status, now: metadata.configuration.clock())
         }
+        if let events { text += events.exposition() }
         return text
     }
 

@@ -23,12 +23,17 @@ public struct HTTPMetadataFetcher: MetadataFetcher {
                 if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maximumBytes {
                     throw MetadataFetchError(.tooLarge, "expected at most \(maximumBytes) bytes from \(url), found Content-Length \(length)")
                 }
-                do {
-                    let body = try await response.body.collect(upTo: maximumBytes)
-                    return Array(body.readableBytesView)
-                } catch is NIOTooManyBytesError {
-                    throw MetadataFetchError(.tooLarge, "expected at most \(maximumBytes) bytes from \(url), found more")
+                // Read chunk by chunk into the one array returned, sized by Content-Length when there is one: a BLOB
+                // costs its size once, not a buffer and a copy of it (issue #41 measures the peak).
+                var bytes: [UInt8] = []
+                if let length = response.headers.first(name: "content-length").flatMap(Int.init), length >= 0 { bytes.reserveCapacity(length) }
+                for try await chunk in response.body {
+                    guard bytes.count + chunk.readableBytes <= maximumBytes else {
+                        throw MetadataFetchError(.tooLarge, "expected at most \(maximumBytes) bytes from \(url), found more")
+                    }
+                    bytes.append(contentsOf: chunk.readableBytesView)
                 }
+                return bytes
             }
         } catch let error as MetadataFetchError {
             throw error

@@ -27,6 +27,11 @@ enum MetadataMetrics {
                 "passkeys_metadata_last_attempt_timestamp_seconds", "When the last metadata check ended, in seconds since 1970",
                 seconds(attempt.timeIntervalSince1970))
         }
+        text +=
+            "# HELP passkeys_metadata_checks_total Metadata checks by how they ended (a refused cache at start counts too)\n# TYPE passkeys_metadata_checks_total counter\n"
+        for result in MetadataRefreshResult.allCases {
+            text += "passkeys_metadata_checks_total{result=\"\(result.rawValue)\"} \(status.counts[result] ?? 0)\n"
+        }
         if let last = status.lastResult {
             text +=
                 "# HELP passkeys_metadata_last_result How the last metadata check ended: 1 on its result, 0 on the others\n# TYPE passkeys_metadata_last_result gauge\n"

@@ -26,6 +26,7 @@ enum ClusterLimits {
         shared.optionsLimiter = limits.optionsLimiter.map { share($0, as: .options, in: store) }
         shared.failedResultLimiter = limits.failedResultLimiter.map { share($0, as: .failedResults, in: store) }
         shared.takenNameLimiter = limits.takenNameLimiter.map { share($0, as: .takenNames, in: store) }
+        shared.recovery = Self.shared(limits.recovery, in: store)
         if limits.ceremonyQuota == nil { shared.ceremonyQuota = store.sharedCeremonyQuota(perClient: limits.pendingCeremoniesPerClient) }
         return shared
     }

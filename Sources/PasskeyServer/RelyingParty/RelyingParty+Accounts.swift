@@ -32,14 +32,26 @@ extension RelyingParty {
 
     public func signOut(token: String?) async throws {
         guard let token, !token.isEmpty else { return }
-        try await store.deleteSession(tokenHash: Self.hash(token))
+        let tokenHash = Self.hash(token)
+        // The account the event names: the session's, read first; a token of no live session ends nothing.
+        var events = ChangeEvents.none
+        if self.events != nil {
+            guard let session = try await store.session(tokenHash: tokenHash, now: configuration.nowMilliseconds),
+                let user = try await store.user(handle: session.userHandle)
+            else { return try await store.deleteSession(tokenHash: tokenHash, events: .none) }
+            events = try await changeEvents { factory, ended in try factory.revoked(ended, user: user, reason: .signOut) }
+        }
+        try await store.deleteSession(tokenHash: tokenHash, events: events)
+        eventsCommitted()
     }
 
     /// `DELETE /sessions`: ends every other session of the signed-in account ("sign out everywhere else"), for a
     /// user who suspects a session was stolen; the asking session stays.
     public func endOtherSessions(_ session: SessionRecord?) async throws {
         let (user, session) = try await recentlyVerifiedUser(session)
-        try await store.deleteSessions(userHandle: user.handle, except: session.tokenHash)
+        let events = try await changeEvents { factory, ended in try factory.revoked(ended, user: user, reason: .signOutEverywhere) }
+        try await store.deleteSessions(userHandle: user.handle, except: session.tokenHash, events: events)
+        eventsCommitted()
     }
 
     /// `GET /credentials`: the signed-in account's passkeys, each with its provider named in the first of
@@ -53,7 +65,10 @@ extension RelyingParty {
         let user = try await signedInUser(session)
         let credentialID = try RequestMembers.credentialID(id)
         let name = try RequestMembers.requiredName(body, "name")
-        guard try await store.renameCredential(id: credentialID, userHandle: user.handle, name: name),
+        let events = try await changeEvents { factory, _ in
+            [factory.event(.passkeyRenamed, user: user, ["credential": EventFactory.credential(id: credentialID, name: name)])]
+        }
+        guard try await store.renameCredential(id: credentialID, userHandle: user.handle, name: name, events: events),
             let record = try await store.credential(id: credentialID)
         else {
             throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
@@ -66,9 +81,18 @@ extension RelyingParty {
     /// it the account has no way in, so only deleting the account removes it.
     public func deleteCredential(_ session: SessionRecord?, id: String) async throws {
         let (user, _) = try await recentlyVerifiedUser(session)
-        switch try await store.deleteCredential(id: try RequestMembers.credentialID(id), userHandle: user.handle, keepingSession: session?.tokenHash)
-        {
+        let credentialID = try RequestMembers.credentialID(id)
+        var events = ChangeEvents.none
+        if self.events != nil, let record = try await store.credential(id: credentialID), record.userHandle == user.handle {
+            // Its name as it was just before (an event names a passkey by ID and name).
+            events = try await changeEvents { factory, ended in
+                [factory.event(.passkeyDeleted, user: user, ["credential": EventFactory.credential(id: credentialID, name: record.name)])]
+                    + (try factory.revoked(ended, user: user, reason: .passkeyRemoval))
+            }
+        }
+        switch try await store.deleteCredential(id: credentialID, userHandle: user.handle, keepingSession: session?.tokenHash, events: events) {
         case .deleted:
+            eventsCommitted()
             return
         case .notFound:
             throw RelyingPartyError(.notFound, "No passkey \(id) belongs to this account.")
@@ -84,7 +108,9 @@ extension RelyingParty {
     /// free for a new account, which gets a new user handle.
     public func deleteAccount(_ session: SessionRecord?) async throws {
         let (user, _) = try await recentlyVerifiedUser(session)
-        guard try await store.deleteAccount(userHandle: user.handle) else { throw RelyingPartyError.noSession }
+        let events = try await changeEvents { factory, _ in [factory.event(.userDeleted, user: user)] }
+        guard try await store.deleteAccount(userHandle: user.handle, events: events) else { throw RelyingPartyError.noSession }
+        eventsCommitted()
     }
 
     func summary(_ record: CredentialRecord, languages: [String] = []) -> JSONValue {

@@ -40,19 +40,35 @@ extension RelyingParty {
             newUser = nil
             boundSession = sessionID
         }
+        // A default name no other passkey of the account has: "Passkey N" after the count, or the provider's name,
+        // numbered on from 2 when taken. The count alone repeated names after a removal or a recovery (two "Passkey 2").
+        let taken = Set(newUser == nil ? try await store.credentials(userHandle: handle).map(\.name) : [])
         if registration.passkey.authenticatorName == nil {
-            let existingCount = newUser == nil ? try await store.credentials(userHandle: handle).count : 0
-            record.name = "Passkey \(existingCount + 1)"
+            var number = taken.count + 1
+            while taken.contains("Passkey \(number)") { number += 1 }
+            record.name = "Passkey \(number)"
+        } else if taken.contains(record.name) {
+            var number = 2
+            while taken.contains("\(record.name) \(number)") { number += 1 }
+            record.name = "\(record.name) \(number)"
         }
-        let (token, session) = newSession(for: handle, credentialID: record.id, now: now, verified: registration.passkey.countsAsVerification)
+        let (token, session) = newSession(
+            for: handle, credentialID: record.id, now: now, verified: registration.passkey.countsAsVerification,
+            userVerified: registration.passkey.verification.userVerified, backupEligible: record.backupEligible)
         // A new account's recovery codes are stored with it (shown once, in this answer); only their keyed hashes are kept.
         let (recoveryCodes, recoveryCodeHashes) = newUser == nil ? ([], []) : try await recoveryCodeHasher().issue()
+        // The events name the account: a new one as it is being written, an existing one as it is now.
+        var account = newUser
+        if account == nil, self.events != nil { account = try await store.user(handle: handle) }
+        let events = try await registrationEvents(
+            account: account, isNew: newUser != nil, credential: record, session: session.tokenHash,
+            endedSession: registration.endsSession ? boundSession : nil)
         switch try await store.finishRegistration(
             newUser: newUser, credential: record, session: session, requiredSession: boundSession, endsRequiredSession: registration.endsSession,
-            recoveryCodeHashes: recoveryCodeHashes, now: now)
+            recoveryCodeHashes: recoveryCodeHashes, now: now, events: events)
         {
         case .registered:
-            break
+            eventsCommitted()
         case .usernameTaken:
             throw RelyingPartyError.usernameTakenMeanwhile(newUser?.username ?? "")
         case .credentialExists:
@@ -63,7 +79,8 @@ extension RelyingParty {
         case .sessionEnded:
             throw RelyingPartyError.sessionEnded
         }
-        var user = newUser
+        // Read before the change when events needed it (an account's name does not change).
+        var user = account
         if user == nil { user = try await store.user(handle: handle) }
         guard let user else { throw RelyingPartyError.accountDeleted }
         // `credential` as stored, under the name given here (it replaces the endpoints' member of that name).
@@ -77,22 +94,45 @@ extension RelyingParty {
     func completeSignIn(_ signIn: VerifiedSignIn<UserRecord>) async throws -> StartedSession {
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
-        let (token, session) = newSession(for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.countsAsVerification)
+        let (token, session) = newSession(
+            for: signIn.user.handle, credentialID: record.id, now: now, verified: signIn.countsAsVerification,
+            userVerified: signIn.verification.userVerified, backupEligible: record.backupEligible)
+        let user = signIn.user
+        let events = try await changeEvents { factory, _ in
+            [
+                factory.event(
+                    .sessionCreated, user: user,
+                    [
+                        "session": try factory.session(session.tokenHash, recovery: false),
+                        "credential": EventFactory.credential(id: record.id, name: record.name),
+                    ])
+            ]
+        }
         guard
             try await store.recordSignIn(
                 credentialID: record.id, signCount: record.signCount, backupState: record.backupState, uvInitialized: record.uvInitialized, at: now,
-                session: session)
+                session: session, events: events)
         else { throw RelyingPartyError.signInConflict }
+        eventsCommitted()
         return StartedSession(token: token, members: JSONObject(["session": .string(token)]))
     }
 
     /// Stores a verified step-up: the credential's new state and the session's `verifiedAt`, in one transaction.
     func storeReverification(_ reverification: Reverification<UserRecord>, signedIn: SignedInUser<UserRecord>) async throws {
         let record = reverification.signIn.credential
+        let user = signedIn.user
+        let events = try await changeEvents { factory, _ in
+            [
+                factory.event(
+                    .stepUpCompleted, user: user,
+                    ["session": try factory.session(signedIn.sessionID), "credential": EventFactory.credential(id: record.id, name: record.name)])
+            ]
+        }
         guard
             try await store.recordReverification(
                 credentialID: record.id, signCount: record.signCount, backupState: record.backupState, uvInitialized: record.uvInitialized,
-                at: reverification.verifiedAt, tokenHash: signedIn.sessionID)
+                at: reverification.verifiedAt, tokenHash: signedIn.sessionID, events: events)
         else { throw RelyingPartyError.signInConflict }
+        eventsCommitted()
     }
 }

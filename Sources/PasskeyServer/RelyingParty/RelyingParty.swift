@@ -29,23 +29,27 @@ public final class RelyingParty: Sendable {
     let recoveryLimits: RecoveryLimits
     /// The keyed hash of recovery codes, its key read once from the store's secrets.
     let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
+    /// Raises events for webhooks (issue #44), written with each change in its transaction; nil for none.
+    let events: EventRecorder?
 
     /// - Parameters:
     ///   - limits: what each client may do (its options rate, failed results, waiting ceremonies, taken names); nil
     ///     for no per-client limits (`--rate-limit 0`).
     ///   - recoveryLimits: how often recovery codes may be tried.
+    ///   - events: what raises events for webhooks; nil raises none.
     ///
     /// Over a ``SharedLimitStore`` (PostgreSQL), the in-memory limits given are kept in the database instead, so they
     /// hold for every instance together (``ClusterLimits``).
     public init(
         configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, limits: PasskeyRouteLimits? = nil,
-        recoveryLimits: RecoveryLimits = RecoveryLimits()
+        recoveryLimits: RecoveryLimits = RecoveryLimits(), events: EventRecorder? = nil
     ) {
         let shared = store as? any SharedLimitStore
         let limits = limits.map { limits in shared.map { ClusterLimits.shared(limits, in: $0) } ?? limits }
         self.configuration = configuration
         self.store = store
         self.recoveryLimits = shared.map { ClusterLimits.shared(recoveryLimits, in: $0) } ?? recoveryLimits
+        self.events = events
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,
             unknownUserSecret: { try await store.secret(named: "stand-in-credentials") { SecureRandom.bytes(32) } })
@@ -67,15 +71,19 @@ public final class RelyingParty: Sendable {
     /// session (and a recent verification, or a recovery session): that is how a signed-in user adds a passkey, and
     /// nobody else can attach one to the account or learn its user handle. A free username begins a new account.
     public func beginRegistration(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
-        try await endpoints.beginRegistration(
-            body, client: clientKey(client), signedIn: { try await signedIn(session) },
-            target: { options, signedIn in RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn) })
+        try await countingFailures(client: client) {
+            try await endpoints.beginRegistration(
+                body, client: clientKey(client), signedIn: { try await signedIn(session) },
+                target: { options, signedIn in RegistrationTarget.defaultPolicy(for: options, signedIn: signedIn) })
+        }
     }
 
     /// `POST /attestation/result`: finishes a registration and signs the user in.
     public func finishRegistration(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
-        let registered = try await endpoints.finishRegistration(
-            body, client: clientKey(client), boundSession: { try await boundSession(named: $0) }, complete: completeRegistration)
+        let registered = try await countingFailures(client: client) {
+            try await endpoints.finishRegistration(
+                body, client: clientKey(client), boundSession: { try await boundSession(named: $0) }, complete: completeRegistration)
+        }
         var members = registered.members
         members.add(registered.session.members)
         return (members, registered.session.token)
@@ -88,12 +96,14 @@ public final class RelyingParty: Sendable {
     /// An unknown username is answered like a known one (200, stand-in credential IDs), so this endpoint does not
     /// tell who has an account; the sign-in then fails as with any passkey that is not registered.
     public func beginAuthentication(_ body: [UInt8], client: String? = nil) async throws -> JSONObject {
-        try await endpoints.beginAuthentication(body, client: clientKey(client))
+        try await countingFailures(client: client) { try await endpoints.beginAuthentication(body, client: clientKey(client)) }
     }
 
     /// `POST /assertion/result`: finishes a sign-in and starts a session.
     public func finishAuthentication(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
-        let verified = try await endpoints.finishAuthentication(body, client: clientKey(client), complete: completeSignIn)
+        let verified = try await countingFailures(client: client) {
+            try await endpoints.finishAuthentication(body, client: clientKey(client), complete: completeSignIn)
+        }
         var members = verified.members
         members.add(verified.session.members)
         return (members, verified.session.token)
@@ -104,33 +114,39 @@ public final class RelyingParty: Sendable {
     /// `POST /session/verify/options`: a sign-in bound to the session's user and to the session, asking for the user
     /// verification the account's passkeys can give.
     public func beginReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
-        try await endpoints.beginReverification(body, client: clientKey(client), signedIn: { try await signedIn(session) })
+        try await countingFailures(client: client) {
+            try await endpoints.beginReverification(body, client: clientKey(client), signedIn: { try await signedIn(session) })
+        }
     }
 
     /// `POST /session/verify/result`: verifies the step-up and records on the session when it happened (with the
     /// credential's new counter, in one transaction). Answers `verifiedAt` and `verifiedUntil` (RFC 3339).
     public func finishReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
-        try await endpoints.finishReverification(
-            body, client: clientKey(client), signedIn: { try await signedIn(session) }, store: storeReverification)
+        try await countingFailures(client: client) {
+            try await endpoints.finishReverification(
+                body, client: clientKey(client), signedIn: { try await signedIn(session) }, store: storeReverification)
+        }
     }
 
     // MARK: Helpers
 
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store. A
-    /// ceremony that counts as a verification is recorded as one for the reverification window; a recovery session
-    /// lasts ``RecoveryLimits/sessionLifetime`` at most.
+    /// ceremony that counts as a verification (`verified`) is recorded as one for the reverification window; its
+    /// `amr` (session tokens, issue #43) says what the ceremony did: `user` and `mfa` only when the authenticator
+    /// verified the user (`userVerified`), `hwk` or `swk` by the passkey's backup eligibility. A recovery session lasts
+    /// ``RecoveryLimits/sessionLifetime`` at most.
     func newSession(
-        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, recovery: Bool = false
-    ) -> (
-        token: String, record: SessionRecord
-    ) {
+        for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, userVerified: Bool = false, backupEligible: Bool = false,
+        recovery: Bool = false
+    ) -> (token: String, record: SessionRecord) {
         let token = Base64URL.encode(SecureRandom.bytes(32))
         let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
         return (
             token,
             SessionRecord(
                 tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
-                verifiedAt: verified ? now : nil, isRecovery: recovery)
+                verifiedAt: verified ? now : nil, isRecovery: recovery, startedAt: now,
+                authenticationMethods: recovery ? [] : SessionStart.authenticationMethods(userVerified: userVerified, backupEligible: backupEligible))
         )
     }
 

@@ -25,14 +25,30 @@ public struct SessionRecord: Sendable, Equatable {
     public let verifiedAt: Int64?
     /// A recovery session (started with a recovery code): it may only register a new passkey for its account.
     public let isRecovery: Bool
+    /// When the ceremony that started the session finished, in milliseconds (`auth_time` of its tokens); nil for
+    /// sessions stored before issue #43.
+    public let startedAt: Int64?
+    /// How the ceremony that started it authenticated the user, as RFC 8176 values (``SessionStart``; `amr` of its
+    /// tokens); empty for recovery sessions and sessions stored before issue #43.
+    public let authenticationMethods: [String]
 
-    public init(tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64, verifiedAt: Int64? = nil, isRecovery: Bool = false)
-    {
+    public init(
+        tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64, verifiedAt: Int64? = nil, isRecovery: Bool = false,
+        startedAt: Int64? = nil, authenticationMethods: [String] = []
+    ) {
         self.tokenHash = tokenHash
         self.userHandle = userHandle
         self.credentialID = credentialID
         self.expiresAt = expiresAt
         self.verifiedAt = verifiedAt
         self.isRecovery = isRecovery
+        self.startedAt = startedAt
+        self.authenticationMethods = authenticationMethods
     }
+
+    /// ``authenticationMethods`` as stored: space-separated, or NULL for none.
+    var authenticationMethodsColumn: String? { authenticationMethods.isEmpty ? nil : authenticationMethods.joined(separator: " ") }
+
+    /// The stored `amr` column read back.
+    static func authenticationMethods(fromColumn text: String?) -> [String] { text.map { $0.split(separator: " ").map(String.init) } ?? [] }
 }

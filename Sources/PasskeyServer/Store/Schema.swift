@@ -97,6 +97,23 @@ enum Schema {
             // beside `require_uv`, which instances of earlier releases still read during a rolling upgrade.
             "ALTER TABLE ceremonies ADD COLUMN user_verification TEXT",
         ],
+        Schema.eventOutbox,
+        [
+            // Names that could pass for others (issue #41): beside the lookup key, each account's `ConfusabilityKey`
+            // (the UTS #39 skeleton from Unicode's confusables.txt before case folding, then folded), which a new
+            // account's name must not share. Filled in Swift like `username_key`; accounts stored earlier whose names
+            // already share a key keep their names, the oldest keeps the key (``SchemaStep/fillConfusabilityKeys``),
+            // and the unique index makes two sign-ups racing for look-alike names end with one account.
+            "ALTER TABLE users ADD COLUMN confusable_key TEXT",
+            .fillConfusabilityKeys,
+            "CREATE UNIQUE INDEX IF NOT EXISTS users_confusable_key ON users(confusable_key)",
+        ],
+        [
+            // The highest FIDO metadata serial (`no`) installed, per publisher (the roots BLOBs are verified under),
+            // so every instance and every restart refuse an older BLOB, with or without a cache (issue #41).
+            "CREATE TABLE IF NOT EXISTS metadata_serials (publisher TEXT PRIMARY KEY, serial BIGINT NOT NULL)"
+        ],
+        Schema.sessionTokens,
         [
             // Per-client limits every instance shares (issue #42): a token bucket per budget and client (`rate_buckets`:
             // the options rate, failed results, taken names, recovery attempts per name and per client) and the
@@ -121,7 +138,7 @@ enum Schema {
     ]
 
     /// The columns of a session row, in the order both stores read and write them.
-    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery"
+    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr"
 
     /// A sign-in's first read, the same on both databases: the account whose handle is `handle` (an SQL expression),
     /// with its credentials in listing order from `credentials_user_order` (no sort step).
@@ -149,14 +166,30 @@ enum Schema {
         userWithCredentialsSQL(handle: handleByNameSQL(name: name, key: key))
     }
 
-    /// The account a name names (``handleByNameSQL(name:key:)``) with the hashes of its unused recovery codes: one
-    /// row per hash, or one row whose hash is NULL for an account without codes; no row for no account.
-    static func recoveryCodesByNameSQL(name: String, key: String) -> String {
-        """
-        SELECT u.handle, u.username, u.display_name, u.created_at, r.code_hash
-        FROM users u LEFT JOIN recovery_codes r ON r.user_handle = u.handle
-        WHERE u.handle = \(handleByNameSQL(name: name, key: key))
-        """
+    /// The account a name names (``handleByNameSQL(name:key:)``) when one of its unused recovery codes has the keyed
+    /// hash `hash`: one row, or none. One probe of `recovery_codes`' primary key (user handle, hash) whether or not the
+    /// name has an account (a name without one probes with the empty handle, which no account has), and the account's
+    /// row is read only when the code matched: a wrong code costs the same for every name (issue #41). The hash is an
+    /// HMAC under the deployment's key, so the index lookup's timing tells nothing about any stored code.
+    ///
+    /// With `bothIndexes` the name is looked up by both indexes every time (`username = … OR username_key = …`, the
+    /// exact name winning), not by ``handleByNameSQL(name:key:)``'s `COALESCE`, which stops after the first index when
+    /// the exact name is found. PostgreSQL takes it: there the second index scan made an unknown name slower than a
+    /// known one (median ratios known/unknown 0.81–0.97 in five runs, against 0.70–1.27 around 1 this way). SQLite
+    /// does not: its probes cost ~1 µs, and reading the found row in the aggregate made a known name 4% slower, where
+    /// the `COALESCE` form measures 1.01 (``RecoveryTimingBenchmark``; docs/decisions.md, issue 41).
+    static func recoveryCodeOwnerSQL(name: String, key: String, hash: String, bothIndexes: Bool) -> String {
+        let handle =
+            bothIndexes
+            ? """
+            (SELECT COALESCE(MAX(CASE WHEN username = \(name) THEN handle END), MIN(handle)) FROM users
+             WHERE username = \(name) OR username_key = \(key))
+            """ : handleByNameSQL(name: name, key: key)
+        return """
+            SELECT u.handle, u.username, u.display_name, u.created_at
+            FROM recovery_codes r JOIN users u ON u.handle = r.user_handle
+            WHERE r.user_handle = COALESCE(\(handle), '') AND r.code_hash = \(hash)
+            """
     }
 
     /// The account a name names (``handleByNameSQL(name:key:)``), in one statement (bindings: the name, its
@@ -174,12 +207,31 @@ enum Schema {
     /// exact name (the stores look a name up exactly first) and through discoverable sign-ins, and no new look-alike
     /// can join them.
     static func usernameKeys(for rows: [(handle: String, username: String)]) -> [(handle: String, key: String)] {
+        keys(for: rows) { UsernameKey($0).rawValue }
+    }
+
+    /// The confusability keys of accounts stored before they existed, for ``SchemaStep/fillConfusabilityKeys``, by
+    /// the same rule as ``usernameKeys(for:)``: the oldest of names that share a key keeps it, each later one gets a
+    /// key no name can have. Those later accounts keep their names and their lookup keys; a new name confusable with
+    /// any of them meets the oldest's key, which is the same.
+    static func confusabilityKeys(for rows: [(handle: String, username: String)]) -> [(handle: String, key: String)] {
+        keys(for: rows) { ConfusabilityKey($0).rawValue }
+    }
+
+    private static func keys(for rows: [(handle: String, username: String)], _ key: (String) -> String) -> [(handle: String, key: String)] {
         var taken: Set<String> = []
         return rows.map { row in
-            let key = UsernameKey(row.username).rawValue
+            let key = key(row.username)
             if taken.insert(key).inserted { return (row.handle, key) }
             return (row.handle, "\u{1}shared:" + row.handle)
         }
+    }
+
+    /// The `SELECT` of a new account's row: inserted only while no account's ``ConfusabilityKey`` is `confusable`
+    /// (the unique index refuses the same race-free; this check makes the refusal a plain `usernameTaken` without
+    /// an error, and keeps SQLite's `ON CONFLICT DO NOTHING` form).
+    static func confusableKeyFreeSQL(_ confusable: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM users WHERE confusable_key = \(confusable))"
     }
 
     /// The columns of a credential row, in the order both stores read and write them.
@@ -206,8 +258,12 @@ enum SchemaStep: Sendable, Equatable, ExpressibleByStringLiteral {
     case sql(String)
     /// SQL only PostgreSQL runs; SQLite records the migration without it.
     case postgres(String)
+    /// SQL only SQLite runs (where the two spell a thing differently, each database gets its own step).
+    case sqlite(String)
     /// Fills `users.username_key` where it is NULL (``Schema/usernameKeys(for:)``), inside the migration.
     case fillUsernameKeys
+    /// Fills `users.confusable_key` where it is NULL (``Schema/confusabilityKeys(for:)``), inside the migration.
+    case fillConfusabilityKeys
 
     init(stringLiteral value: String) { self = .sql(value) }
 }

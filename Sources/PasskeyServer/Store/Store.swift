@@ -2,7 +2,8 @@
 /// several instances); ``DatabaseLocation/openStore(logger:health:)`` opens the right one.
 ///
 /// Every method is one atomic step (one statement or one transaction): the relying party never holds a transaction
-/// across calls. The steps that decide who owns what — finishing a registration, recording a sign-in, removing a
+/// across calls. Each step that changes something writes the events it raises (``ChangeEvents``, the outbox of
+/// issue #44) in its own transaction; the overloads without `events` write none. The steps that decide who owns what — finishing a registration, recording a sign-in, removing a
 /// passkey or an account — are each a single transaction, so no interleaving of requests can leave a passkey-less
 /// account behind, a counter lowered, or a session alive for a passkey that is gone.
 public protocol Store: Sendable {
@@ -12,7 +13,7 @@ public protocol Store: Sendable {
     func credential(id: [UInt8]) async throws -> CredentialRecord?
     func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord]
     /// Renames a credential of `userHandle`; false when there is no such credential.
-    func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool
+    func renameCredential(id: [UInt8], userHandle: [UInt8], name: String, events: ChangeEvents) async throws -> Bool
 
     /// A finished registration in one transaction: the account (when `newUser` is given; its username must be free),
     /// the credential (its ID must be new, WebAuthn L3 §7.1 step 26) and the session it starts. Without `newUser`
@@ -23,14 +24,15 @@ public protocol Store: Sendable {
     /// are stored in the same transaction, in one statement.
     func finishRegistration(
         newUser: UserRecord?, credential: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
-        recoveryCodeHashes: [String], now: Int64
+        recoveryCodeHashes: [String], now: Int64, events: ChangeEvents
     ) async throws -> RegistrationOutcome
 
     /// Removes a credential of `userHandle` and ends the sessions it started, except `keepingSession` (the session
     /// that asked). Refuses to remove an account's last credential: the account would be left without a way in.
-    func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion
+    /// `events` is given the token hashes of the sessions that ended.
+    func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?, events: ChangeEvents) async throws -> CredentialDeletion
     /// Removes an account with all its credentials, sessions and pending ceremonies; false when there is none.
-    func deleteAccount(userHandle: [UInt8]) async throws -> Bool
+    func deleteAccount(userHandle: [UInt8], events: ChangeEvents) async throws -> Bool
 
     /// Where begun ceremonies wait for their result.
     var ceremonies: any CeremonyStore { get }
@@ -45,29 +47,34 @@ public protocol Store: Sendable {
     /// when the update lost: another sign-in stored this counter or a higher one first, or the credential was removed
     /// meanwhile; then no session is stored.
     func recordSignIn(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, session: SessionRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, session: SessionRecord, events: ChangeEvents
     ) async throws -> Bool
 
     func session(tokenHash: String, now: Int64) async throws -> SessionRecord?
-    func deleteSession(tokenHash: String) async throws
-    /// Ends every session of the account except `tokenHash` ("sign out everywhere else").
-    func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws
+    /// Ends the session; `events` is given its token hash when it was there to end.
+    func deleteSession(tokenHash: String, events: ChangeEvents) async throws
+    /// Ends every session of the account except `tokenHash` ("sign out everywhere else"); `events` is given the token
+    /// hashes of those that ended.
+    func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws
     /// A step-up (re-verification), in one transaction: the credential's counter, backup state and last use as in
     /// ``recordSignIn(credentialID:signCount:backupState:uvInitialized:at:session:)``, and the session `tokenHash` marked verified
     /// at `at`. False, with nothing changed, when the counter update lost or the session has ended.
     func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, tokenHash: String, events: ChangeEvents
     ) async throws -> Bool
 
     /// Replaces the account's recovery codes with `hashes` (keyed hashes, never the codes), in one transaction.
-    func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws
+    func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws
     /// How many unused recovery codes the account has.
     func recoveryCodeCount(userHandle: [UInt8]) async throws -> Int
-    /// The account named `username` and its unused recovery codes' hashes, in one step; nil when no account has it.
-    func recoveryCodes(username: String) async throws -> (UserRecord, [String])?
+    /// The account named `username` when one of its unused recovery codes has the keyed hash `codeHash`; nil
+    /// otherwise. One statement, and the same one for every name (with an account or without): a recovery's work
+    /// must not tell which names have accounts (issue #41).
+    func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord?
     /// Uses a recovery code, in one transaction: removes it (false, and nothing else done, when it is gone: a
-    /// concurrent request used it first), ends every session of the account and stores the recovery `session`.
-    func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool
+    /// concurrent request used it first), ends every session of the account and stores the recovery `session`;
+    /// `events` is given the token hashes of the sessions that ended.
+    func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool
 
     /// Removes expired sessions and ceremonies.
     func purgeExpired(now: Int64) async throws
@@ -75,6 +82,10 @@ public protocol Store: Sendable {
     /// Returns when the database answers and its schema is the one this build expects; throws
     /// ``StoreUnavailable`` otherwise.
     func checkReadiness() async throws
+
+    /// Raises the highest FIDO metadata serial recorded for `publisher` to `serial` when it is lower, and returns the
+    /// highest recorded (``MetadataSerialFloor``), in one statement.
+    func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64
 
     /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
     /// value.
@@ -88,12 +99,13 @@ extension Store {
     ) async throws -> RegistrationOutcome {
         try await finishRegistration(
             newUser: newUser, credential: credential, session: session, requiredSession: requiredSession, endsRequiredSession: false,
-            recoveryCodeHashes: [], now: now)
+            recoveryCodeHashes: [], now: now, events: .none)
     }
 }
 
-/// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, and a way to close it.
-public protocol DatabaseStore: Store {
+/// A ``Store`` on a database the server opened: its health for `/metrics` and `/readyz`, its event outbox, its signing keys
+/// and API keys, and a way to close it.
+public protocol DatabaseStore: Store, EventOutboxStore, TokenStore {
     /// Whether the database has been answering (for logs, `/metrics` and `/readyz`).
     var health: StoreHealth { get }
     /// SQL statements run since the store was opened (`passkeys_sql_statements_total`).

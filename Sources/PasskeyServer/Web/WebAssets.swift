@@ -22,6 +22,13 @@ enum WebAssets {
         ("/", "index", "html", "text/html; charset=utf-8"),
         ("/app.js", "app", "js", "text/javascript; charset=utf-8"),
         ("/app.css", "app", "css", "text/css; charset=utf-8"),
+        ("/i18n.js", "i18n", "js", "text/javascript; charset=utf-8"),
+        // The page's message catalogs, one per language (scripts/check-catalogs keeps them complete).
+        ("/messages.en.json", "messages.en", "json", "application/json; charset=utf-8"),
+        ("/messages.ko.json", "messages.ko", "json", "application/json; charset=utf-8"),
+        ("/messages.ja.json", "messages.ja", "json", "application/json; charset=utf-8"),
+        ("/messages.zh-Hans.json", "messages.zh-Hans", "json", "application/json; charset=utf-8"),
+        ("/messages.zh-Hant.json", "messages.zh-Hant", "json", "application/json; charset=utf-8"),
     ]
 
     /// Read once per process, when the first router is built, so a missing file stops the server at start rather

@@ -14,9 +14,12 @@ public struct AddPasskeyUVInitialized: AsyncMigration {
     /// A migration to add after ``CreatePasskeyCredentials``.
     public init() {}
 
-    /// Adds the column, true for every row but fido-u2f ones.
+    /// Adds the column, true for every row but fido-u2f ones. Through SQLKit: a column added to a table with rows needs
+    /// a default, which FluentKit's schema builder cannot state (the model needs an SQL database anyway).
     public func prepare(on database: any Database) async throws {
-        try await database.schema(PasskeyCredentialModel.schema).field("uv_initialized", .bool, .required, .sql(.default(true))).update()
+        guard let sql = database as? any SQLDatabase else { throw NotAnSQLDatabase() }
+        try await sql.alter(table: PasskeyCredentialModel.schema)
+            .column("uv_initialized", type: .custom(SQLRaw("BOOLEAN")), .notNull, .default(true)).run()
         try await PasskeyCredentialModel.query(on: database).filter(\.$format == "fido-u2f").set(\.$uvInitialized, to: false).update()
     }
 

@@ -56,6 +56,8 @@ extension PasskeyCredentialModel {
 
 /// `recordSignIn` was given a Fluent database that does not speak SQL (MongoDB): a configuration mistake, answered 500.
 struct NotAnSQLDatabase: Error, CustomStringConvertible {
-    var description: String { "PasskeyCredentialModel.recordSignIn needs an SQL database (SQLite, PostgreSQL, MySQL) for its conditional update" }
+    var description: String {
+        "PasskeyVapor's Fluent storage needs an SQL database (SQLite, PostgreSQL, MySQL): its conditional updates and migrations are SQL"
+    }
 }
 #endif

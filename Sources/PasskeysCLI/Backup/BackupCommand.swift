@@ -9,7 +9,12 @@ struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Copy an SQLite database consistently while the server runs (PostgreSQL: use pg_dump, see docs/deploy.md).",
-        discussion: "Prints {\"backup\": FILE, \"bytes\": N}. The copy is a snapshot of one instant and opens as a database of its own.")
+        discussion: """
+            Prints {"backup": FILE, "bytes": N}. The copy is a snapshot of one instant and opens as a database of its own.
+
+            Example:
+              passkeys backup --database sqlite:passkeys.sqlite --to backup.sqlite
+            """)
 
     @Option(help: "The database to copy: sqlite:PATH (default: PASSKEYS_DATABASE, else sqlite:passkeys.sqlite).") var database: String?
     @Option(help: "The file to write; it must not exist.") var to: String

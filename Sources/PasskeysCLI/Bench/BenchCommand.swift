@@ -8,8 +8,13 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure single-threaded verification throughput against the raw signature checks it rests on.",
-        discussion:
-            "Each verification starts from the response JSON bytes and the stored COSE key bytes. Build with -c release for meaningful figures.")
+        discussion: """
+            Each verification starts from the response JSON bytes and the stored COSE key bytes. Build with -c release for meaningful figures.
+
+            Example:
+              swift build -c release
+              .build/release/passkeys bench --seconds 1 --json
+            """)
 
     @Option(help: "Seconds of measurement for each verification (and as many for its baseline).")
     var seconds: Double = 2
@@ -42,7 +47,7 @@ struct BenchCommand: AsyncParsableCommand {
                     ratioToBaseline: rates.subject / rates.baseline))
         }
         // The raw checks themselves, averaged over every slice they were measured in.
-        for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify"] {
+        for name in ["raw.p256Verify", "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify", "signIn"] {
             if let rates = baselines[name] {
                 results.append(BenchResult(name: name, opsPerSecond: rates.reduce(0, +) / Double(rates.count), baseline: nil, ratioToBaseline: nil))
             }

@@ -122,7 +122,7 @@ enum BenchRunner {
             try registrationPair("packedX5c", .packedBasic(key: pki.leafKey, chain: [pki.leaf]), policy: x5cPolicy),
             try registrationPair("tpm", json: BenchAttestations.tpm(root: pki.root, rootKey: pki.rootKey), policy: x5cPolicy),
             try registrationPair("androidKey", json: BenchAttestations.androidKey(root: pki.root, rootKey: pki.rootKey), policy: x5cPolicy),
-        ]
+        ] + (try await TokenBenchmarks.pairs())
     }
 }
 

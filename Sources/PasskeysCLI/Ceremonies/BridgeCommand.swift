@@ -10,8 +10,15 @@ struct BridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
         abstract: "Answer web-view bridge messages, one JSON per line on stdin, one reply per line on stdout.",
-        discussion:
-            #"Messages: {"action": "create"|"get", "options": {...}}. Replies: {"ok": true, "data": {...}} or {"ok": false, "errMsg": "...", "name": "NotAllowedError", "code": "noCredentials"}."#
+        discussion: #"""
+            Messages: {"action": "create"|"get", "options": {...}}. Replies: {"ok": true, "data": {...}} or {"ok": false, "errMsg": "...", "name": "NotAllowedError", "code": "noCredentials"}.
+
+            Example, options fetched from a running passkeys serve:
+              curl -s -X POST -H 'Content-Type: application/json' -d '{}' \
+                http://localhost:8080/assertion/options \
+                | jq -c '{action: "get", options: .}' \
+                | passkeys bridge --origin http://localhost:8080
+            """#
     )
 
     @Option(help: "The origin of the page the messages come from (https, or http on localhost).") var origin: String

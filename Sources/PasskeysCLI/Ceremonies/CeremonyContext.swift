@@ -29,6 +29,17 @@ struct ServerOptions: ParsableArguments {
     }
 
     var rpHost: String { URLComponents(string: server)?.host ?? "" }
+
+    /// For commands that read passkeys: a `--store` named but absent is a mistake (a typo, another machine's path),
+    /// not an empty store; `passkeys register` creates one.
+    func requireExistingStore() throws {
+        try ServerOptions.requireExisting(store: store)
+    }
+
+    static func requireExisting(store: String?) throws {
+        guard let store, !FileManager.default.fileExists(atPath: store) else { return }
+        throw UsageError("--store: there is no credential store at '\(store)' (passkeys register --store \(store) creates one)")
+    }
 }
 
 /// A software authenticator over the file store, a WebAuthn client for the origin, and an API client.
@@ -38,6 +49,8 @@ struct CeremonyContext {
     let relyingParty: RelyingPartyClient
     let coordinator: PasskeyCoordinator
     let transport: AsyncHTTPTransport
+    /// The relying party's base URL (`--server`).
+    let server: String
 
     /// `algorithms`: what the software authenticator may make (`passkeys register --algorithm`); every algorithm it
     /// supports by default, so it makes the first the server offers.
@@ -46,7 +59,8 @@ struct CeremonyContext {
         webauthn = WebAuthnClient(
             origin: options.origin ?? options.serverOrigin,
             authenticator: SoftwareAuthenticator(store: store, userVerifier: AlwaysVerify(), algorithms: algorithms))
-        transport = AsyncHTTPTransport(connections: 2)
+        transport = AsyncHTTPTransport(connections: 2, retryConnecting: false)
+        server = options.server
         relyingParty = RelyingPartyClient(baseURL: options.server, transport: transport)
         coordinator = PasskeyCoordinator(relyingParty: relyingParty, provider: SoftwarePasskeyProvider(client: webauthn))
     }
@@ -56,14 +70,44 @@ struct CeremonyContext {
     func run(_ body: () async throws -> JSONObject) async throws {
         let outcome: Result<JSONObject, any Error>
         do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        var failure: (code: String, message: String)? = nil
+        if case .failure(let error) = outcome { failure = await describe(error) }
         await transport.shutdown()
         switch outcome {
         case .success(let result):
             Output.json(.object(result))
-        case .failure(let error):
-            let (code, message) = Self.describe(error)
+        case .failure:
+            let (code, message) = failure ?? ("failed", "failed")
             throw Output.failure(code: code, message: message)
         }
+    }
+
+    /// `error` in words that say what to do: a request with no answer as ``ConnectionFailure`` says it ("cannot
+    /// connect to URL: is `passkeys serve` running?"), and an RP ID that `--server`'s host may not use with the URL
+    /// to use instead.
+    func describe(_ error: any Error) async -> (code: String, message: String) {
+        var (code, message) = Self.describe(error)
+        if code == "network", let failure = transport.lastFailure.withLock({ $0 }) { message = failure.description }
+        if code == WebAuthnClientError.Code.rpIdNotAllowed.rawValue { message += "; " + (await rpIDAdvice()) }
+        return (code, message)
+    }
+
+    /// Where to point `--server` when the server's RP ID does not cover its host (`http://127.0.0.1:8080` for RP ID
+    /// localhost): the page origins `GET /session` names (`passkeys serve` answers them signed in or not), else the
+    /// rule itself.
+    func rpIDAdvice() async -> String {
+        let url = server.hasSuffix("/") ? server + "session" : server + "/session"
+        if let response = try? await transport.send(TransportRequest(method: .get, url: url, headers: [("Accept", "application/json")])),
+            let answer = try? JSONParser.parseObject(response.body, what: "GET /session"),
+            let rpID = answer["rpId"]?.stringValue
+        {
+            let origins = answer["origins"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if let origin = origins.first(where: { $0.hasPrefix("http://") || $0.hasPrefix("https://") }) {
+                return "the server's RP ID is '\(rpID)': use --server \(origin)"
+            }
+            return "the server's RP ID is '\(rpID)': use a --server URL whose host is \(rpID) or a subdomain of it"
+        }
+        return "use a --server URL whose host is the server's RP ID or a subdomain of it (for passkeys serve's default RP ID: http://localhost:PORT)"
     }
 
     static func describe(_ error: any Error) -> (code: String, message: String) {

@@ -8,16 +8,29 @@ import PasskeyCore
 struct CredentialsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "credentials", abstract: "List or remove the software authenticator's passkeys.",
+        discussion: """
+            Examples:
+              passkeys credentials list --server http://localhost:8080
+              passkeys credentials remove CREDENTIAL_ID --server http://localhost:8080
+            """,
         subcommands: [ListCredentials.self, RemoveCredential.self])
 }
 
 struct ListCredentials: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List stored passkeys (for one relying party with --server).")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List stored passkeys (for one relying party with --server).",
+        discussion: """
+            A --store that does not exist is an error (exit 2), not an empty list.
+
+            Example:
+              passkeys credentials list --server http://localhost:8080 --store test.json
+            """)
 
     @Option(help: "Only passkeys for this relying party (its host is the RP ID).") var server: String?
     @Option(help: "The credential store file.") var store: String?
 
     func run() async throws {
+        try ServerOptions.requireExisting(store: store)
         let store = FileCredentialStore(path: store ?? FileCredentialStore.defaultPath())
         do {
             var credentials = try await store.allCredentials()
@@ -45,12 +58,17 @@ struct ListCredentials: AsyncParsableCommand {
 
 struct RemoveCredential: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a passkey on the server, then locally; if the server refuses, the local passkey stays.")
+        commandName: "remove", abstract: "Remove a passkey on the server, then locally; if the server refuses, the local passkey stays.",
+        discussion: """
+            Example, with an ID that credentials list printed:
+              passkeys credentials remove CREDENTIAL_ID --server http://localhost:8080
+            """)
 
     @Argument(help: "The credential ID (base64url).") var credentialID: String
     @OptionGroup var server: ServerOptions
 
     func run() async throws {
+        try server.requireExistingStore()
         let context = CeremonyContext(server)
         try await context.run {
             let id: [UInt8]

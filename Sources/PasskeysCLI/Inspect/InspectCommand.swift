@@ -7,8 +7,13 @@ struct InspectCommand: AsyncParsableCommand {
         commandName: "inspect",
         abstract:
             "Decode a RegistrationResponseJSON, AuthenticationResponseJSON, or a bare attestationObject, authenticatorData or clientDataJSON (base64url).",
-        discussion:
-            "Shows flags by name, the AAGUID, the COSE key, certificates (subject, issuer, validity) and extensions. Binary values accept '=' padding and the standard alphabet here."
+        discussion: """
+            Shows flags by name, the AAGUID, the COSE key, certificates (subject, issuer, validity) and extensions. Binary values accept '=' padding and the standard alphabet here.
+
+            Examples:
+              passkeys inspect response.json
+              passkeys inspect --json < response.json
+            """
     )
 
     @Flag(help: "Print one JSON object instead of indented text.")

@@ -20,6 +20,8 @@ final class KeepAliveHTTPTransport: HTTPTransport {
     private let originSlash: String
     private let idle = Mutex<[Connection]>([])
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    /// The last connection that could not be made, and why: what `passkeys load` reports when it cannot start.
+    let lastFailure = Mutex<ConnectionFailure?>(nil)
 
     /// The largest response body read; a load run's answers are a few hundred bytes.
     static let maximumBody = 1 << 20
@@ -37,7 +39,14 @@ final class KeepAliveHTTPTransport: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let path = try self.path(of: request.url)
-        let connection = try await checkOut()
+        let connection: Connection
+        do {
+            connection = try await checkOut()
+        } catch {
+            let failure = ConnectionFailure.classify(error, url: originSlash)
+            lastFailure.withLock { $0 = failure }
+            throw failure
+        }
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: path)
         head.headers.add(name: "Host", value: authority)
         for (name, value) in request.headers { head.headers.add(name: name, value: value) }

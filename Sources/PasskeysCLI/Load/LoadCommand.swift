@@ -12,7 +12,14 @@ struct LoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",
         abstract: "Load a relying party with real ceremonies (options → software authenticator → result).",
-        discussion: "Start the server with --rate-limit 0, or the options endpoints will answer 429 under load.")
+        discussion: """
+            Start the server with --rate-limit 0, or the options endpoints will answer 429 under load. A run in which \
+            more than half the ceremonies fail exits 1 and says why.
+
+            Example:
+              passkeys serve --rate-limit 0 --database sqlite::memory:
+              passkeys load --server http://localhost:8080 --scenario mixed --duration 10
+            """)
 
     enum Scenario: String, ExpressibleByArgument, CaseIterable { case login, register, mixed }
 
@@ -93,7 +100,11 @@ struct LoadCommand: AsyncParsableCommand {
         } catch {
             await lean?.shutdown()
             await general.shutdown()
-            throw error
+            // Registering the accounts failed: nothing was measured. Said in words, with what to do.
+            let failure = lean?.lastFailure.withLock({ $0 }) ?? general.lastFailure.withLock({ $0 })
+            var message = failure.map(\.description) ?? "\(error)"
+            if case RelyingPartyClientError.server(_, _, "rateLimited"?, _) = error { message += Self.rateLimitAdvice }
+            throw CLIError("the load did not start: \(message)")
         }
         await lean?.shutdown()
         await general.shutdown()
@@ -103,8 +114,17 @@ struct LoadCommand: AsyncParsableCommand {
         } else {
             print(result.table(scenario: scenario.rawValue))
         }
-        if result.ceremonies == 0 { throw OperationFailed() }
+        // A run where most ceremonies failed measured refusals, not the server: it fails, and says why.
+        if let verdict = result.verdict() { throw CLIError(verdict) }
     }
+
+    static let rateLimitAdvice = "; the server limits requests per client: start it with --rate-limit 0 (PASSKEYS_RATE_LIMIT=0) to load it"
+}
+
+/// A failed command's message, printed as `error: MESSAGE` with exit code 1.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 extension LoadCommand {
@@ -190,6 +210,21 @@ struct LoadRun: Sendable {
         }
 
         var failureCount: Int { failures.values.reduce(0, +) }
+
+        /// Why the run failed, when it did: no ceremony succeeded, or more than half failed (a rate-limited server
+        /// answers most with 429, and its rate is then no measurement). Names the commonest reason and what to do.
+        func verdict() -> String? {
+            let attempted = ceremonies + failureCount
+            guard ceremonies == 0 || failureCount * 2 > attempted else { return nil }
+            if attempted == 0 { return "no ceremony finished within the run's time" }
+            var text = "\(failureCount) of \(attempted) ceremonies failed"
+            if let (reason, count) = failures.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+                text += ", \(count) as \(reason)"
+                if reason == "rateLimited" { text += LoadCommand.rateLimitAdvice }
+                if reason == "network" { text += "; is the server still running?" }
+            }
+            return text
+        }
         var rate: Double { elapsed > 0 ? Double(ceremonies) / elapsed : 0 }
 
         func milliseconds(_ percentile: Double) -> Double { (Double(histogram.valueAtPercentile(percentile)) / 1000 * 100).rounded() / 100 }

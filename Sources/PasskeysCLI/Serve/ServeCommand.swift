@@ -15,7 +15,14 @@ struct ServeCommand: AsyncParsableCommand {
             PASSKEYS_ANDROID_APPS (comma-separated), PASSKEYS_RATE_LIMIT, PASSKEYS_USER_VERIFICATION, \
             PASSKEYS_TRUSTED_PROXIES (comma-separated), PASSKEYS_METRICS_ADDRESS and PASSKEYS_ALLOW_INSECURE_ORIGIN (1 or \
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
-            PASSKEYS_METADATA_CACHE. Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
+            PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
+            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), \(TokenOptions.environment). Stops on SIGINT or SIGTERM after finishing the requests in flight.
+
+            Examples:
+              passkeys serve                     (then open http://localhost:8080)
+              passkeys serve --rp-id example.com --origin https://example.com \\
+                --database postgres://passkeys@db.example.com/passkeys
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
@@ -80,11 +87,19 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Where to fetch FIDO metadata (MDS3) from, at start and at each nextUpdate; 'off' fetches nothing (default \(MetadataRefreshConfiguration.fidoMetadataServiceURL.absoluteString); none with --metadata).",
             valueName: "url")) var metadataURL: String?
+    @Flag(
+        name: .customLong("allow-insecure-metadata-url"),
+        help:
+            "Allow an http:// --metadata-url on a host other than a loopback one (the BLOB's signature still holds; anyone on the path can withhold updates)."
+    )
+    var allowInsecureMetadataURL = false
     @Option(
         name: .customLong("metadata-cache"),
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
     var metadataCache: String?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
+    @OptionGroup(title: "Webhooks (docs/events.md)") var webhooks: WebhookOptions
+    @OptionGroup(title: "Session tokens and cross-origin front ends") var tokens: TokenOptions
 
     func run() async throws {
         var configuration = try resolve(ProcessInfo.processInfo.environment)
@@ -98,60 +113,77 @@ struct ServeCommand: AsyncParsableCommand {
         // the reverse proxy in front of a deployment logs every request already.
         let levelText = logLevel ?? ProcessInfo.processInfo.environment["PASSKEYS_LOG_LEVEL"] ?? "notice"
         guard let level = Logger.Level(rawValue: levelText) else {
-            throw ValidationError("--log-level: expected trace, debug, info, notice, warning, error or critical, found '\(levelText)'")
+            let source = logLevel == nil ? "PASSKEYS_LOG_LEVEL" : "--log-level"
+            throw ValidationError("\(source): expected trace, debug, info, notice, warning, error or critical, found '\(levelText)'")
         }
         LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: level) }
         try await PasskeysServer.run(configuration, logger: Logger(label: "passkeys"))
     }
 
-    /// Flags, then environment variables, then defaults.
+    /// Flags, then environment variables, then defaults. An error about a value read from a variable names the
+    /// variable (`PASSKEYS_REVERIFICATION_WINDOW: expected …`), not the flag that was never given.
     func resolve(_ environment: [String: String]) throws -> ServerConfiguration {
-        func list(_ key: String) -> [String] {
-            (environment[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var sources = SettingSources(environment: environment)
+        do {
+            return try resolve(environment, sources: &sources)
+        } catch let error as ConfigurationError {
+            throw ValidationError(sources.naming(error.description))
+        } catch let error as ValidationError {
+            throw ValidationError(sources.naming(error.message))
         }
-        let host = host ?? environment["PASSKEYS_HOST"] ?? "127.0.0.1"
+    }
+
+    private func resolve(_ environment: [String: String], sources: inout SettingSources) throws -> ServerConfiguration {
+        func list(_ flag: String, _ values: [String], _ key: String) -> [String] {
+            guard values.isEmpty else { return values }
+            let listed = (environment[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if !listed.isEmpty { sources.fromEnvironment[flag] = key }
+            return listed
+        }
+        let host = sources.value(host, "--host", "PASSKEYS_HOST") ?? "127.0.0.1"
         let portValue: Int
-        if let port {
-            portValue = port
-        } else if let text = environment["PASSKEYS_PORT"] {
-            guard let parsed = Int(text) else { throw ValidationError("PASSKEYS_PORT: expected a port number, found '\(text)'") }
+        if let text = sources.value(port.map(String.init), "--port", "PASSKEYS_PORT") {
+            guard let parsed = Int(text) else { throw ValidationError("--port: expected a port number, found '\(text)'") }
             portValue = parsed
         } else {
             portValue = 8080
         }
         guard (0...65535).contains(portValue) else { throw ValidationError("--port: expected 0 to 65535, found \(portValue)") }
-        let rpID = rpID ?? environment["PASSKEYS_RP_ID"] ?? "localhost"
-        let rpName = rpName ?? environment["PASSKEYS_RP_NAME"] ?? "Passkeys"
-        var origins = self.origins.isEmpty ? list("PASSKEYS_ORIGINS") : self.origins
+        let rpID = sources.value(rpID, "--rp-id", "PASSKEYS_RP_ID") ?? "localhost"
+        let rpName = sources.value(rpName, "--rp-name", "PASSKEYS_RP_NAME") ?? "Passkeys"
+        var origins = list("--origin", self.origins, "PASSKEYS_ORIGINS")
         if origins.isEmpty { origins = ["http://\(rpID):\(portValue)"] }
-        let rate = rateLimit ?? environment["PASSKEYS_RATE_LIMIT"].flatMap(Double.init) ?? 20
-        guard rate >= 0 else { throw ValidationError("--rate-limit: expected 0 or more, found \(rate)") }
+        let rateText = sources.value(rateLimit.map { String($0) }, "--rate-limit", "PASSKEYS_RATE_LIMIT") ?? "20"
+        guard let rate = Double(rateText), rate.isFinite, rate >= 0 else {
+            throw ValidationError("--rate-limit: expected a number of requests per second, 0 or more (0 turns the limits off), found '\(rateText)'")
+        }
         do {
-            var database = try DatabaseLocation(database ?? environment["PASSKEYS_DATABASE"] ?? "sqlite:passkeys.sqlite")
-            if let path = databasePasswordFile ?? environment["PASSKEYS_DATABASE_PASSWORD_FILE"] {
+            var database = try DatabaseLocation(sources.value(database, "--database", "PASSKEYS_DATABASE") ?? "sqlite:passkeys.sqlite")
+            if let path = sources.value(databasePasswordFile, "--database-password-file", "PASSKEYS_DATABASE_PASSWORD_FILE") {
                 guard let contents = FileManager.default.contents(atPath: path), let text = String(data: contents, encoding: .utf8) else {
                     throw ConfigurationError("--database-password-file: cannot read '\(path)'")
                 }
                 database = try database.withPassword(text.trimmingCharacters(in: .newlines))
             }
-            let apple = try (appleAppIDs.isEmpty ? list("PASSKEYS_APPLE_APP_IDS") : appleAppIDs).map { id throws(ConfigurationError) in
+            let apple = try list("--apple-app-id", appleAppIDs, "PASSKEYS_APPLE_APP_IDS").map { id throws(ConfigurationError) in
                 try AppleAppID.validate(id)
             }
-            let android = try (androidApps.isEmpty ? list("PASSKEYS_ANDROID_APPS") : androidApps).map { app throws(ConfigurationError) in
+            let android = try list("--android-app", androidApps, "PASSKEYS_ANDROID_APPS").map { app throws(ConfigurationError) in
                 try AndroidApp(app)
             }
-            let uvText = userVerification ?? environment["PASSKEYS_USER_VERIFICATION"] ?? "preferred"
+            let uvText = sources.value(userVerification, "--user-verification", "PASSKEYS_USER_VERIFICATION") ?? "preferred"
             guard let uv = UserVerificationRequirement(rawValue: uvText) else {
                 throw ConfigurationError("--user-verification: expected required, preferred or discouraged, found '\(uvText)'")
             }
-            let proxies = try (trustedProxies.isEmpty ? list("PASSKEYS_TRUSTED_PROXIES") : trustedProxies).map { range throws(ConfigurationError) in
+            let proxies = try list("--trusted-proxy", trustedProxies, "PASSKEYS_TRUSTED_PROXIES").map { range throws(ConfigurationError) in
                 try IPNetwork(range)
             }
-            let headerText = forwardedHeader ?? environment["PASSKEYS_FORWARDED_HEADER"] ?? ForwardedHeader.xForwardedFor.rawValue
+            let headerText =
+                sources.value(forwardedHeader, "--forwarded-header", "PASSKEYS_FORWARDED_HEADER") ?? ForwardedHeader.xForwardedFor.rawValue
             guard let header = ForwardedHeader(rawValue: headerText.lowercased()) else {
                 throw ConfigurationError("--forwarded-header: expected x-forwarded-for or forwarded, found '\(headerText)'")
             }
-            let algorithmNames = algorithms.isEmpty ? list("PASSKEYS_ALGORITHMS") : algorithms
+            let algorithmNames = list("--algorithm", algorithms, "PASSKEYS_ALGORITHMS")
             let offered: [COSEAlgorithm]
             do {
                 offered =
@@ -162,11 +194,12 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ConfigurationError(error.message)
             }
-            let windowText = reverificationWindow.map(String.init) ?? environment["PASSKEYS_REVERIFICATION_WINDOW"] ?? "300"
+            let windowText =
+                sources.value(reverificationWindow.map(String.init), "--reverification-window", "PASSKEYS_REVERIFICATION_WINDOW") ?? "300"
             guard let windowSeconds = Int64(windowText), (1...86_400).contains(windowSeconds) else {
                 throw ConfigurationError("--reverification-window: expected 1 to 86400 seconds, found '\(windowText)'")
             }
-            let metrics = try (metricsAddress ?? environment["PASSKEYS_METRICS_ADDRESS"]).map { text throws(ConfigurationError) in
+            let metrics = try sources.value(metricsAddress, "--metrics-address", "PASSKEYS_METRICS_ADDRESS").map { text throws(ConfigurationError) in
                 try Self.hostAndPort(text)
             }
             var configuration = ServerConfiguration(
@@ -174,10 +207,10 @@ struct ServeCommand: AsyncParsableCommand {
                 relyingParty: RelyingPartyConfiguration(rpID: rpID, rpName: rpName, origins: origins, algorithms: offered, userVerification: uv),
                 database: database, appleAppIDs: apple, androidApps: android, rateLimit: rate > 0 ? rate : nil,
                 trustedProxies: proxies, forwardedHeader: header, metricsAddress: metrics)
-            configuration.relyingParty.relatedOrigins = self.relatedOrigins.isEmpty ? list("PASSKEYS_RELATED_ORIGINS") : self.relatedOrigins
+            configuration.relyingParty.relatedOrigins = list("--related-origin", self.relatedOrigins, "PASSKEYS_RELATED_ORIGINS")
             if !configuration.relyingParty.relatedOrigins.isEmpty {
                 // The list is read only when there are related origins to count; a named file must be readable.
-                if let path = publicSuffixList ?? environment["PASSKEYS_PUBLIC_SUFFIX_LIST"] {
+                if let path = sources.value(publicSuffixList, "--public-suffix-list", "PASSKEYS_PUBLIC_SUFFIX_LIST") {
                     configuration.publicSuffixList = try PublicSuffixList(contentsOf: path)
                 } else if FileManager.default.fileExists(atPath: PublicSuffixList.systemPath) {
                     configuration.publicSuffixList = try PublicSuffixList(contentsOf: PublicSuffixList.systemPath)
@@ -185,12 +218,21 @@ struct ServeCommand: AsyncParsableCommand {
             }
             try configuration.checkAssociations()
             configuration.relyingParty.reverificationWindow = windowSeconds * 1000
-            let insecureAllowed = allowInsecureOrigin || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"]?.lowercased() ?? "")
+            var insecureAllowed = allowInsecureOrigin
+            if !allowInsecureOrigin, let text = environment["PASSKEYS_ALLOW_INSECURE_ORIGIN"] {
+                switch text.lowercased() {
+                case "1", "true": insecureAllowed = true
+                case "", "0", "false": insecureAllowed = false
+                default: throw ConfigurationError("PASSKEYS_ALLOW_INSECURE_ORIGIN: expected 1, true, 0 or false, found '\(text)'")
+                }
+            }
             try configuration.checkOrigins(allowInsecureOrigin: insecureAllowed)
+            _ = sources.value(metadataURL, "--metadata-url", "PASSKEYS_METADATA_URL")
+            _ = sources.value(metadataCache, "--metadata-cache", "PASSKEYS_METADATA_CACHE")
+            try tokens.apply(to: &configuration, environment: environment, allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
+            configuration.webhooks = try webhooks.configuration(environment)
             return configuration
-        } catch let error as ConfigurationError {
-            throw ValidationError(error.description)
         }
     }
 
@@ -215,7 +257,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false
         else {
-            throw ValidationError("--metadata-url: expected an http(s) URL or 'off', found '\(text)'")
+            throw ValidationError("--metadata-url: expected an https URL or 'off', found '\(text)'")
+        }
+        let insecureAllowed =
+            allowInsecureMetadataURL || ["1", "true"].contains(environment["PASSKEYS_ALLOW_INSECURE_METADATA_URL"]?.lowercased() ?? "")
+        do { try MetadataRefreshConfiguration.checkURL(url, allowInsecure: insecureAllowed) } catch {
+            throw ValidationError("--metadata-url: \(error.reason)")
         }
         let crlPaths = attestation.metadataCRLs
         // Read once now, so a path that cannot be read or a file that is no CRL is a usage error at start, not a
@@ -223,7 +270,7 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try AttestationOptions.revocationLists(crlPaths)
         return MetadataRefreshConfiguration(
             url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
-            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 })
+            cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 }, allowInsecureURL: insecureAllowed)
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.
@@ -235,5 +282,29 @@ struct ServeCommand: AsyncParsableCommand {
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { throw ConfigurationError("--metrics-address: expected a host before ':\(port)', found '\(text)'") }
         return (host, port)
+    }
+}
+
+/// Where each setting of `passkeys serve` came from, so an error names what the user actually set: the flag, or the
+/// environment variable read in its place.
+struct SettingSources {
+    let environment: [String: String]
+    /// Flag → the variable its value was read from, for the settings no flag gave.
+    var fromEnvironment: [String: String] = [:]
+
+    /// The flag's value, else the variable's (remembered as the source), else nil.
+    mutating func value(_ flag: String?, _ name: String, _ variable: String) -> String? {
+        if let flag { return flag }
+        guard let text = environment[variable] else { return nil }
+        fromEnvironment[name] = variable
+        return text
+    }
+
+    /// `message` with its leading `--flag:` replaced by the variable the value came from, when it came from one.
+    func naming(_ message: String) -> String {
+        for (flag, variable) in fromEnvironment where message.hasPrefix(flag + ":") {
+            return variable + message.dropFirst(flag.count)
+        }
+        return message
     }
 }

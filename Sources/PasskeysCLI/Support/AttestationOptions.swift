@@ -59,7 +59,7 @@ struct AttestationOptions: ParsableArguments {
 
     @Option(
         name: .customLong("safetynet-max-age"), parsing: .unconditional,
-        help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be (default 60; 'off' skips the check).", valueName: "seconds"))
+        help: ArgumentHelp("android-safetynet: how many seconds old timestampMs may be; 'off' skips the check.", valueName: "seconds"))
     var safetyNetMaxAge: String = "60"
 
     func validate() throws {
@@ -105,9 +105,12 @@ struct AttestationOptions: ParsableArguments {
     /// a BLOB that fails verification is a `metadataInvalid` WebAuthnError.
     func loadMetadata(at time: Date) async throws -> MetadataIndex? {
         guard let metadata else { return nil }
-        guard let blob = FileManager.default.contents(atPath: metadata) else { throw UsageError("cannot read the metadata BLOB '\(metadata)'") }
-        return try await MetadataBLOB.verify(
-            Array(blob), roots: try metadataRootCertificates(), crls: try Self.revocationLists(metadataCRLs), at: time)
+        // Read into one buffer, its size checked first (no Data and copy of it: issue #41 measures the peak).
+        let blob: [UInt8]
+        do { blob = try MetadataFile.contents(of: metadata, maximumBytes: MetadataBLOB.maximumSize) } catch {
+            throw UsageError("cannot read the metadata BLOB: \(error)")
+        }
+        return try await MetadataBLOB.verify(blob, roots: try metadataRootCertificates(), crls: try Self.revocationLists(metadataCRLs), at: time)
     }
 
     /// The `--metadata-root` certificates, or the built-in metadata roots when none is given.

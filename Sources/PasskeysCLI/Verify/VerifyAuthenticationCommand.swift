@@ -4,7 +4,13 @@ import PasskeyCore
 struct VerifyAuthenticationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authentication",
-        abstract: "Verify an AuthenticationResponseJSON against a stored credential key (WebAuthn L3 §7.2).")
+        abstract: "Verify an AuthenticationResponseJSON against a stored credential key (WebAuthn L3 §7.2).",
+        discussion: """
+            Example, with the key and counter that verify registration printed:
+              passkeys verify authentication --rp-id example.com \\
+                --origin https://example.com --challenge CHALLENGE \\
+                --public-key COSE_KEY --sign-count 0 --input assertion.json
+            """)
 
     @OptionGroup var ceremony: CeremonyOptions
 
@@ -14,7 +20,7 @@ struct VerifyAuthenticationCommand: AsyncParsableCommand {
             "The stored credential public key: a COSE_Key in base64url.", discussion: "Taken as the value even when it starts with '-'."))
     var publicKey: String
 
-    @Option(name: .customLong("sign-count"), parsing: .unconditional, help: "The stored signature counter (default 0).")
+    @Option(name: .customLong("sign-count"), parsing: .unconditional, help: "The stored signature counter.")
     var signCount: UInt32 = 0
 
     func run() async throws {

@@ -4,6 +4,11 @@ struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify one registration or authentication response offline (WebAuthn L3 §7.1 / §7.2).",
+        discussion: """
+            Example:
+              passkeys verify registration --rp-id example.com \\
+                --origin https://example.com --challenge CHALLENGE --input reg.json
+            """,
         subcommands: [VerifyRegistrationCommand.self, VerifyAuthenticationCommand.self]
     )
 }

@@ -5,7 +5,12 @@ import PasskeyCore
 struct VerifyRegistrationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "registration",
-        abstract: "Verify a RegistrationResponseJSON (WebAuthn L3 §7.1).")
+        abstract: "Verify a RegistrationResponseJSON (WebAuthn L3 §7.1).",
+        discussion: """
+            Example:
+              passkeys verify registration --rp-id example.com \\
+                --origin https://example.com --challenge CHALLENGE --input reg.json
+            """)
 
     @OptionGroup var ceremony: CeremonyOptions
 

@@ -57,13 +57,22 @@ struct MetadataRefreshTests {
                 #expect(refresher.source.current?.serialNumber == 2 && refresher.status.serialNumber == 2, "\(answer)")
                 #expect(refresher.source.current?.entry(for: try #require(AAGUID(string: Self.aaguid)))?.description == "Model v2")
             }
-            // One line for the whole run of failures, and one again for the next run after a success.
-            #expect(events.all == ["updated", "updated", "failed:downgrade"])
+            // One line for each kind of failure as it starts (not one per check), and one again after a success.
+            #expect(
+                events.all == [
+                    "updated", "updated", "failed:downgrade", "failed:invalid", "failed:unavailable", "failed:tooLarge", "failed:unavailable",
+                ])
             server.serve(.blob(try service.blob(no: 3, nextUpdate: "2027-03-01", model: "Model v3")))
             #expect(await refresher.refresh() == .updated)
             server.serve(.status(500))
             #expect(await refresher.refresh() == .unavailable)
-            #expect(events.all == ["updated", "updated", "failed:downgrade", "updated", "failed:unavailable"])
+            #expect(
+                events.all == [
+                    "updated", "updated", "failed:downgrade", "failed:invalid", "failed:unavailable", "failed:tooLarge", "failed:unavailable",
+                    "updated",
+                    "failed:unavailable",
+                ])
+            #expect(refresher.status.counts[.invalid] == 3 && refresher.status.counts[.tooLarge] == 2 && refresher.status.counts[.updated] == 3)
             #expect(refresher.status.serialNumber == 3 && refresher.status.lastResult == .unavailable)
         }
     }

@@ -68,6 +68,7 @@ struct RecoveryCodeTests {
                 (.get, "/session", nil), (.get, "/credentials", nil), (.patch, "/credentials/\(lostID)", JSONObject(["name": .string("x")])),
                 (.delete, "/credentials/\(lostID)", nil), (.delete, "/sessions", nil), (.delete, "/account", nil),
                 (.get, "/recovery-codes", nil), (.post, "/recovery-codes", JSONObject()), (.post, "/session/verify/options", JSONObject()),
+                (.post, "/session/token", JSONObject()),
             ]
             for (method, path, body) in refused {
                 let answer = try await client.call(method, path, json: body, session: recovery)

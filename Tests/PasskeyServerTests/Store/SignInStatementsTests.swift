@@ -98,4 +98,35 @@ struct SignInStatementsTests {
             #expect(lookAlike == withAccount && without == withAccount, "account \(withAccount), look-alike \(lookAlike), none \(without)")
         }
     }
+
+    /// The statements one wrong recovery attempt runs for `name`, counted the same way.
+    static func recoveryStatements(_ client: some TestClientProtocol, for name: String, code: String) async throws -> Int {
+        let before = try await statements(client)
+        let answer = try await client.call(.post, "/recovery", json: JSONObject(["username": .string(name), "code": .string(code)]))
+        #expect(answer.status == .badRequest && answer.code == "invalidRecoveryCode", "\(answer.status) \(answer.object)")
+        return try await statements(client) - before
+    }
+
+    /// Issue 41, item 5. The attack: time `POST /recovery` with a wrong code for many names and keep those that answer
+    /// slower, since a name with an account used to read its ten hashes and compare them. The answer is the same for
+    /// every name; the statements must be too (and `RecoveryTimingBenchmark` measures the time).
+    @Test("a wrong recovery code runs the same statements for a name with an account, a look-alike and an unknown name", arguments: Backend.all)
+    func recoveryAlikeForEveryName(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+            var browser = TestBrowser(origin: TestServer.origin)
+            try await Self.warmUp(client)
+            let username = uniqueName("recover")
+            _ = try await client.register(username, browser: &browser)
+            _ = try await Self.settledStatements(client)
+            let wrong = "0000-0000-0000-0000"
+            let withAccount = try await Self.recoveryStatements(client, for: username, code: wrong)
+            let lookAlike = try await Self.recoveryStatements(client, for: username.uppercased(), code: wrong)
+            let without = try await Self.recoveryStatements(client, for: uniqueName("nobody"), code: wrong)
+            let notACode = try await Self.recoveryStatements(client, for: username, code: "not a code")
+            #expect(withAccount == 1, "one statement: the name and the code's hash looked up together; found \(withAccount)")
+            #expect(
+                lookAlike == withAccount && without == withAccount && notACode == withAccount,
+                "account \(withAccount), look-alike \(lookAlike), none \(without), not a code \(notACode)")
+        }
+    }
 }

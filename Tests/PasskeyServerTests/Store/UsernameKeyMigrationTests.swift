@@ -36,8 +36,11 @@ struct UsernameKeyMigrationTests {
         #expect(try await store.userWithCredentials(username: "Ada")?.0.handle == [4, 5, 6])
         #expect(try await store.userWithCredentials(username: "ADA")?.0.handle == [1, 2, 3])
         #expect(try await store.userWithCredentials(username: "BOB")?.0.username == "bob")
-        #expect(try await store.recoveryCodes(username: "Ada")?.0.handle == [4, 5, 6], "a recovery by the exact name")
-        #expect(try await store.recoveryCodes(username: "ADA")?.0.handle == [1, 2, 3])
+        try await store.replaceRecoveryCodes(userHandle: [1, 2, 3], hashes: ["code-of-ada"])
+        try await store.replaceRecoveryCodes(userHandle: [4, 5, 6], hashes: ["code-of-Ada"])
+        #expect(try await store.recoveryCodeOwner(username: "Ada", codeHash: "code-of-Ada")?.handle == [4, 5, 6], "a recovery by the exact name")
+        #expect(try await store.recoveryCodeOwner(username: "ADA", codeHash: "code-of-ada")?.handle == [1, 2, 3])
+        #expect(try await store.recoveryCodeOwner(username: "ADA", codeHash: "code-of-Ada") == nil, "another account's code")
 
         // A new account under any spelling of a stored name is refused by the store itself.
         let now: Int64 = 10

@@ -82,6 +82,16 @@ struct AppDatabase: Sendable {
             try db.alter(table: "passkeys") { table in table.add(column: "uv_initialized", .boolean).notNull().defaults(to: true) }
             try db.execute(sql: "UPDATE passkeys SET uv_initialized = 0 WHERE format = 'fido-u2f'")
         }
+        migrator.registerMigration("profiles of a passkey server's accounts") { db in
+            // WebhookReceiver: a profile for each account of a `passkeys serve` beside the app, keyed by its user id,
+            // and the ids of the events applied, so a delivery retried after it was applied changes nothing.
+            try db.create(table: "profiles") { table in
+                table.primaryKey("user_id", .text)
+                table.column("username", .text).notNull()
+                table.column("created_at", .text).notNull()
+            }
+            try db.create(table: "processed_events") { table in table.primaryKey("id", .text) }
+        }
         return migrator
     }
 

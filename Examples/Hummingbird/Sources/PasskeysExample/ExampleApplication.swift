@@ -27,6 +27,11 @@ public struct ExampleConfiguration: Sendable {
     public var passwordHashingCapacity: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
     /// How long, in milliseconds, a passkey verification (the sign-in, or a step-up) lets a session add a passkey.
     public var reverificationWindow: Int64 = 300_000
+    /// The signing secret (`whsec_…`) of a `passkeys serve` that sends this app its events at `POST /hooks/passkeys`
+    /// (``WebhookReceiver``); nil serves no such route.
+    public var webhookSecret: String? = nil
+    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts (issue #43); nil serves no `/api`.
+    public var sessionTokens: SessionTokenVerifier? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = "passkeys-example.sqlite", rpID: String = "localhost",
@@ -83,9 +88,16 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     // verification within the last five minutes, the sign-in itself or a step-up.
     // The account's passkeys; removing one needs a step-up.
     CredentialRoutes(database: database, sessions: sessions, passkeys: passkeys).add(to: router)
+    // Events from a `passkeys serve` beside the app: a profile row for each of its accounts.
+    if let secret = configuration.webhookSecret {
+        WebhookReceiver(database: database, verifier: try WebhookVerifier(secret: secret)).add(to: router)
+    }
     router.group("passkeys").addPasskeyRoutesWithReverification(
         PasskeyRoutes(
             passkeys, hooks: ExampleHooks(database: database, sessions: sessions), limits: configuration.limits, clientKey: configuration.clientKey))
+
+    // The app's own API, for users signed in on a `passkeys serve` deployment: tokens verified against its JWKS.
+    if let verifier = configuration.sessionTokens { APIRoutes(verifier: verifier).add(to: router) }
 
     // A client that announces a body and trickles it must not hold a request open for as long as it likes; the idle
     // timeout bounds slow headers, silent connections and clients that never close after their answer.

@@ -4,16 +4,27 @@ import PostgresNIO
 
 // The statement of a recovery-code sign-in's first read, prepared once per connection like a ceremony's.
 
-/// The account a name names with the hashes of its unused recovery codes (``Schema/recoveryCodesByNameSQL(name:key:)``).
-struct RecoveryCodesByNameStatement: NameStatement {
-    static let name = "passkeys_recovery_codes_by_name"
-    static let sql = Schema.recoveryCodesByNameSQL(name: "$1", key: "$2")
-    typealias Row = (UserRecord, String?)
+/// The account a name names when one of its unused recovery codes has the given keyed hash
+/// (``Schema/recoveryCodeOwnerSQL(name:key:hash:)``): the same statement for every name.
+struct RecoveryCodeOwnerStatement: PostgresPreparedStatement {
+    static let name = "passkeys_recovery_code_owner"
+    static let sql = Schema.recoveryCodeOwnerSQL(name: "$1", key: "$2", hash: "$3", bothIndexes: true)
+    static let bindingDataTypes: [PostgresDataType] = [.text, .text, .text]
+    typealias Row = UserRecord
 
     let username: String
+    let codeHash: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(username)
+        bindings.append(UsernameKey(username).rawValue)
+        bindings.append(codeHash)
+        return bindings
+    }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (handle, username, displayName, createdAt, hash) = try row.decode((String, String, String, Int64, String?).self)
-        return (try PostgresRows.user(handle, username, displayName, createdAt), hash)
+        let (handle, username, displayName, createdAt) = try row.decode((String, String, String, Int64).self)
+        return try PostgresRows.user(handle, username, displayName, createdAt)
     }
 }

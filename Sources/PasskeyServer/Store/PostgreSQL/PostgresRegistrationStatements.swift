@@ -30,13 +30,19 @@ struct UserByNameStatement: NameStatement {
 ///   the store answers as `credentialExists`.
 /// - The foreign key from the credential to the user is checked at the end of the statement, when the user's row
 ///   is there.
-/// - The user row carries the name's `UsernameKey` (its unique index refuses a look-alike of a taken name like the
-///   name itself), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+/// - The user row carries the name's `UsernameKey` (its unique index refuses a spelling of a taken name like the
+///   name itself) and its `ConfusabilityKey` ($31: a look-alike of a taken name is not inserted, and the unique index
+///   settles a race, issue #41), and the account's recovery-code hashes (issue 27) are inserted from the user's row too.
+/// - The session records when it started and how ($32, $33: `started_at` and `amr`, issue #43).
+/// - The events the sign-up raises (issue #44: `user.created`, `passkey.created`, `session.created`) go into the
+///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
+///   webhooks.
 struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let name = "passkeys_register_new_account"
     static let sql = """
         WITH new_user AS (
-            INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES ($1, $2, $21, $3, $4)
+            INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
+            SELECT $1, $2, $21, $31, $3, $4 WHERE \(Schema.confusableKeyFreeSQL("$31"))
             ON CONFLICT DO NOTHING RETURNING handle),
         new_credential AS (
             INSERT INTO credentials (\(Schema.credentialColumns))
@@ -45,9 +51,11 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         new_codes AS (
             INSERT INTO recovery_codes (user_handle, code_hash)
             SELECT new_user.handle, code FROM new_user, unnest($24::text[]) AS code
-            RETURNING code_hash)
+            RETURNING code_hash),
+        new_events AS (
+            \(PostgresStore.insertEventsCTE(from: "new_user", first: 26)))
         INSERT INTO sessions (\(Schema.sessionColumns))
-        SELECT $17, $18, $19, $20, $22, $23 FROM new_credential
+        SELECT $17, $18, $19, $20, $22, $23, $32, $33 FROM new_credential
         RETURNING token_hash
         """
     static let bindingDataTypes: [PostgresDataType] = [
@@ -55,6 +63,7 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
         .text, .text, .text, .int8,
         .text, .int8, .int8, .textArray, .int8,
+        .textArray, .textArray, .textArray, .textArray, .textArray, .text, .int8, .text,
     ]
     typealias Row = String
 
@@ -66,9 +75,11 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let session: SessionRecord
     /// The new account's recovery-code hashes.
     let recoveryCodeHashes: [String]
+    /// The outbox rows of the events it raises.
+    let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 25)
+        var bindings = PostgresBindings(capacity: 33)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
@@ -95,6 +106,10 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
         bindings.append(Int64(session.isRecovery ? 1 : 0))
         bindings.append(recoveryCodeHashes)
         bindings.append(Int64(c.uvInitialized ? 1 : 0))
+        PostgresStore.bind(events, to: &bindings)
+        bindings.append(ConfusabilityKey(user.username).rawValue)
+        bindings.append(session.startedAt)
+        bindings.append(session.authenticationMethodsColumn)
         return bindings
     }
 

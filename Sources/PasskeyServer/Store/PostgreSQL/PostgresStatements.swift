@@ -68,19 +68,23 @@ struct CredentialWithOwnerStatement: UserAndCredentialStatement {
 }
 
 /// The counter update and the new session in one statement: the session is inserted only from the row the
-/// conditional update returned.
+/// conditional update returned, and so are the sign-in's events (issue #44), so webhooks add no statement.
 struct RecordSignInStatement: PostgresPreparedStatement {
     static let name = "passkeys_record_sign_in"
     static let sql = """
         WITH updated AS (
             UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3, uv_initialized = GREATEST(uv_initialized, $9)
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
-            RETURNING id)
-        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery)
-        SELECT $5, $6, id, $7, $8, 0 FROM updated
+            RETURNING id),
+        new_events AS (
+            \(PostgresStore.insertEventsCTE(from: "updated", first: 10)))
+        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr)
+        SELECT $5, $6, id, $7, $8, 0, $15, $16 FROM updated
         RETURNING token_hash
         """
-    static let bindingDataTypes: [PostgresDataType] = [.int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8]
+    static let bindingDataTypes: [PostgresDataType] = [
+        .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray, .int8, .text,
+    ]
     typealias Row = String
 
     let signCount: Int64
@@ -90,9 +94,11 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     let time: Int64
     let credentialID: String
     let session: SessionRecord
+    /// The outbox rows of the events it raises.
+    let events: [OutboxRow]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 9)
+        var bindings = PostgresBindings(capacity: 16)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
@@ -102,6 +108,9 @@ struct RecordSignInStatement: PostgresPreparedStatement {
         bindings.append(session.expiresAt)
         bindings.append(session.verifiedAt)
         bindings.append(Int64(uvInitialized ? 1 : 0))
+        PostgresStore.bind(events, to: &bindings)
+        bindings.append(session.startedAt)
+        bindings.append(session.authenticationMethodsColumn)
         return bindings
     }
 
@@ -162,21 +171,30 @@ extension CeremonyAndNameStatement {
 }
 
 /// A new account's registration ceremony, stored only while no account has its name (``NameCheckingCeremonyStore``):
-/// the account lookup of ``Schema/userByNameSQL(name:key:)`` (the exact name or its ``UsernameKey``). A row
-/// back means stored.
+/// the account lookup of ``Schema/userByNameSQL(name:key:)`` (the exact name or its ``UsernameKey``), and no account
+/// has its ``ConfusabilityKey`` (`$13`, issue #41). A row back means stored.
 struct InsertCeremonyIfNameFreeStatement: CeremonyAndNameStatement {
     static let name = "passkeys_insert_ceremony_if_name_free"
     static let sql = """
         INSERT INTO ceremonies (\(InsertCeremonyStatement.columns))
         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
-        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$12", key: "$13")))
+        WHERE NOT EXISTS (\(Schema.userByNameSQL(name: "$12", key: "$13"))) AND \(Schema.confusableKeyFreeSQL("$14"))
         RETURNING challenge
         """
     typealias Row = String
+    static let bindingDataTypes: [PostgresDataType] = InsertCeremonyStatement.withNameBindingDataTypes + [.text]
 
     let ceremony: PendingCeremony
     let username: String
     let key: UsernameKey
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try InsertCeremonyStatement(ceremony: ceremony).makeBindings()
+        bindings.append(username)
+        bindings.append(key.rawValue)
+        bindings.append(ConfusabilityKey(username).rawValue)
+        return bindings
+    }
 
     func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
 }

@@ -56,7 +56,9 @@ public final class PostgresStore: DatabaseStore {
                     for step in statements {
                         switch step {
                         case .sql(let statement), .postgres(let statement): try await db.raw(SQLQueryString(statement)).run()
+                        case .sqlite: break
                         case .fillUsernameKeys: try await Self.fillUsernameKeys(db)
+                        case .fillConfusabilityKeys: try await Self.fillConfusabilityKeys(db)
                         }
                     }
                     try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
@@ -75,6 +77,15 @@ public final class PostgresStore: DatabaseStore {
             .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
         for (handle, key) in Schema.usernameKeys(for: rows) {
             try await db.raw("UPDATE users SET username_key = \(bind: key) WHERE handle = \(bind: handle)").run()
+        }
+    }
+
+    /// ``SchemaStep/fillConfusabilityKeys``, under the same advisory lock.
+    private static func fillConfusabilityKeys(_ db: any SQLDatabase) async throws {
+        let rows = try await db.raw("SELECT handle, username FROM users WHERE confusable_key IS NULL ORDER BY created_at, handle").all()
+            .map { (handle: try $0.decode(column: "handle", as: String.self), username: try $0.decode(column: "username", as: String.self)) }
+        for (handle, key) in Schema.confusabilityKeys(for: rows) {
+            try await db.raw("UPDATE users SET confusable_key = \(bind: key) WHERE handle = \(bind: handle)").run()
         }
     }
 
@@ -117,27 +128,35 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
-        try await connections.with { db in
+    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String, events: ChangeEvents) async throws -> Bool {
+        let eventRows = try events.rows()
+        let rename: @Sendable (any SQLDatabase) async throws -> Bool = { db in
             let rows = try await db.raw(
                 """
                 UPDATE credentials SET name = \(bind: name)
                 WHERE id = \(bind: Base64URL.encode(id)) AND user_handle = \(bind: Base64URL.encode(userHandle)) RETURNING id
                 """
             ).all()
-            return !rows.isEmpty
+            guard !rows.isEmpty else { return false }
+            try await Self.insertEvents(eventRows, into: db)
+            return true
         }
+        // One statement alone; with events, both in one transaction.
+        return eventRows.isEmpty ? try await connections.with(rename) : try await connections.transaction(rename)
     }
 
     public func finishRegistration(
         newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
-        recoveryCodeHashes: [String], now: Int64
+        recoveryCodeHashes: [String], now: Int64, events: ChangeEvents
     ) async throws -> RegistrationOutcome {
+        let eventRows = try events.rows()
         if let user = newUser {
-            // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``).
+            // A new account, the common case: one statement, one round trip (``RegisterNewAccountStatement``), its
+            // events included.
             do {
                 let written = try await connections.execute(
-                    RegisterNewAccountStatement(user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes))
+                    RegisterNewAccountStatement(
+                        user: user, credential: c, session: session, recoveryCodeHashes: recoveryCodeHashes, events: eventRows))
                 return written.isEmpty ? .usernameTaken : .registered
             } catch let error as PSQLError
                 where error.serverInfo?[.sqlState] == "23505"
@@ -182,6 +201,7 @@ public final class PostgresStore: DatabaseStore {
             if inserted.isEmpty { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try await Self.insert(session, into: db)
             try await Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, into: db)
+            try await Self.insertEvents(eventRows, into: db)
             return .registered
         }
     }
@@ -196,7 +216,7 @@ public final class PostgresStore: DatabaseStore {
         ).run()
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?, events: ChangeEvents) async throws -> CredentialDeletion {
         let credentialID = Base64URL.encode(id)
         let handle = Base64URL.encode(userHandle)
         return try await connections.transaction { db in
@@ -213,13 +233,16 @@ public final class PostgresStore: DatabaseStore {
                     "UPDATE sessions SET credential_id = NULL WHERE token_hash = \(bind: keepingSession) AND credential_id = \(bind: credentialID)"
                 ).run()
             }
-            try await db.raw("DELETE FROM sessions WHERE credential_id = \(bind: credentialID)").run()
+            let ended = try await db.raw("DELETE FROM sessions WHERE credential_id = \(bind: credentialID) RETURNING token_hash").all()
+                .map { try $0.decode(column: "token_hash", as: String.self) }
+            try await Self.insertEvents(try events.rows(endedSessions: ended), into: db)
             return .deleted
         }
     }
 
-    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool {
+    public func deleteAccount(userHandle: [UInt8], events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         return try await connections.transaction { db in
             let rows = try await db.raw("DELETE FROM users WHERE handle = \(bind: handle) RETURNING handle").all()
             guard !rows.isEmpty else { return false }
@@ -227,6 +250,7 @@ public final class PostgresStore: DatabaseStore {
             try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
             try await db.raw("DELETE FROM ceremonies WHERE user_handle = \(bind: handle)").run()
             try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
+            try await Self.insertEvents(eventRows, into: db)
             return true
         }
     }
@@ -243,16 +267,16 @@ public final class PostgresStore: DatabaseStore {
     }
 
     public func recordSignIn(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord, events: ChangeEvents
     ) async throws -> Bool {
-        // One statement, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
+        // One statement, its events included, so one round trip and atomic by itself (``RecordSignInStatement``). The update is
         // conditional, so concurrent sign-ins cannot store a lower counter last (a lost update would let a replayed
         // counter pass §7.2 step 22 later), and its row lock orders it against a removal of the passkey (which then
         // also ends this session).
         let inserted = try await connections.execute(
             RecordSignInStatement(
                 signCount: Int64(signCount), backupState: backupState, uvInitialized: uvInitialized, time: time,
-                credentialID: Base64URL.encode(credentialID), session: session))
+                credentialID: Base64URL.encode(credentialID), session: session, events: try events.rows()))
         return !inserted.isEmpty
     }
 
@@ -282,7 +306,7 @@ public final class PostgresStore: DatabaseStore {
             """
             INSERT INTO sessions (\(unsafeRaw: Schema.sessionColumns))
             VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt),
-                    \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)))
+                    \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)), \(bind: s.startedAt), \(bind: s.authenticationMethodsColumn))
             """
         ).run()
     }
@@ -300,26 +324,36 @@ public final class PostgresStore: DatabaseStore {
                 credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
                 expiresAt: try row.decode(column: "expires_at", as: Int64.self),
                 verifiedAt: try row.decode(column: "verified_at", as: Int64?.self),
-                isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0)
+                isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0,
+                startedAt: try row.decode(column: "started_at", as: Int64?.self),
+                authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(column: "amr", as: String?.self)))
         }
     }
 
-    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
-        try await connections.with { db in
-            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash)")
-                .run()
+    public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws {
+        let end: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            let ended = try await db.raw(
+                "DELETE FROM sessions WHERE user_handle = \(bind: Base64URL.encode(userHandle)) AND token_hash <> \(bind: tokenHash) RETURNING token_hash"
+            ).all().map { try $0.decode(column: "token_hash", as: String.self) }
+            try await Self.insertEvents(try events.rows(endedSessions: ended), into: db)
         }
+        if events.isEmpty { try await connections.with(end) } else { try await connections.transaction(end) }
     }
 
-    public func deleteSession(tokenHash: String) async throws {
-        try await connections.with { db in try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run() }
+    public func deleteSession(tokenHash: String, events: ChangeEvents) async throws {
+        let end: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            let ended = try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash) RETURNING token_hash").all()
+            if !ended.isEmpty { try await Self.insertEvents(try events.rows(endedSessions: [tokenHash]), into: db) }
+        }
+        if events.isEmpty { try await connections.with(end) } else { try await connections.transaction(end) }
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
+        let eventRows = try events.rows()
         return try await connections.transaction { db in
             // As RecordSignInStatement: conditional, so a lower counter is never stored last.
             let updated = try await db.raw(
@@ -336,17 +370,20 @@ public final class PostgresStore: DatabaseStore {
                 """
             ).all()
             if verified.isEmpty { throw RollBack(value: false) }
+            try await Self.insertEvents(eventRows, into: db)
             return true
         }
     }
 
     // MARK: Recovery codes
 
-    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         try await connections.transaction { db in
             try await db.raw("DELETE FROM recovery_codes WHERE user_handle = \(bind: handle)").run()
             try await Self.insertRecoveryCodes(hashes, handle: handle, into: db)
+            try await Self.insertEvents(eventRows, into: db)
         }
     }
 
@@ -357,11 +394,11 @@ public final class PostgresStore: DatabaseStore {
         }
     }
 
-    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        PostgresRows.grouped(try await connections.execute(RecoveryCodesByNameStatement(username: username)))
+    public func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord? {
+        try await connections.execute(RecoveryCodeOwnerStatement(username: username, codeHash: codeHash)).first
     }
 
-    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
         return try await connections.transaction { db in
             let used = try await db.raw(
@@ -369,8 +406,10 @@ public final class PostgresStore: DatabaseStore {
             ).all()
             guard !used.isEmpty else { return false }
             // Whoever holds a session of the account may be who took the devices: every session ends.
-            try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle)").run()
+            let ended = try await db.raw("DELETE FROM sessions WHERE user_handle = \(bind: handle) RETURNING token_hash").all()
+                .map { try $0.decode(column: "token_hash", as: String.self) }
             try await Self.insert(session, into: db)
+            try await Self.insertEvents(try events.rows(endedSessions: ended), into: db)
             return true
         }
     }
@@ -381,6 +420,17 @@ public final class PostgresStore: DatabaseStore {
             guard applied == Schema.migrations.count else {
                 throw StoreUnavailable(reason: "schema version \(applied.map(String.init) ?? "none"), expected \(Schema.migrations.count)")
             }
+        }
+    }
+
+    public func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64 {
+        try await connections.with { db in
+            try await db.raw(
+                """
+                INSERT INTO metadata_serials (publisher, serial) VALUES (\(bind: publisher), \(bind: serial))
+                ON CONFLICT (publisher) DO UPDATE SET serial = GREATEST(metadata_serials.serial, excluded.serial) RETURNING serial
+                """
+            ).first()?.decode(column: "serial", as: Int64.self) ?? serial
         }
     }
 

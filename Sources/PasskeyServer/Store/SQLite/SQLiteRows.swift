@@ -40,7 +40,9 @@ enum SQLiteRows {
             credentialID: try row.decode(String?.self, atIndex: 2).map { try Base64URL.decode($0) },
             expiresAt: try row.decode(Int64.self, atIndex: 3),
             verifiedAt: try row.decode(Int64?.self, atIndex: 4),
-            isRecovery: try row.decode(Int64.self, atIndex: 5) != 0)
+            isRecovery: try row.decode(Int64.self, atIndex: 5) != 0,
+            startedAt: try row.decode(Int64?.self, atIndex: 6),
+            authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(String?.self, atIndex: 7)))
     }
 
     /// The values for ``Schema/credentialColumns``, in order.
@@ -54,6 +56,9 @@ enum SQLiteRows {
 
     /// The values for ``Schema/sessionColumns``, in order.
     static func values(of s: SessionRecord) -> StatementArguments {
-        [s.tokenHash, Base64URL.encode(s.userHandle), s.credentialID.map { Base64URL.encode($0) }, s.expiresAt, s.verifiedAt, s.isRecovery ? 1 : 0]
+        [
+            s.tokenHash, Base64URL.encode(s.userHandle), s.credentialID.map { Base64URL.encode($0) }, s.expiresAt, s.verifiedAt, s.isRecovery ? 1 : 0,
+            s.startedAt, s.authenticationMethodsColumn,
+        ]
     }
 }

@@ -30,8 +30,11 @@ public final class SQLiteStore: DatabaseStore {
         self.checkpointer = checkpointer
         self.writes = GroupCommitWriter(writer: database)
         self.counter = counter
-        self.ceremonies = MemoryCeremonyStore(capacity: ceremonyCapacity)
         self.health = health
+        // The ceremony store reads names on this store's readers (not through `self`, which it would keep alive).
+        self.ceremonies = SQLiteCeremonyStore(capacity: ceremonyCapacity) { name, key in
+            try Self.read(readers: readers, database: database, health: health) { db in try Self.nameIsFree(name, key: key, db) }
+        }
     }
 
     public var statementsExecuted: Int { counter.value }
@@ -87,9 +90,10 @@ public final class SQLiteStore: DatabaseStore {
         for (index, statements) in Schema.migrations.prefix(version).enumerated() where !applied.contains(Int64(index + 1)) {
             for step in statements {
                 switch step {
-                case .sql(let statement): try db.execute(sql: statement)
+                case .sql(let statement), .sqlite(let statement): try db.execute(sql: statement)
                 case .postgres: break
                 case .fillUsernameKeys: try fillUsernameKeys(db)
+                case .fillConfusabilityKeys: try fillConfusabilityKeys(db)
                 }
             }
             try db.execute(sql: "INSERT INTO schema_migrations (version) VALUES (?)", arguments: [index + 1])
@@ -105,6 +109,15 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    /// ``SchemaStep/fillConfusabilityKeys``.
+    private static func fillConfusabilityKeys(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT handle, username FROM users WHERE confusable_key IS NULL ORDER BY created_at, handle")
+            .map { (handle: $0["handle"] as String, username: $0["username"] as String) }
+        for (handle, key) in Schema.confusabilityKeys(for: rows) {
+            try db.execute(sql: "UPDATE users SET confusable_key = ? WHERE handle = ?", arguments: [key, handle])
+        }
+    }
+
     // MARK: The two doors
 
     /// A single-statement read on a reader connection, run on the calling thread.
@@ -113,13 +126,20 @@ public final class SQLiteStore: DatabaseStore {
     /// thread hand-offs for a read of 10–30 µs, which the sign-in profile showed costing more than the read. The
     /// synchronous read takes a reader connection (``SQLiteReaders``) and runs here; it never waits for the writer
     /// (WAL readers do not).
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try Self.read(readers: readers, database: database, health: health, body)
+    }
+
+    /// ``read(_:)`` for code that holds the parts, not the store.
+    private static func read<T>(
+        readers: SQLiteReaders?, database: any DatabaseWriter, health: StoreHealth, _ body: @escaping @Sendable (Database) throws -> T
+    ) throws -> T {
         do {
             let value = try readers.map { try $0.read(body) } ?? Self.readNow(database, body)
             health.succeeded()
             return value
         } catch {
-            throw recorded(error)
+            throw recorded(error, health)
         }
     }
 
@@ -129,7 +149,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     /// A write step, durable when this returns.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             let value = try await writes.write(body)
             health.succeeded()
@@ -139,7 +159,9 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    private func recorded(_ error: any Error) -> any Error {
+    private func recorded(_ error: any Error) -> any Error { Self.recorded(error, health) }
+
+    private static func recorded(_ error: any Error, _ health: StoreHealth) -> any Error {
         guard let unavailable = SQLiteOutage.classify(error) else { return error }
         health.failed(unavailable)
         return unavailable
@@ -164,6 +186,17 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    /// Whether no account has `name`, its lookup key or its ``ConfusabilityKey``, for a new account's ceremony
+    /// (``SQLiteCeremonyStore``): one statement.
+    static func nameIsFree(_ name: String, key: UsernameKey, _ db: Database) throws -> Bool {
+        try Row.fetchOne(db.cachedStatement(sql: nameTakenSQL), arguments: [name, key.rawValue, ConfusabilityKey(name).rawValue]) == nil
+    }
+
+    /// A row when the name (`?1`), its lookup key (`?2`) or its confusability key (`?3`) belongs to an account.
+    static let nameTakenSQL = """
+        SELECT 1 WHERE EXISTS (\(Schema.userByNameSQL(name: "?1", key: "?2"))) OR NOT \(Schema.confusableKeyFreeSQL("?3"))
+        """
+
     // MARK: Credentials
 
     public func credential(id: [UInt8]) async throws -> CredentialRecord? {
@@ -185,28 +218,33 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String) async throws -> Bool {
+    public func renameCredential(id: [UInt8], userHandle: [UInt8], name: String, events: ChangeEvents) async throws -> Bool {
         let (id, handle) = (Base64URL.encode(id), Base64URL.encode(userHandle))
         return try await write { db in
             try db.cachedStatement(sql: "UPDATE credentials SET name = ? WHERE id = ? AND user_handle = ?").execute(arguments: [name, id, handle])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.insertEvents(try events.rows(), db)
+            return true
         }
     }
 
     public func finishRegistration(
         newUser: UserRecord?, credential c: CredentialRecord, session: SessionRecord, requiredSession: String?, endsRequiredSession: Bool,
-        recoveryCodeHashes: [String], now: Int64
+        recoveryCodeHashes: [String], now: Int64, events: ChangeEvents
     ) async throws -> RegistrationOutcome {
         let handle = Base64URL.encode(c.userHandle)
         let credentialValues = SQLiteRows.values(of: c)
         let sessionValues = SQLiteRows.values(of: session)
+        let eventRows = try events.rows()
         return try await write { db in
             if let user = newUser {
-                // Either unique column refuses: the name itself, or its key (a look-alike of a taken name).
-                try db.cachedStatement(
-                    sql: "INSERT INTO users (handle, username, username_key, display_name, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
-                )
-                .execute(arguments: [handle, user.username, UsernameKey(user.username).rawValue, user.displayName, user.createdAt])
+                // Every unique column refuses: the name itself, its lookup key (a spelling of a taken name) and its
+                // confusability key (a look-alike of one, issue #41).
+                try db.cachedStatement(sql: Self.insertNewUserSQL)
+                    .execute(arguments: [
+                        handle, user.username, UsernameKey(user.username).rawValue, ConfusabilityKey(user.username).rawValue, user.displayName,
+                        user.createdAt,
+                    ])
                 if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.usernameTaken) }
             } else {
                 // The group writer is the only writer, so nothing can delete the account between this check and
@@ -238,11 +276,12 @@ public final class SQLiteStore: DatabaseStore {
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
             try Self.insertSession(sessionValues, db)
             try Self.insertRecoveryCodes(recoveryCodeHashes, handle: handle, db)
+            try Self.insertEvents(eventRows, db)
             return .registered
         }
     }
 
-    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?) async throws -> CredentialDeletion {
+    public func deleteCredential(id: [UInt8], userHandle: [UInt8], keepingSession: String?, events: ChangeEvents) async throws -> CredentialDeletion {
         let (id, handle) = (Base64URL.encode(id), Base64URL.encode(userHandle))
         return try await write { db in
             let owned = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM credentials WHERE user_handle = ?"), arguments: [handle])
@@ -253,32 +292,42 @@ public final class SQLiteStore: DatabaseStore {
                 try db.cachedStatement(sql: "UPDATE sessions SET credential_id = NULL WHERE token_hash = ? AND credential_id = ?").execute(
                     arguments: [keepingSession, id])
             }
+            let ended = try Self.sessionHashes(ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE credential_id = ?", [id], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE credential_id = ?").execute(arguments: [id])
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
             return .deleted
         }
     }
 
-    public func deleteAccount(userHandle: [UInt8]) async throws -> Bool {
+    public func deleteAccount(userHandle: [UInt8], events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         let deleted = try await write { db -> Bool in
             try db.cachedStatement(sql: "DELETE FROM users WHERE handle = ?").execute(arguments: [handle])
             guard db.changesCount > 0 else { return false }
             try db.cachedStatement(sql: "DELETE FROM credentials WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
+            try Self.insertEvents(eventRows, db)
             return true
         }
         if deleted { try await ceremonies.removeAll(userHandle: userHandle) }
         return deleted
     }
 
+    /// A new account's row, written only while its name, lookup key and confusability key are all free.
+    static let insertNewUserSQL = """
+        INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
+        SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE \(Schema.confusableKeyFreeSQL("?4")) ON CONFLICT DO NOTHING
+        """
+
     /// A sign-in's first read: the account by name (exactly, else by ``UsernameKey``) with its credentials, in listing
     /// order straight from `credentials_user_order` (no sort step); one statement whether or not the name has an
     /// account (``Schema/userByNameWithCredentialsSQL(name:key:)``).
     static let userWithCredentialsSQL = Schema.userByNameWithCredentialsSQL(name: "?", key: "?")
 
-    /// A recovery's first read: the account by name with its codes' hashes.
-    static let recoveryCodesByNameSQL = Schema.recoveryCodesByNameSQL(name: "?", key: "?")
+    /// A recovery's first read: the account by name and code hash together.
+    static let recoveryCodeOwnerSQL = Schema.recoveryCodeOwnerSQL(name: "?1", key: "?2", hash: "?3", bothIndexes: false)
 
     /// A sign-in's second read: the credential by ID with its account.
     static let credentialWithOwnerSQL = """
@@ -318,11 +367,12 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func recordSignIn(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, session: SessionRecord, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
         let sessionValues = SQLiteRows.values(of: session)
+        let eventRows = try events.rows()
         return try await write { db in
             // Conditional, so a lower counter can never be stored last (a lost update would let a replayed counter
             // pass §7.2 step 22 later); a counter of zero may stay zero.
@@ -331,6 +381,7 @@ public final class SQLiteStore: DatabaseStore {
             ])
             if db.changesCount == 0 { return false }
             try Self.insertSession(sessionValues, db)
+            try Self.insertEvents(eventRows, db)
             return true
         }
     }
@@ -346,7 +397,7 @@ public final class SQLiteStore: DatabaseStore {
     // MARK: Sessions
 
     private static func insertSession(_ values: StatementArguments, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?)").execute(arguments: values)
+        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: values)
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
@@ -358,22 +409,29 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func deleteSessions(userHandle: [UInt8], except tokenHash: String) async throws {
+    public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
         try await write { db in
+            let ended = try Self.sessionHashes(
+                ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE user_handle = ? AND token_hash <> ?", [handle, tokenHash], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ? AND token_hash <> ?").execute(arguments: [handle, tokenHash])
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
         }
     }
 
-    public func deleteSession(tokenHash: String) async throws {
-        try await write { db in try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash]) }
+    public func deleteSession(tokenHash: String, events: ChangeEvents) async throws {
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM sessions WHERE token_hash = ?").execute(arguments: [tokenHash])
+            if db.changesCount > 0 { try Self.insertEvents(try events.rows(endedSessions: [tokenHash]), db) }
+        }
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeEvents
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
+        let eventRows = try events.rows()
         return try await write { db in
             try db.cachedStatement(sql: Self.counterUpdateSQL).execute(arguments: [
                 count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
@@ -383,17 +441,20 @@ public final class SQLiteStore: DatabaseStore {
                 time, tokenHash, time,
             ])
             if db.changesCount == 0 { throw RollBack(value: false) }
+            try Self.insertEvents(eventRows, db)
             return true
         }
     }
 
     // MARK: Recovery codes
 
-    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {
+    public func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String], events: ChangeEvents) async throws {
         let handle = Base64URL.encode(userHandle)
+        let eventRows = try events.rows()
         try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ?").execute(arguments: [handle])
             try Self.insertRecoveryCodes(hashes, handle: handle, db)
+            try Self.insertEvents(eventRows, db)
         }
     }
 
@@ -412,25 +473,25 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func recoveryCodes(username: String) async throws -> (UserRecord, [String])? {
-        try await read { db in
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: Self.recoveryCodesByNameSQL),
-                arguments: [username, UsernameKey(username).rawValue])
-            guard let first = rows.first else { return nil }
-            return (try SQLiteRows.user(first, at: 0), try rows.compactMap { try $0.decode(String?.self, atIndex: 4) })
+    public func recoveryCodeOwner(username: String, codeHash: String) async throws -> UserRecord? {
+        let key = UsernameKey(username).rawValue
+        return try await read { db in
+            try Row.fetchOne(db.cachedStatement(sql: Self.recoveryCodeOwnerSQL), arguments: [username, key, codeHash])
+                .map { try SQLiteRows.user($0, at: 0) }
         }
     }
 
-    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord) async throws -> Bool {
+    public func useRecoveryCode(userHandle: [UInt8], hash: String, session: SessionRecord, events: ChangeEvents) async throws -> Bool {
         let handle = Base64URL.encode(userHandle)
         let sessionValues = SQLiteRows.values(of: session)
         return try await write { db in
             try db.cachedStatement(sql: "DELETE FROM recovery_codes WHERE user_handle = ? AND code_hash = ?").execute(arguments: [handle, hash])
             guard db.changesCount > 0 else { return false }
             // Whoever holds a session of the account may be who took the devices: every session ends.
+            let ended = try Self.sessionHashes(ifEventsIn: events, sql: "SELECT token_hash FROM sessions WHERE user_handle = ?", [handle], db)
             try db.cachedStatement(sql: "DELETE FROM sessions WHERE user_handle = ?").execute(arguments: [handle])
             try Self.insertSession(sessionValues, db)
+            try Self.insertEvents(try events.rows(endedSessions: ended), db)
             return true
         }
     }
@@ -453,6 +514,17 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    public func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64 {
+        try await write { db in
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        INSERT INTO metadata_serials (publisher, serial) VALUES (?, ?)
+                        ON CONFLICT (publisher) DO UPDATE SET serial = MAX(serial, excluded.serial) RETURNING serial
+                        """), arguments: [publisher, serial]) ?? serial
+        }
+    }
+
     public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
         let candidate = Base64URL.encode(generate())
         let value = try await write { db -> String? in
@@ -463,6 +535,16 @@ public final class SQLiteStore: DatabaseStore {
         }
         guard let value else { throw SecretMissing(name: name) }
         return try Base64URL.decode(value)
+    }
+
+    /// Every account's confusability key by handle (base64url), for the migration's tests.
+    func confusabilityKeysForTesting() async throws -> [String: String] {
+        try await read { db in
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT handle, confusable_key FROM users").map {
+                    ($0["handle"] as String, $0["confusable_key"] as String)
+                })
+        }
     }
 
     /// `VACUUM INTO` reads one snapshot, so the copy is consistent while the server goes on writing. The file must

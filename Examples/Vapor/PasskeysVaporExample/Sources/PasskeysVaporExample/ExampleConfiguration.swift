@@ -25,6 +25,8 @@ public struct ExampleConfiguration: Sendable {
     /// How long, in milliseconds, a passkey verification (a sign-in that counts, or a step-up) lets a session add or
     /// remove a passkey.
     public var reverificationWindow: Int64 = 300_000
+    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts (issue #43); nil serves no `/api`.
+    public var sessionTokens: SessionTokenVerifier? = nil
 
     public init(
         storage: Storage, rpID: String = "localhost", origins: [String] = ["http://localhost:8080"], bodyDeadline: Duration = .seconds(10),

@@ -95,6 +95,8 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
             return PasskeyVaporResponse.answering(error, logger: request.logger)
         }
     }
+    // The app's own API, for users signed in on a `passkeys serve` deployment: tokens verified against its JWKS.
+    if let verifier = configuration.sessionTokens { addAPIRoutes(app, verifier: verifier) }
     // Each client (its peer address unless the configuration says otherwise) begins ceremonies only so fast and keeps
     // only so many waiting, so one client's flood cannot fill the ceremony store for everyone.
     try signedIn.grouped("passkeys").register(

@@ -1,0 +1,60 @@
+import HTTPTypes
+import Hummingbird
+import PasskeyHummingbird
+
+/// Cross-origin access for the front ends an operator names (`--cors-origin`), and for nobody else (Fetch standard,
+/// "CORS protocol").
+///
+/// For a request whose `Origin` is exactly one of `origins`:
+/// - a preflight (`OPTIONS` with `Access-Control-Request-Method`) on a served path is answered 204 with that origin,
+///   credentials allowed, the path's methods, the request headers the API reads (`Authorization`, `Content-Type`) and
+///   a ten-minute cache;
+/// - every other answer carries `Access-Control-Allow-Origin: <that origin>` (never `*`, which browsers refuse with
+///   credentials anyway) and `Access-Control-Allow-Credentials: true`, so the page may read it.
+///
+/// Any other origin gets no CORS header, so its script reads nothing, and its `OPTIONS` goes on to the 405 every path
+/// answers. Every answer carries `Vary: Origin` once any origin is listed, so a cache never hands one origin's answer to
+/// another. Service routes (`exempt`, API keys only) are never opened to browsers. The cross-site checks for state
+/// changes (``CrossSiteRequestMiddleware``) run after this, unchanged.
+struct CORSMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let origins: Set<String>
+    let table: RouteTable
+    /// Paths never opened to other origins.
+    let exempt: Set<String>
+
+    static let requestMethod = HTTPField.Name("Access-Control-Request-Method")!
+    static let allowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
+    static let allowCredentials = HTTPField.Name("Access-Control-Allow-Credentials")!
+    static let allowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
+    static let allowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!
+    static let maxAge = HTTPField.Name("Access-Control-Max-Age")!
+    static let exposeHeaders = HTTPField.Name("Access-Control-Expose-Headers")!
+
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        guard !origins.isEmpty else { return try await next(request, context) }
+        guard let origin = request.headers[.origin], origins.contains(origin), !exempt.contains(request.uri.path) else {
+            var response = try await next(request, context)
+            response.headers.append(HTTPField(name: .vary, value: "Origin"))
+            return response
+        }
+        if request.method == .options, request.headers[Self.requestMethod] != nil, let methods = table.methods(for: request.uri.path) {
+            let allowed = (methods.contains(.get) ? methods + [.head] : methods).map(\.rawValue).joined(separator: ", ")
+            var headers = grant(origin)
+            headers[Self.allowMethods] = allowed
+            headers[Self.allowHeaders] = "Authorization, Content-Type"
+            headers[Self.maxAge] = "600"
+            headers.append(HTTPField(name: .vary, value: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"))
+            return Response(status: .noContent, headers: headers)
+        }
+        var response = try await next(request, context)
+        for field in grant(origin) { response.headers[field.name] = field.value }
+        response.headers[Self.exposeHeaders] = "Retry-After"
+        response.headers.append(HTTPField(name: .vary, value: "Origin"))
+        return response
+    }
+
+    private func grant(_ origin: String) -> HTTPFields {
+        [Self.allowOrigin: origin, Self.allowCredentials: "true"]
+    }
+}

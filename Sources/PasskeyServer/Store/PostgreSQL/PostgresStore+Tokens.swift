@@ -1,0 +1,104 @@
+import SQLKit
+
+/// ``TokenStore`` on PostgreSQL: each method one statement (the sealed secret two, on one connection).
+extension PostgresStore {
+    public func signingKeys(algorithm: String) async throws -> [SigningKeyRecord] {
+        try await connections.with { db in
+            try await db.raw(
+                "SELECT \(unsafeRaw: TokenColumns.signingKey) FROM signing_keys WHERE algorithm = \(bind: algorithm) ORDER BY generation"
+            ).all().map(Self.signingKey)
+        }
+    }
+
+    public func insertSigningKey(_ key: SigningKeyRecord) async throws -> Bool {
+        try await connections.with { db in
+            let rows = try await db.raw(
+                """
+                INSERT INTO signing_keys (\(unsafeRaw: TokenColumns.signingKey))
+                VALUES (\(bind: key.kid), \(bind: key.algorithm), \(bind: key.generation), \(bind: key.privateKey), \(bind: key.publicJWK),
+                        \(bind: key.createdAt), \(bind: key.signsFrom), \(bind: key.signsUntil), \(bind: key.publishedUntil))
+                ON CONFLICT DO NOTHING RETURNING kid
+                """
+            ).all()
+            return !rows.isEmpty
+        }
+    }
+
+    public func resealSigningKey(kid: String, privateKey: String, replacing old: String) async throws {
+        try await connections.with { db in
+            try await db.raw(
+                "UPDATE signing_keys SET private_key = \(bind: privateKey) WHERE kid = \(bind: kid) AND private_key = \(bind: old)"
+            ).run()
+        }
+    }
+
+    public func deleteSigningKeys(publishedBefore time: Int64) async throws {
+        try await connections.with { db in try await db.raw("DELETE FROM signing_keys WHERE published_until < \(bind: time)").run() }
+    }
+
+    public func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String {
+        let candidate = try generate()
+        return try await connections.with { db in
+            // Instances starting together may both generate one; the first insert wins and every instance reads it.
+            try await db.raw("INSERT INTO sealed_secrets (name, value) VALUES (\(bind: name), \(bind: candidate)) ON CONFLICT DO NOTHING").run()
+            guard let row = try await db.raw("SELECT value FROM sealed_secrets WHERE name = \(bind: name)").first() else {
+                throw SecretMissing(name: name)
+            }
+            return try row.decode(column: "value", as: String.self)
+        }
+    }
+
+    public func resealSecret(named name: String, value: String, replacing old: String) async throws {
+        try await connections.with { db in
+            try await db.raw("UPDATE sealed_secrets SET value = \(bind: value) WHERE name = \(bind: name) AND value = \(bind: old)").run()
+        }
+    }
+
+    public func insertAPIKey(_ key: APIKeyRecord) async throws {
+        try await connections.with { db in
+            try await db.raw(
+                """
+                INSERT INTO api_keys (\(unsafeRaw: TokenColumns.apiKey))
+                VALUES (\(bind: key.id), \(bind: key.name), \(bind: key.keyHash), \(bind: key.hint), \(bind: key.createdAt), \(bind: key.revokedAt))
+                """
+            ).run()
+        }
+    }
+
+    public func apiKey(hash keyHash: String) async throws -> APIKeyRecord? {
+        try await connections.with { db in
+            try await db.raw("SELECT \(unsafeRaw: TokenColumns.apiKey) FROM api_keys WHERE key_hash = \(bind: keyHash)").first().map(Self.apiKey)
+        }
+    }
+
+    public func apiKeys() async throws -> [APIKeyRecord] {
+        try await connections.with { db in
+            try await db.raw("SELECT \(unsafeRaw: TokenColumns.apiKey) FROM api_keys ORDER BY created_at, id").all().map(Self.apiKey)
+        }
+    }
+
+    public func revokeAPIKey(id: String, at time: Int64) async throws -> Bool {
+        try await connections.with { db in
+            let rows = try await db.raw(
+                "UPDATE api_keys SET revoked_at = \(bind: time) WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING id"
+            ).all()
+            return !rows.isEmpty
+        }
+    }
+
+    static func signingKey(_ row: any SQLRow) throws -> SigningKeyRecord {
+        SigningKeyRecord(
+            kid: try row.decode(column: "kid", as: String.self), algorithm: try row.decode(column: "algorithm", as: String.self),
+            generation: try row.decode(column: "generation", as: Int64.self), privateKey: try row.decode(column: "private_key", as: String.self),
+            publicJWK: try row.decode(column: "public_jwk", as: String.self), createdAt: try row.decode(column: "created_at", as: Int64.self),
+            signsFrom: try row.decode(column: "signs_from", as: Int64.self), signsUntil: try row.decode(column: "signs_until", as: Int64.self),
+            publishedUntil: try row.decode(column: "published_until", as: Int64.self))
+    }
+
+    static func apiKey(_ row: any SQLRow) throws -> APIKeyRecord {
+        APIKeyRecord(
+            id: try row.decode(column: "id", as: String.self), name: try row.decode(column: "name", as: String.self),
+            keyHash: try row.decode(column: "key_hash", as: String.self), hint: try row.decode(column: "hint", as: String.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self), revokedAt: try row.decode(column: "revoked_at", as: Int64?.self))
+    }
+}

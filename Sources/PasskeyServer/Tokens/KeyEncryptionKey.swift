@@ -1,0 +1,114 @@
+import Crypto
+import Foundation
+import PasskeyCore
+
+/// The key that encrypts private keys and other secrets at rest in the database (`--key-encryption-key-file`):
+/// AES-256-GCM from swift-crypto. A database copy (a backup, a replica, a leaked dump) then yields no signing key
+/// without this file, which lives outside the database (a secrets manager, a mounted file).
+///
+/// The value is 32 random bytes written as base64 (standard or url alphabet) or 64 hex digits on one line, e.g.
+/// `openssl rand -base64 32`. Every instance on one database needs the same file.
+public struct KeyEncryptionKey: Sendable {
+    let key: SymmetricKey
+    /// A short public name of the key (the first 8 bytes of SHA-256 over "passkeys-kek" and the key, hex), written
+    /// beside each value it seals so a wrong file is named as such rather than as damaged data.
+    public let fingerprint: String
+
+    /// A key from its 32 bytes.
+    public init(bytes: [UInt8]) throws(ConfigurationError) {
+        guard bytes.count == 32 else {
+            throw ConfigurationError("--key-encryption-key-file: expected 32 bytes (256 bits), found \(bytes.count)")
+        }
+        key = SymmetricKey(data: bytes)
+        fingerprint = Hex.encode(Array(SHA256.hash(data: Array("passkeys-kek".utf8) + bytes).prefix(8)))
+    }
+
+    /// Reads the key from `path`: one line of base64 or hex (surrounding whitespace ignored).
+    public init(contentsOfFile path: String) throws(ConfigurationError) {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError("--key-encryption-key-file: cannot read '\(path)'")
+        }
+        try self.init(text: text)
+    }
+
+    /// Parses the file's text: 64 hex digits, or base64 / base64url (padding optional) of 32 bytes.
+    public init(text: String) throws(ConfigurationError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.count == 64, let bytes = Hex.decode(trimmed) {
+            try self.init(bytes: bytes)
+            return
+        }
+        var base64 = trimmed.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard trimmed.count <= 64, let data = Data(base64Encoded: base64) else {
+            throw ConfigurationError(
+                "--key-encryption-key-file: expected 32 random bytes as base64 or 64 hex digits on one line (e.g. `openssl rand -base64 32`), found \(trimmed.count) characters that are neither"
+            )
+        }
+        try self.init(bytes: Array(data))
+    }
+}
+
+/// Seals secrets for storage: with a ``KeyEncryptionKey`` each value is AES-256-GCM encrypted and bound to where it
+/// is stored (the `context`, as associated data, so a sealed value copied to another row does not open there);
+/// without one it is stored as plain base64url, marked so, and sealed as soon as a key is configured
+/// (``needsResealing(_:)``).
+///
+/// Stored forms: `kek1:<fingerprint>:<base64url(nonce ‖ ciphertext ‖ tag)>` and `plain:<base64url>`.
+public struct SecretSealer: Sendable {
+    public let key: KeyEncryptionKey?
+
+    public init(key: KeyEncryptionKey?) { self.key = key }
+
+    static let sealedPrefix = "kek1:"
+    static let plainPrefix = "plain:"
+
+    /// The stored form of `secret` at `context` (a table and row name, e.g. `signing_keys/<kid>`).
+    public func seal(_ secret: [UInt8], context: String) throws -> String {
+        guard let key else { return Self.plainPrefix + Base64URL.encode(secret) }
+        let box = try AES.GCM.seal(secret, using: key.key, authenticating: Array(context.utf8))
+        guard let combined = box.combined else { throw SealedSecretUnreadable(context: context, reason: "AES-GCM gave no combined form") }
+        return Self.sealedPrefix + key.fingerprint + ":" + Base64URL.encode(Array(combined))
+    }
+
+    /// The secret in `stored`, sealed at `context`.
+    public func open(_ stored: String, context: String) throws(SealedSecretUnreadable) -> [UInt8] {
+        if stored.hasPrefix(Self.plainPrefix) {
+            guard let bytes = try? Base64URL.decode(String(stored.dropFirst(Self.plainPrefix.count))) else {
+                throw SealedSecretUnreadable(context: context, reason: "the stored value is not base64url")
+            }
+            return bytes
+        }
+        guard stored.hasPrefix(Self.sealedPrefix) else {
+            throw SealedSecretUnreadable(context: context, reason: "the stored value is neither 'plain:' nor 'kek1:'")
+        }
+        let parts = stored.dropFirst(Self.sealedPrefix.count).split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { throw SealedSecretUnreadable(context: context, reason: "the sealed value has no fingerprint") }
+        guard let key else {
+            throw SealedSecretUnreadable(
+                context: context, reason: "it is encrypted with the key-encryption key \(parts[0]), and no --key-encryption-key-file is configured")
+        }
+        guard parts[0] == key.fingerprint else {
+            throw SealedSecretUnreadable(
+                context: context,
+                reason: "it is encrypted with the key-encryption key \(parts[0]), but the configured key is \(key.fingerprint)")
+        }
+        do {
+            let box = try AES.GCM.SealedBox(combined: try Base64URL.decode(String(parts[1])))
+            return Array(try AES.GCM.open(box, using: key.key, authenticating: Array(context.utf8)))
+        } catch {
+            throw SealedSecretUnreadable(context: context, reason: "it does not decrypt: it was changed, or copied from another row")
+        }
+    }
+
+    /// Whether a stored value should be sealed again: it is plain and a key is now configured.
+    public func needsResealing(_ stored: String) -> Bool { key != nil && stored.hasPrefix(Self.plainPrefix) }
+}
+
+/// A sealed secret that cannot be opened: the wrong key-encryption key, none, or damaged data. The server stops at
+/// start with this message rather than sign with keys it cannot read.
+public struct SealedSecretUnreadable: Error, CustomStringConvertible, Sendable {
+    public let context: String
+    public let reason: String
+    public var description: String { "The secret \(context) in the database cannot be read: \(reason)." }
+}

@@ -1,0 +1,35 @@
+import Logging
+import ServiceLifecycle
+
+/// Refreshes the signing keys every minute (``SigningKeyRing/refresh()``): a successor made by another instance is in
+/// memory well before it signs, retired keys leave the JWKS on time, and plain keys are sealed once a key-encryption
+/// key is configured. A failed refresh (the database away) keeps the keys in memory and is logged once until it works
+/// again.
+struct SigningKeyRotationService: Service {
+    let keys: SigningKeyRing
+    let logger: Logger
+    static let interval = Duration.seconds(60)
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                var failing = false
+                while !Task.isCancelled {
+                    try await Task.sleep(for: Self.interval)
+                    do {
+                        try await keys.refresh()
+                        if failing { logger.notice("signing keys: refreshed again") }
+                        failing = false
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        if !failing { logger.error("signing keys: refresh failed, keeping the keys in memory", metadata: ["error": "\(error)"]) }
+                        failing = true
+                    }
+                }
+            }
+        } catch is CancellationError {
+            return
+        }
+    }
+}
