@@ -9,13 +9,16 @@ extension CeremonyEndpoints {
     /// Runs a result endpoint under `client`'s failure budget: a token is taken as the request arrives (429
     /// `rateLimited` when there is none, before anything is looked at) and given back when `result` succeeds or the
     /// server was at fault (an outage, a bug), so only the client's own failures spend it, and requests sent at once
-    /// cannot overdraw it. `passkeys serve` runs its recovery route under the same budget.
-    package func limitingFailures<Result>(of client: String?, _ result: () async throws -> Result) async throws -> Result {
+    /// cannot overdraw it. `passkeys serve` runs its recovery route under the same budget. A front end whose refusals
+    /// are answers rather than errors (an HTTP middleware's 401) names them with `failed`: they keep the token too.
+    package func limitingFailures<Result>(
+        of client: String?, failed: (Result) -> Bool = { _ in false }, _ result: () async throws -> Result
+    ) async throws -> Result {
         guard let client, let limiter = limits.failedResultLimiter else { return try await result() }
         guard try await limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
         do {
             let value = try await result()
-            await limiter.refund(client)
+            if !failed(value) { await limiter.refund(client) }
             return value
         } catch let refusal as RelyingPartyError {
             // A refusal the client caused (a 4xx) keeps the token.

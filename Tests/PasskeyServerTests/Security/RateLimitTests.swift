@@ -48,6 +48,26 @@ struct RateLimitTests {
         }
     }
 
+    @Test("guessing API keys at POST /introspect spends the failed-results budget; a valid key does not", arguments: Backend.all)
+    func serviceKeyGuesses(_ backend: Backend) async throws {
+        let location = try await backend.ownLocation()
+        try await TestServer.withServer(TestServer.configuration(location, rateLimit: 0.01)) { client in
+            let key = try await SessionTokenTests.apiKey(location)
+            func introspect(_ key: String) async throws -> Int {
+                try await client.raw(
+                    .post, "/introspect", body: "token=x",
+                    headers: [.contentType: "application/x-www-form-urlencoded", .authorization: "Bearer \(key)"]
+                ).status.code
+            }
+            // Valid keys give their token back: more of them than the burst of 10 all answer.
+            for _ in 0..<12 { #expect(try await introspect(key) == 200) }
+            var statuses: [Int] = []
+            for _ in 0..<14 { statuses.append(try await introspect("psk_" + String(repeating: "A", count: 43))) }
+            #expect(statuses == Array(repeating: 401, count: 10) + Array(repeating: 429, count: 4), "\(statuses)")
+            #expect(try await introspect(key) == 429, "the client's budget is spent, whatever key it sends next")
+        }
+    }
+
     @Test("behind a trusted proxy each forwarded client has its own bucket; a forged header from anyone else is ignored", arguments: Backend.all)
     func trustedProxy(_ backend: Backend) async throws {
         let proxy = try IPNetwork("127.0.0.0/8")

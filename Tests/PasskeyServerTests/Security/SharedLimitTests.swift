@@ -134,6 +134,34 @@ struct SharedLimitTests {
         }
     }
 
+    @Test("the token routes draw from the same shared budgets: POST /session/token the options rate, POST /introspect failed results")
+    func tokenRoutes() async throws {
+        try await Self.withOwnDatabase { location in
+            try await Self.withTwoInstances(location) { a, b in
+                // --rate-limit 0.01: bursts of 10 for both budgets. Without a session, each token request is 401 after
+                // taking an options token.
+                let tokens = try await Self.statuses([a, b], count: 14) { instance, _ in
+                    try await instance.call(.post, "/session/token", json: JSONObject(), headers: [Self.forwardedFor: "198.51.100.10"])
+                }
+                #expect(tokens == Array(repeating: 401, count: 10) + Array(repeating: 429, count: 4), "\(tokens)")
+                // Wrong service keys are failures the client caused.
+                var introspections: [Int] = []
+                for index in 0..<14 {
+                    let answer = try await [a, b][index % 2].raw(
+                        .post, "/introspect", body: "token=x",
+                        headers: [
+                            .contentType: "application/x-www-form-urlencoded", .authorization: "Bearer psk_" + String(repeating: "A", count: 43),
+                            Self.forwardedFor: "198.51.100.11",
+                        ])
+                    introspections.append(Int(answer.status.code))
+                }
+                #expect(introspections == Array(repeating: 401, count: 10) + Array(repeating: 429, count: 4), "\(introspections)")
+                // The same client's sign-in options share the options budget the token route spent.
+                #expect(try await Self.options(a, from: "198.51.100.10").status == .tooManyRequests)
+            }
+        }
+    }
+
     @Test("a client is told a name is taken 5 times in all, whichever instances it asks")
     func takenNames() async throws {
         try await Self.withOwnDatabase { location in
