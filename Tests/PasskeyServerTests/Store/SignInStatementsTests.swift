@@ -123,7 +123,12 @@ struct SignInStatementsTests {
             let lookAlike = try await Self.recoveryStatements(client, for: username.uppercased(), code: wrong)
             let without = try await Self.recoveryStatements(client, for: uniqueName("nobody"), code: wrong)
             let notACode = try await Self.recoveryStatements(client, for: username, code: "not a code")
-            #expect(withAccount == 1, "one statement: the name and the code's hash looked up together; found \(withAccount)")
+            // On PostgreSQL the per-client and per-name recovery budgets are kept in the database (issue 42): one
+            // statement each (bursts of 10 and 5 lease one token at a time), the same for every name.
+            let expected = backend == .postgres ? 3 : 1
+            #expect(
+                withAccount == expected,
+                "the name and the code's hash looked up together in one statement, and the budgets; found \(withAccount)")
             #expect(
                 lookAlike == withAccount && without == withAccount && notACode == withAccount,
                 "account \(withAccount), look-alike \(lookAlike), none \(without), not a code \(notACode)")
