@@ -27,6 +27,7 @@ public struct CountedCeremony: Sendable, Equatable {
     /// When it expires, in milliseconds since 1970; an expired one is no longer counted.
     public let expiresAt: Int64
 
+    /// A ceremony counted by its store key (`challenge`, `kind`) and its expiry, as a quota that keeps them reads it back.
     public init(challenge: String, kind: PendingCeremony.Kind, expiresAt: Int64) {
         self.challenge = challenge
         self.kind = kind
