@@ -115,14 +115,14 @@ let package = Package(
                 product("OpenAPIKit", "OpenAPIKit", "Server"),
                 product("JWTKit", "jwt-kit", "Server"),
             ]),
-            // The web page (HTML, CSS, JavaScript), served from memory after one read at start (WebAssets.swift).
-            resources: [
-                .copy("Web/Page/index.html"), .copy("Web/Page/app.js"), .copy("Web/Page/app.css"), .copy("Web/Page/i18n.js"),
-                .copy("Web/Page/messages.en.json"), .copy("Web/Page/messages.ko.json"), .copy("Web/Page/messages.ja.json"),
-                .copy("Web/Page/messages.zh-Hans.json"), .copy("Web/Page/messages.zh-Hant.json"),
-            ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // The web page (every file under Web: HTML, CSS, JavaScript, …) built into the binary (WebAssets.swift).
+            plugins: ["EmbedWebFiles"]
         ),
+        // Writes the files under PasskeyServer's Web folder as one Swift source file at build time (issue #42: one
+        // artifact). A tool of its own, on Foundation only, so it costs the build a few seconds.
+        .executableTarget(name: "EmbedWebFilesTool", path: "Plugins/EmbedWebFilesTool"),
+        .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["EmbedWebFilesTool"]),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
         .target(
             name: "PasskeyHummingbird",

@@ -3,7 +3,7 @@
 public protocol ScenarioTransport: Sendable {
     /// Sends `method` to `path` (absolute, with its query) with `headers` and `body`; returns the answer whole.
     func exchange(_ method: String, _ path: String, headers: [(name: String, value: String)], body: [UInt8]?) async throws -> ScenarioExchange
-    /// Where the app serves the routes the scenarios use; by default ``ScenarioLayout/init()``'s, the examples'.
+    /// Where the app serves the routes the scenarios use; by default the examples' (``ScenarioLayout`` with its initializer's defaults).
     var layout: ScenarioLayout { get }
 }
 

@@ -7,16 +7,75 @@ import ServiceLifecycle
 /// `passkeys serve`: the relying party on Hummingbird, over a SQL store.
 public enum PasskeysServer {
     /// Opens the store, builds the application and returns it ready to run, with the store to close afterwards.
+    ///
+    /// The background work (expired-row purges, metadata downloads) and the `/metrics` listener run as the
+    /// application's own services, so whoever runs it as one service (a test, an app's own service group) runs them
+    /// too. ``run(_:logger:)`` arranges the same parts for a bounded stop instead.
     public static func makeApplication(
         _ configuration: ServerConfiguration, logger: Logger
     ) async throws -> (application: some ApplicationProtocol, store: any DatabaseStore) {
-        // The page's files first: a server installed without its resource bundle stops here, before opening anything.
-        _ = try WebAssets.all.get()
+        let parts = try await assemble(configuration, logger: logger)
+        var application = parts.application
+        application.addServices(parts.background)
+        if let metricsListener = parts.metricsListener { application.addServices(metricsListener) }
+        return (application, parts.store)
+    }
+
+    /// Runs until SIGINT or SIGTERM, then stops within ``ServerConfiguration/shutdownGrace`` (issue #42).
+    ///
+    /// The services are one swift-service-lifecycle group, which traps the signals and shuts its services down in
+    /// reverse order, each after the one before it ended: first `StopAnnouncement` (`/readyz` answers 503 from
+    /// then on), then the background work, which ends at once (its waits and downloads are cancelled; it resumes at
+    /// the next start), then `DrainDelay` when `--shutdown-drain` asks for one, then the HTTP server, which stops
+    /// taking connections, closes idle ones and finishes the requests in flight, then the `/metrics` listener. What
+    /// still runs one second before the grace ends is cancelled (the group's `maximumGracefulShutdownDuration`), the
+    /// store is closed, and `StopDeadline` ends the process at the grace whatever is left.
+    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        let parts = try await assemble(configuration, logger: logger)
+        let deadline = StopDeadline(grace: configuration.shutdownGrace, logger: logger)
+        var services: [any Service] = []
+        if let metricsListener = parts.metricsListener { services.append(metricsListener) }
+        services.append(parts.application)
+        if configuration.shutdownDrain > .zero { services.append(DrainDelay(duration: configuration.shutdownDrain)) }
+        services += parts.background
+        services.append(StopAnnouncement(state: parts.stop, deadline: deadline, drain: configuration.shutdownDrain, logger: logger))
+        var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = deadline.requestsDeadline
+        do {
+            try await ServiceGroup(configuration: group).run()
+        } catch {
+            await close(parts.store)
+            // A listener that cannot bind its address ends the group: say which address (AddressInUse).
+            throw AddressInUse.naming(error, in: configuration)
+        }
+        await close(parts.store)
+    }
+
+    /// Closes the store within ``StopDeadline/storeCloseLimit``: it flushes nothing an answer waited for (every
+    /// acknowledged write is committed), so a close that hangs is left to the process's end.
+    static func close(_ store: any DatabaseStore) async {
+        try? await answerByDeadline(StopDeadline.storeCloseLimit) { try await store.shutdown() }
+    }
+
+    /// What ``makeApplication(_:logger:)`` and ``run(_:logger:)`` are made of.
+    struct Parts {
+        /// The public listener, without the background services.
+        let application: Application<RouterResponder<ServerContext>>
+        /// Work beside the HTTP server: the expiry purger and, when configured, the metadata downloads.
+        let background: [any Service]
+        /// `/metrics` on its own address, when `--metrics-address` asks for it.
+        let metricsListener: (any Service)?
+        let store: any DatabaseStore
+        /// Marked when a stop begins; `/readyz` reads it.
+        let stop: StopState
+    }
+
+    static func assemble(_ configuration: ServerConfiguration, logger: Logger) async throws -> Parts {
         try configuration.checkAssociations()
         try configuration.webhooks?.check()
         try configuration.checkTokens(allowInsecureOrigin: true)
         let store = try await configuration.database.openStore(logger: logger, ceremonyCapacity: configuration.pendingCeremonyCapacity)
-        var services: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
+        var background: [any Service] = [ExpiryPurger(store: store, clock: { configuration.relyingParty.nowMilliseconds })]
         var refresher: MetadataRefresher?
         if configuration.metadataRefresh == nil, let file = configuration.relyingParty.attestation.metadata {
             // A --metadata file is held to the serial floor in the database too (issue #41).
@@ -32,11 +91,11 @@ public enum PasskeysServer {
                 configuration: refresh, fetcher: configuration.metadataFetcher, source: configuration.relyingParty.attestation.metadataSource,
                 serialFloor: StoreMetadataSerialFloor(store: store), onEvent: { MetadataRefreshService.log($0, to: logger) })
             await metadata.loadCache()
-            services.append(MetadataRefreshService(refresher: metadata))
+            background.append(MetadataRefreshService(refresher: metadata))
             refresher = metadata
         }
         let (recorder, eventMetrics, delivery) = EventDeliveryService.make(configuration, store: store, logger: logger)
-        services += delivery
+        background += delivery
         let metrics = ServerMetrics(store: store, metadata: refresher, events: eventMetrics)
         let relyingParty = RelyingParty(
             configuration: configuration.relyingParty, store: store, metrics: metrics,
@@ -49,10 +108,12 @@ public enum PasskeysServer {
             try? await store.shutdown()
             throw error
         }
-        services.append(SigningKeyRotationService(keys: tokens.keys, logger: logger))
+        background.append(SigningKeyRotationService(keys: tokens.keys, logger: logger))
         // Events name sessions by the same `sid` as the tokens.
         recorder?.use(tokens.sessionIDs)
-        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens).build()
+        let stop = StopState()
+        let router = try Routes(relyingParty: relyingParty, configuration: configuration, metrics: metrics, tokens: tokens, stop: stop).build()
+        var metricsListener: (any Service)?
         if let address = configuration.metricsAddress {
             // Metrics on their own listener, so the public address does not tell the world the server's traffic.
             let metricsRouter = Router(context: ServerContext.self)
@@ -61,7 +122,7 @@ public enum PasskeysServer {
             let listener = Application(
                 router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
                 configuration: .init(address: .hostname(address.host, port: address.port), serverName: "passkeys-metrics"), logger: logger)
-            services.append(NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--metrics-address"))
+            metricsListener = NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--metrics-address")
         }
         let application = Application(
             router: router,
@@ -70,11 +131,10 @@ public enum PasskeysServer {
                     additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
                     idleTimeout: .init(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
-            services: services,
             // Said once the socket is bound, never before: a port in use fails with no line claiming to listen.
             onServerRunning: { channel in logger.notice("\(startupLine(configuration, port: channel.localAddress?.port))") },
             logger: logger)
-        return (application, store)
+        return Parts(application: application, background: background, metricsListener: metricsListener, store: store, stop: stop)
     }
 
     /// The start-up line: the address to open first (the page and WebAuthn work only at a configured origin, which
@@ -84,18 +144,5 @@ public enum PasskeysServer {
         let details = "rp \(configuration.relyingParty.rpID), database \(configuration.database)"
         guard let page = configuration.pageOrigins.first else { return "passkeys serve: listening on \(bound) (\(details))" }
         return "passkeys serve: open \(page) (listening on \(bound); \(details))"
-    }
-
-    /// Runs until SIGINT or SIGTERM, finishing requests in flight before it returns. A listener that cannot bind its
-    /// address throws ``AddressInUse`` naming it.
-    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
-        let (application, store) = try await makeApplication(configuration, logger: logger)
-        do {
-            try await application.runService()
-        } catch {
-            try? await store.shutdown()
-            throw AddressInUse.naming(error, in: configuration)
-        }
-        try await store.shutdown()
     }
 }

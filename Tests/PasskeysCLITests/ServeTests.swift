@@ -160,6 +160,31 @@ struct ServeTests {
         #expect(throws: (any Error).self) { try resolve(arguments) }
     }
 
+    @Test("--shutdown-grace and --shutdown-drain, or their variables: 10 s and none by default, whole seconds, the drain inside the grace")
+    func shutdownFlags() throws {
+        let defaults = try resolve([])
+        #expect(defaults.shutdownGrace == .seconds(10) && defaults.shutdownDrain == .zero)
+        let environment = ["PASSKEYS_SHUTDOWN_GRACE": "30", "PASSKEYS_SHUTDOWN_DRAIN": "5"]
+        let fromEnvironment = try resolve([], environment: environment)
+        #expect(fromEnvironment.shutdownGrace == .seconds(30) && fromEnvironment.shutdownDrain == .seconds(5))
+        let flagsWin = try resolve(["--shutdown-grace", "8", "--shutdown-drain", "0"], environment: environment)
+        #expect(flagsWin.shutdownGrace == .seconds(8) && flagsWin.shutdownDrain == .zero)
+        for (arguments, environment, words) in [
+            (["--shutdown-grace", "1"], [:], "--shutdown-grace: expected 2 to 3600 seconds, found '1'"),
+            (["--shutdown-grace", "3601"], [:], "--shutdown-grace: expected 2 to 3600 seconds"),
+            ([], ["PASSKEYS_SHUTDOWN_GRACE": "ten"], "PASSKEYS_SHUTDOWN_GRACE: expected 2 to 3600 seconds, found 'ten'"),
+            (["--shutdown-drain", "9"], [:], "--shutdown-drain: expected 0 to 8 seconds"),
+            (["--shutdown-grace", "5"], ["PASSKEYS_SHUTDOWN_DRAIN": "4"], "PASSKEYS_SHUTDOWN_DRAIN: expected 0 to 3 seconds"),
+        ] as [([String], [String: String], String)] {
+            do {
+                _ = try resolve(arguments, environment: environment)
+                Issue.record("expected \(arguments) \(environment) to be refused")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
+    }
+
     @Test("the server starts, answers on loopback, and exits 0 on SIGTERM")
     func lifecycle() async throws {
         // Below the ephemeral range and disjoint from the other suites' ranges (see CeremonyCLITests.withServer).

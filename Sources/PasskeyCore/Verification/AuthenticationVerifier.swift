@@ -64,7 +64,10 @@ public struct AuthenticationVerifier: Sendable {
     /// then every answer that depends on the credential can be one and the same (a failure here says nothing about any
     /// account).
     ///
-    /// - Parameter userVerification: the ceremony's requirement; nil uses the policy's.
+    /// - Parameters:
+    ///   - response: the assertion as the client sent it.
+    ///   - challenge: the challenge this ceremony issued.
+    ///   - userVerification: the ceremony's requirement; nil uses the policy's.
     @discardableResult
     public func verifyCeremonyData(
         _ response: AuthenticationResponse, challenge: Challenge, userVerification: UserVerificationRequirement? = nil

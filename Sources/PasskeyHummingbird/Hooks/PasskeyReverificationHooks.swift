@@ -24,7 +24,7 @@ public protocol PasskeyReverificationHooks<Context, User>: PasskeyHooks {
     /// `RelyingPartyError.sessionEnded` when the session has ended.
     func storeReverification(_ reverification: Reverification<User>, signedIn: SignedInUser<User>, request: Request, context: Context) async throws
 
-    /// The live session named `name` (a ``SignedInUser/sessionID`` handed out earlier), as ``PasskeyHooks/signedInUser(_:context:)``
+    /// The live session named `name` (a `SignedInUser.sessionID` handed out earlier), as ``PasskeyHooks/signedInUser(_:context:)``
     /// would report it now; nil when it has ended. Asked when a registration bound to that session finishes, to check
     /// it is still live, still the account's and still within its reverification window.
     ///

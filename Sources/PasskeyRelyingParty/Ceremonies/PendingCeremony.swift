@@ -25,7 +25,7 @@ public struct PendingCeremony: Sendable, Equatable {
     /// Registration: `user.displayName` as sent in the options; nil for authentication.
     public let displayName: String?
     /// The user verification the ceremony asked for and is judged by: the relying party's floor, raised (never
-    /// lowered) by the request, or what a step-up asks of the account's passkeys. Only ``UserVerificationRequirement/required``
+    /// lowered) by the request, or what a step-up asks of the account's passkeys. Only `UserVerificationRequirement.required`
     /// makes the verifier refuse a response without the UV flag.
     public let userVerification: UserVerificationRequirement
     /// Milliseconds since 1970.

@@ -104,7 +104,8 @@ public final class MetadataRefresher: Sendable {
     }
 
     /// Downloads and verifies the BLOB once, installs it when its `no` is higher than the one in use (and not below
-    /// the serial floor, and not stale over a newer one), and updates the status.
+    /// the serial floor, and not stale over a newer one), and updates the status. A check that fails because its task
+    /// was cancelled changes no status and reports no event.
     @discardableResult
     public func refresh() async -> MetadataRefreshResult {
         var verified: (index: MetadataIndex, bytes: [UInt8])?
@@ -121,6 +122,9 @@ public final class MetadataRefresher: Sendable {
         } catch {
             failure = (.invalid, Self.message(error))
         }
+        // A check cut short by cancellation (the server is stopping) says nothing about the metadata service: no
+        // event, no change of status; the next start checks at once.
+        if let failure, Task.isCancelled { return failure.result }
         let now = configuration.clock()
         var decision = Decision.unchanged
         if let index = verified?.index {

@@ -28,6 +28,13 @@ public struct ServerConfiguration: Sendable {
     public var metricsAddress: (host: String, port: Int)?
     /// A connection with no request in flight is closed after this long (slow or abandoned clients hold no socket).
     public var idleTimeout: Duration
+    /// How long a stop (SIGTERM or SIGINT) may take: requests in flight have until then to finish; what still runs
+    /// is then cancelled, and the process exits within about a second more (`--shutdown-grace`, default 10 s).
+    public var shutdownGrace: Duration = .seconds(10)
+    /// The first part of ``shutdownGrace`` during which the server still takes new connections, with `/readyz`
+    /// already answering 503, so a load balancer that polls it moves traffic away first (`--shutdown-drain`,
+    /// default none). Below ``shutdownGrace``.
+    public var shutdownDrain: Duration = .zero
     /// Keeps FIDO metadata current from a URL (``MetadataRefresher``), installing each newer BLOB in
     /// `relyingParty.attestation.metadataSource`; nil fetches nothing (metadata, if any, is what the policy holds).
     public var metadataRefresh: MetadataRefreshConfiguration? = nil

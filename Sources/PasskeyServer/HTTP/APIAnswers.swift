@@ -49,6 +49,17 @@ enum APIAnswers {
 
     // The answers middleware and body reading give, whatever the route.
     static let storeUnavailable = failure("The database cannot be reached; try again later", codes: ["storeUnavailable"], headers: retryAfter)
+    /// `/readyz`'s 503: the database (with `Retry-After`), or a server that has begun to stop (without: it will not be back).
+    static let notReady = failure(
+        "Not ready: the database cannot be reached (storeUnavailable, with Retry-After), or the server is stopping (stopping)",
+        codes: ["storeUnavailable", "stopping"],
+        headers: [
+            "Retry-After": .header(
+                .init(
+                    schema: .header(.integer(minimum: (0, exclusive: false))),
+                    description: "Seconds to wait before trying again (storeUnavailable only).",
+                    required: false))
+        ])
     static let rateLimited = failure(
         "Too many requests from this client (per-client limit on options requests and on failed results)", codes: [code(.tooManyRequests)],
         headers: retryAfter)

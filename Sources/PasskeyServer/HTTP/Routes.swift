@@ -11,6 +11,8 @@ struct Routes {
     let metrics: ServerMetrics
     /// Session tokens, the JWKS and introspection (issue #43; Routes+Tokens.swift); nil serves none of them.
     var tokens: SessionTokens? = nil
+    /// Marked when the process begins to stop: `/readyz` then answers 503 `stopping` (a new one, never marked, by default).
+    var stop = StopState()
 
     static let sessionCookie = "passkeys_session"
     /// How long `/readyz` waits for the database.
@@ -20,7 +22,7 @@ struct Routes {
 
     /// The router, and every route it serves with its description: the same table `/openapi.json` is built from and
     /// the 405 answers read. A route is added only through `on`, which takes its ``APIOperations`` entry, so a route
-    /// without documentation does not compile. Throws ``WebAssetMissing`` when the page's files are not installed.
+    /// without documentation does not compile.
     func buildWithRoutes() throws -> (router: Router<ServerContext>, routes: [OpenAPIDocument.Route]) {
         // HEAD wherever GET is served: GET's status and headers without the body (RFC 9110 §9.3.2).
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
@@ -161,6 +163,8 @@ struct Routes {
         }
         on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
         on(router, .get, "/readyz", APIOperations.readiness) { _, _ in
+            // A stopping server is not ready whatever its database says, so a load balancer drains it (issue #42).
+            if stop.hasBegun { return APIResponse.failure(.serviceUnavailable, "The server is stopping; use another instance.", code: "stopping") }
             // Ready means the database answers, with this build's schema, within a short bound.
             do {
                 try await answerByDeadline(Self.readinessWait) { try await relyingParty.store.checkReadiness() }
@@ -172,7 +176,7 @@ struct Routes {
         if configuration.metricsAddress == nil {
             on(router, .get, "/metrics", APIOperations.metrics) { _, _ in metrics.response() }
         }
-        for asset in try WebAssets.all.get() {
+        for asset in WebAssets.all {
             on(router, .get, asset.path, APIOperations.asset(asset.path, asset.contentType)) { _, _ in
                 Response(
                     status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: asset.body))

@@ -17,7 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
             true), PASSKEYS_DATABASE_PASSWORD_FILE, PASSKEYS_LOG_LEVEL, PASSKEYS_FORWARDED_HEADER, PASSKEYS_METADATA_URL, \
             PASSKEYS_METADATA_CACHE, PASSKEYS_WEBHOOK_URLS and PASSKEYS_WEBHOOK_SECRET_FILES (comma-separated, in pairs), \
             PASSKEYS_WEBHOOK_FAILURES, PASSKEYS_WEBHOOK_RETRY_DELAY, PASSKEYS_WEBHOOK_RETRY_MAX_DELAY, PASSKEYS_WEBHOOK_DEAD_AFTER, \
-            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), \(TokenOptions.environment). Stops on SIGINT or SIGTERM after finishing the requests in flight.
+            PASSKEYS_WEBHOOK_TIMEOUT, PASSKEYS_ALLOW_INSECURE_METADATA_URL (1 or true), PASSKEYS_SHUTDOWN_GRACE, PASSKEYS_SHUTDOWN_DRAIN, \
+            \(TokenOptions.environment). On SIGINT or SIGTERM, /readyz answers 503 at once, background work stops, requests in \
+            flight finish, and the process exits within --shutdown-grace seconds.
 
             Examples:
               passkeys serve                     (then open http://localhost:8080)
@@ -97,6 +99,16 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("metadata-cache"),
         help: ArgumentHelp("A directory for the last FIDO metadata BLOB that verified, used at start (created owner-only).", valueName: "dir"))
     var metadataCache: String?
+    @Option(
+        name: .customLong("shutdown-grace"),
+        help: ArgumentHelp(
+            "Seconds from SIGTERM (or SIGINT) to the process's end: requests in flight have all but the last second to finish (2 to 3600; default 10).",
+            valueName: "seconds")) var shutdownGrace: Int?
+    @Option(
+        name: .customLong("shutdown-drain"),
+        help: ArgumentHelp(
+            "Seconds at the start of a stop during which new requests are still taken while /readyz answers 503, for a load balancer that polls it (less than the grace minus 1; default 0).",
+            valueName: "seconds")) var shutdownDrain: Int?
     @OptionGroup(title: "Attestation") var attestation: AttestationOptions
     @OptionGroup(title: "Webhooks (docs/events.md)") var webhooks: WebhookOptions
     @OptionGroup(title: "Session tokens and cross-origin front ends") var tokens: TokenOptions
@@ -232,6 +244,7 @@ struct ServeCommand: AsyncParsableCommand {
             try tokens.apply(to: &configuration, environment: environment, allowInsecureOrigin: insecureAllowed)
             configuration.metadataRefresh = try metadataRefresh(environment)
             configuration.webhooks = try webhooks.configuration(environment)
+            (configuration.shutdownGrace, configuration.shutdownDrain) = try shutdown(environment)
             return configuration
         }
     }
@@ -271,6 +284,25 @@ struct ServeCommand: AsyncParsableCommand {
         return MetadataRefreshConfiguration(
             url: url, roots: try attestation.metadataRootCertificates(), crls: { try AttestationOptions.revocationLists(crlPaths) },
             cacheDirectory: cache.flatMap { $0.isEmpty ? nil : $0 }, allowInsecureURL: insecureAllowed)
+    }
+
+    /// `--shutdown-grace` and `--shutdown-drain` (or their variables): whole seconds, the drain ending at least a
+    /// second before the requests' deadline (the grace less one second).
+    func shutdown(_ environment: [String: String]) throws(ConfigurationError) -> (grace: Duration, drain: Duration) {
+        func seconds(
+            _ flag: Int?, _ option: String, _ variable: String, default value: Int, in range: ClosedRange<Int>, _ note: String = ""
+        ) throws(ConfigurationError) -> Int {
+            let (text, source) = flag.map { (String($0), option) } ?? environment[variable].map { ($0, variable) } ?? (String(value), option)
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(number) else {
+                throw ConfigurationError("\(source): expected \(range.lowerBound) to \(range.upperBound) seconds\(note), found '\(text)'")
+            }
+            return number
+        }
+        let grace = try seconds(shutdownGrace, "--shutdown-grace", "PASSKEYS_SHUTDOWN_GRACE", default: 10, in: 2...3600)
+        let drain = try seconds(
+            shutdownDrain, "--shutdown-drain", "PASSKEYS_SHUTDOWN_DRAIN", default: 0, in: 0...(grace - 2),
+            " (it must end before the requests' time, the grace of \(grace) s less 1 s)")
+        return (.seconds(grace), .seconds(drain))
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.
