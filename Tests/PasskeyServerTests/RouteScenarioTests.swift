@@ -11,25 +11,28 @@ import Testing
 /// `passkeys serve` on a real loopback port: the same endpoints, so the same answers (issue #40). The server mounts
 /// them at the root, names the signed-in user at `GET /session`, has recovery codes, and, as its conformance API
 /// promises every client, puts the session in the JSON as well as the cookie.
+///
+/// On both stores, each scenario on a database of its own: on PostgreSQL the per-client limits are the database's
+/// (issue 42), so the scenarios' limits and quotas are the shared ones.
 @Suite("passkeys serve: the route scenarios")
 struct RouteScenarioTests {
-    @Test("scenario", arguments: RouteScenarios.all)
-    func scenario(_ scenario: RouteScenarios.Scenario) async throws {
-        try await TestServer.withServer(try Self.configuration(for: scenario.setup)) { client in
+    @Test("scenario", arguments: RouteScenarios.all, Backend.all)
+    func scenario(_ scenario: RouteScenarios.Scenario, _ backend: Backend) async throws {
+        try await TestServer.withServer(try Self.configuration(for: scenario.setup, database: try await backend.ownLocation())) { client in
             try await scenario.run(ServerTransport(client: client, keysClientsByHeader: scenario.setup.clientKeyHeader != nil))
         }
     }
 
-    /// The server configured as the scenario's setup says, on a fresh SQLite file, with the real clock (scenarios wait
-    /// past the reverification window).
-    static func configuration(for setup: RouteScenarios.Scenario.Setup) throws -> ServerConfiguration {
+    /// The server configured as the scenario's setup says, on `database`, with the real clock (scenarios wait past the
+    /// reverification window).
+    static func configuration(for setup: RouteScenarios.Scenario.Setup, database: DatabaseLocation) throws -> ServerConfiguration {
         // The server admits an Android origin only for an app it serves assetlinks.json for: the scenarios' own Android
         // origin becomes the test server's app.
         let web = (setup.origins ?? [RouteScenarios.origin]).filter { !$0.hasPrefix("android:") }
         var relyingParty = RelyingPartyConfiguration(rpID: "localhost", rpName: "Test RP", origins: web + [TestServer.androidApp.origin])
         if let window = setup.reverificationWindow { relyingParty.reverificationWindow = window }
         var configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, relyingParty: relyingParty, database: Backend.sqlite.location(), androidApps: [TestServer.androidApp])
+            host: "127.0.0.1", port: 0, relyingParty: relyingParty, database: database, androidApps: [TestServer.androidApp])
         if let quota = setup.pendingCeremoniesPerClient {
             // As the examples are configured: no rate limit, a small quota per client, a small store, and clients
             // named by the address a trusted proxy on loopback reports (the transport turns the scenario's client

@@ -5,7 +5,7 @@ extension CeremonyEndpoints {
     /// A name without an account is answered like one with an account (`Passkeys`'s stand-in credentials), so this
     /// does not tell who has an account.
     package func beginAuthentication(_ body: [UInt8], client: String?) async throws -> JSONObject {
-        try admitOptions(client)
+        try await admitOptions(client)
         let options = try AuthenticationOptionsRequest(json: RequestJSON.object(body))
         let start = try await keeping(
             for: client,

@@ -1,27 +1,30 @@
 extension CeremonyEndpoints {
     /// Takes one of `client`'s rate-limit tokens for an `options` request (429 `rateLimited` when it has none);
     /// nothing when no client is named.
-    package func admitOptions(_ client: String?) throws {
+    package func admitOptions(_ client: String?) async throws {
         guard let client, let limiter = limits.optionsLimiter else { return }
-        if !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
+        if try await !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
     }
 
     /// Runs a result endpoint under `client`'s failure budget: a token is taken as the request arrives (429
     /// `rateLimited` when there is none, before anything is looked at) and given back when `result` succeeds or the
     /// server was at fault (an outage, a bug), so only the client's own failures spend it, and requests sent at once
-    /// cannot overdraw it. `passkeys serve` runs its recovery route under the same budget.
-    package func limitingFailures<Result>(of client: String?, _ result: () async throws -> Result) async throws -> Result {
+    /// cannot overdraw it. `passkeys serve` runs its recovery route under the same budget. A front end whose refusals
+    /// are answers rather than errors (an HTTP middleware's 401) names them with `failed`: they keep the token too.
+    package func limitingFailures<Result>(
+        of client: String?, failed: (Result) -> Bool = { _ in false }, _ result: () async throws -> Result
+    ) async throws -> Result {
         guard let client, let limiter = limits.failedResultLimiter else { return try await result() }
-        guard limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
+        guard try await limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
         do {
             let value = try await result()
-            limiter.refund(client)
+            if !failed(value) { await limiter.refund(client) }
             return value
         } catch let refusal as RelyingPartyError {
             // A refusal the client caused (a 4xx) keeps the token.
             throw refusal
         } catch {
-            limiter.refund(client)
+            await limiter.refund(client)
             throw error
         }
     }
@@ -41,8 +44,7 @@ extension CeremonyEndpoints {
         }
         let pending = ceremony(start)
         let now = passkeys.configuration.nowMilliseconds
-        let held = CeremonyQuota.Held(challenge: pending.challenge, kind: pending.kind, expiresAt: pending.expiresAt)
-        for excess in quota.record(held, for: client, now: now) {
+        for excess in try await quota.record(CountedCeremony(pending), for: client, now: now) {
             _ = try await store.take(challenge: excess.challenge, kind: excess.kind, now: now)
         }
         return start
@@ -52,8 +54,8 @@ extension CeremonyEndpoints {
     /// already finished frees nothing, so a few are tried, at most a client's quota).
     private func makeRoom(in store: any CeremonyStore) async throws -> Bool {
         let now = passkeys.configuration.nowMilliseconds
-        for _ in 0..<min(limits.pendingCeremoniesPerClient, 64) {
-            guard let held = quota.takeFromLargestHolder() else { return false }
+        for _ in 0..<min(quota.perClient, 64) {
+            guard let held = try await quota.takeFromLargestHolder(now: now) else { return false }
             if try await store.take(challenge: held.challenge, kind: held.kind, now: now) != nil { return true }
         }
         return false

@@ -21,12 +21,12 @@ extension CeremonyEndpoints {
                 throw RelyingPartyError.badRequest("code: expected a recovery code as a string, found none")
             }
             // A token from each bucket per attempt, given back on success: failures are what is limited.
-            if let recoveryClient, !limits.perClient.allow(recoveryClient) { throw RelyingPartyError.tooManyRequests }
+            if let recoveryClient, try await !limits.perClient.allow(recoveryClient) { throw RelyingPartyError.tooManyRequests }
             let account = UsernameKey(username).rawValue
-            guard limits.perAccount.allow(account) else { throw RelyingPartyError.tooManyRequests }
+            guard try await limits.perAccount.allow(account) else { throw RelyingPartyError.tooManyRequests }
             guard let used = try await use(username, hasher.lookupHash(code)) else { throw RelyingPartyError.invalidRecoveryCode }
-            if let recoveryClient { limits.perClient.refund(recoveryClient) }
-            limits.perAccount.refund(account)
+            if let recoveryClient { await limits.perClient.refund(recoveryClient) }
+            await limits.perAccount.refund(account)
             return (used.user, used.session, JSONObject(["user": ResultMembers.user(used.user), "recovery": .bool(true)]))
         }
     }

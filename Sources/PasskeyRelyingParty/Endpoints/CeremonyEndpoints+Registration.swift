@@ -12,7 +12,7 @@ extension CeremonyEndpoints {
         _ body: [UInt8], client: String?, signedIn: () async throws -> SignedInUser<User>?,
         target: (RegistrationOptionsRequest, SignedInUser<User>?) async throws -> RegistrationTarget
     ) async throws -> JSONObject {
-        try admitOptions(client)
+        try await admitOptions(client)
         let options = try RegistrationOptionsRequest(json: RequestJSON.object(body))
         let signedIn = try await signedIn()
         let start: RegistrationStart

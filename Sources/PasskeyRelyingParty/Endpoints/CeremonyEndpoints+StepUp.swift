@@ -3,7 +3,7 @@ extension CeremonyEndpoints {
     /// asking for the user verification their passkeys can give (`Passkeys.beginReverification`). 401 without a
     /// session; 403 `recoverySessionRestricted` for a recovery session.
     package func beginReverification(_ body: [UInt8], client: String?, signedIn: () async throws -> SignedInUser<User>?) async throws -> JSONObject {
-        try admitOptions(client)
+        try await admitOptions(client)
         _ = try RequestJSON.object(body)
         let signedIn = try Self.requireSession(try await signedIn())
         let start = try await keeping(

@@ -24,7 +24,7 @@ package struct CeremonyEndpoints<Accounts: PasskeyAccounts>: Sendable {
     package let stepUp: Bool
     /// Where outcomes are counted.
     let metrics: any CeremonyMetrics
-    let quota: CeremonyQuota
+    let quota: any ClientCeremonyQuota
 
     /// `passkeys` must keep a `CeremonyStore`: a result finds its ceremony by the challenge in its `clientDataJSON`.
     ///
@@ -42,7 +42,7 @@ package struct CeremonyEndpoints<Accounts: PasskeyAccounts>: Sendable {
         self.limits = limits
         self.stepUp = stepUp
         self.metrics = metrics ?? NoCeremonyMetrics()
-        quota = CeremonyQuota(perClient: limits.pendingCeremoniesPerClient, maximumClients: limits.maximumTrackedClients)
+        quota = limits.ceremonyQuota ?? CeremonyQuota(perClient: limits.pendingCeremoniesPerClient, maximumClients: limits.maximumTrackedClients)
     }
 
     /// Runs a ceremony's finish, counting it as succeeded when `finish` returns and as failed, under the refusal's real

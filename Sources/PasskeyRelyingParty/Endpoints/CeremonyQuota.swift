@@ -1,18 +1,15 @@
 import Synchronization
 
-/// The ceremonies each client has begun and that may still be pending, oldest first, so that one client's flood
-/// pushes out only its own oldest ceremonies, and a full store makes room from whoever holds the most.
+/// The ceremonies each client has begun and that may still be pending, oldest first, in this process's memory (the
+/// default ``ClientCeremonyQuota``), so that one client's flood pushes out only its own oldest ceremonies, and a full
+/// store makes room from whoever holds the most.
 ///
 /// A finished ceremony stays listed until it expires or is pushed out (the route group does not see which challenge
 /// a result used); taking it from the store then finds nothing, which is harmless. Memory is bounded: at most
 /// `perClient` entries for each of at most `maximumClients` clients; past that, new clients are not listed (their
 /// ceremonies are still bounded by the store and by the rate limiter) until listed clients' ceremonies expire.
-package final class CeremonyQuota: Sendable {
-    package struct Held: Sendable {
-        package let challenge: String
-        package let kind: PendingCeremony.Kind
-        package let expiresAt: Int64
-    }
+package final class CeremonyQuota: ClientCeremonyQuota {
+    package typealias Held = CountedCeremony
 
     private struct Client {
         var held: [Held]
@@ -61,7 +58,7 @@ package final class CeremonyQuota: Sendable {
     /// Removes and returns the oldest ceremony of the client holding the most, to make room in a full store; among
     /// clients holding as many, the one that began a ceremony most recently (a flooder is busy; the client it would
     /// displace has been waiting). Nil when nobody holds any.
-    package func takeFromLargestHolder() -> Held? {
+    package func takeFromLargestHolder(now: Int64) -> Held? {
         table.withLock { table in
             let largest = table.clients.max { lhs, rhs in
                 (lhs.value.held.count, lhs.value.lastActive) < (rhs.value.held.count, rhs.value.lastActive)

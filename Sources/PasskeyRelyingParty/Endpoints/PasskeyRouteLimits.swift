@@ -23,17 +23,26 @@
 ///   dropped to make room, so a flood from many addresses costs its sender its own ceremonies first.
 ///
 /// Without a client key, none of these apply, and the app's middleware must limit clients.
+///
+/// The defaults keep their counts in this process's memory (``RateLimiter``, an in-memory quota), so several processes
+/// each allow a client the full amount. Where the routes run in several processes, give limiters and a quota that
+/// keep their counts where every process sees them (``ClientRateLimiter``, ``ClientCeremonyQuota``), as
+/// `passkeys serve` does on PostgreSQL.
 public struct PasskeyRouteLimits: Sendable {
     /// The limiter of the `options` routes; nil for none.
-    public var optionsLimiter: RateLimiter?
+    public var optionsLimiter: (any ClientRateLimiter)?
     /// The limiter of failed results; nil for none.
-    public var failedResultLimiter: RateLimiter?
+    public var failedResultLimiter: (any ClientRateLimiter)?
     /// Limits how often one client is told a name is taken; nil for no limit beyond ``optionsLimiter``.
-    public var takenNameLimiter: RateLimiter?
-    /// The most begun ceremonies one client keeps waiting at once.
+    public var takenNameLimiter: (any ClientRateLimiter)?
+    /// The most begun ceremonies one client keeps waiting at once, counted in this process's memory; a
+    /// ``ceremonyQuota`` has its own.
     public var pendingCeremoniesPerClient: Int
-    /// The most clients whose pending ceremonies are counted at once.
+    /// The most clients whose pending ceremonies are counted at once in this process's memory.
     public var maximumTrackedClients: Int
+    /// Where each client's waiting ceremonies are counted; nil counts them in this process's memory,
+    /// ``pendingCeremoniesPerClient`` per client for at most ``maximumTrackedClients`` clients.
+    public var ceremonyQuota: (any ClientCeremonyQuota)?
     /// How often recovery codes may be tried, per name and per client, where the front end serves recovery (the route
     /// groups with recovery hooks; `passkeys serve` keeps its own, which hold whatever `--rate-limit` says).
     public var recovery = RecoveryLimits()
@@ -46,15 +55,19 @@ public struct PasskeyRouteLimits: Sendable {
     ///     default); nil for no limit beyond `optionsLimiter`.
     ///   - pendingCeremoniesPerClient: the most begun ceremonies one client keeps waiting; at least 1.
     ///   - maximumTrackedClients: the most clients whose ceremonies are counted at once.
+    ///   - ceremonyQuota: where waiting ceremonies are counted; nil (the default) for this process's memory.
     public init(
-        optionsLimiter: RateLimiter? = Self.defaultOptionsLimiter(), failedResultLimiter: RateLimiter? = Self.defaultFailedResultLimiter(),
-        takenNameLimiter: RateLimiter? = Self.defaultTakenNameLimiter(), pendingCeremoniesPerClient: Int = 16, maximumTrackedClients: Int = 100_000
+        optionsLimiter: (any ClientRateLimiter)? = Self.defaultOptionsLimiter(),
+        failedResultLimiter: (any ClientRateLimiter)? = Self.defaultFailedResultLimiter(),
+        takenNameLimiter: (any ClientRateLimiter)? = Self.defaultTakenNameLimiter(), pendingCeremoniesPerClient: Int = 16,
+        maximumTrackedClients: Int = 100_000, ceremonyQuota: (any ClientCeremonyQuota)? = nil
     ) {
         self.optionsLimiter = optionsLimiter
         self.failedResultLimiter = failedResultLimiter
         self.takenNameLimiter = takenNameLimiter
         self.pendingCeremoniesPerClient = max(1, pendingCeremoniesPerClient)
         self.maximumTrackedClients = max(1, maximumTrackedClients)
+        self.ceremonyQuota = ceremonyQuota
     }
 
     /// The limits `passkeys serve` applies for `--rate-limit rate` (options per second per client): options at `rate`

@@ -1,14 +1,15 @@
-public import Foundation
+import Foundation
 import Synchronization
 
-/// A token bucket per client: `rate` tokens per second on average, bursts up to `burst`. The route group
-/// (``PasskeyRouteLimits``) and `passkeys serve` share this one limiter.
+/// A token bucket per client in this process's memory: `rate` tokens per second on average, bursts up to `burst`. The
+/// route groups' default (``PasskeyRouteLimits``), and `passkeys serve`'s on SQLite; each process that has one allows
+/// its clients the full amount (``ClientRateLimiter`` for limiters several processes share).
 ///
 /// The table of clients is bounded. When it is full, buckets that have refilled completely are dropped (they are
 /// indistinguishable from a new client, so dropping them resets nothing); if none has, new clients share one overflow
 /// bucket until room is made. A flood of fresh addresses therefore never resets the buckets of clients already
 /// being limited, and never grows memory past `capacity` entries.
-public final class RateLimiter: Sendable {
+public final class RateLimiter: ClientRateLimiter {
     private struct Bucket {
         var tokens: Double
         var updated: Double
@@ -44,8 +45,14 @@ public final class RateLimiter: Sendable {
         table = Mutex(Table(overflow: Bucket(tokens: burst, updated: 0)))
     }
 
-    /// Takes one token for `client`; false when its bucket is empty.
-    public func allow(_ client: String, now: Double = ProcessInfo.processInfo.systemUptime) -> Bool {
+    /// Takes one token for `client` now; false when its bucket is empty.
+    public func allow(_ client: String) -> Bool { allow(client, now: ProcessInfo.processInfo.systemUptime) }
+
+    /// Gives back a token taken by ``allow(_:)`` now.
+    public func refund(_ client: String) { refund(client, now: ProcessInfo.processInfo.systemUptime) }
+
+    /// Takes one token for `client` at `now` (seconds on a monotonic clock); false when its bucket is empty.
+    public func allow(_ client: String, now: Double) -> Bool {
         withBucket(client, now: now) { bucket in
             guard bucket.tokens >= 1 else { return false }
             bucket.tokens -= 1
@@ -54,7 +61,7 @@ public final class RateLimiter: Sendable {
     }
 
     /// Gives back a token taken by ``allow(_:now:)`` (the request turned out not to count), up to the burst.
-    public func refund(_ client: String, now: Double = ProcessInfo.processInfo.systemUptime) {
+    public func refund(_ client: String, now: Double) {
         withBucket(client, now: now) { $0.tokens = min(burst, $0.tokens + 1) }
     }
 

@@ -5,7 +5,7 @@
 /// client that spent its budget is answered 429 for taken and free names alike, so the refusal says nothing about the
 /// name, and requests sent at once cannot overdraw it (each holds its token until it is answered).
 struct TakenNameBudget: Sendable {
-    let limiter: RateLimiter
+    let limiter: any ClientRateLimiter
     let client: String
 
     /// The budget of `client` under `limits`; nil when either is absent (nothing to limit).
@@ -18,15 +18,15 @@ struct TakenNameBudget: Sendable {
     /// Runs `check`, charging a token for it: kept when the answer is `usernameTaken`, given back otherwise (a free
     /// name, another refusal, an outage). Throws `tooManyRequests` before `check` runs when the client has none left.
     func charging<T>(_ check: () async throws -> T) async throws -> T {
-        guard limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
+        guard try await limiter.allow(client) else { throw RelyingPartyError.tooManyRequests }
         do {
             let result = try await check()
-            limiter.refund(client)
+            await limiter.refund(client)
             return result
         } catch let refusal as RelyingPartyError where refusal.code == "usernameTaken" {
             throw refusal
         } catch {
-            limiter.refund(client)
+            await limiter.refund(client)
             throw error
         }
     }

@@ -126,24 +126,10 @@ extension Routes {
 
     /// Runs a route whose 4xx answers are guesses (codes, secrets, tokens) under the failed-results budget per client.
     func limitingOAuthFailures(_ context: ServerContext, _ route: () async throws -> Response) async throws -> Response {
-        var refused: Response?
-        do {
-            return try await relyingParty.endpoints.limitingFailures(of: relyingParty.clientKey(client(context))) {
-                let response = try await route()
-                if (400..<500).contains(response.status.code) {
-                    refused = response
-                    // The budget keeps its token for a refusal the client caused; the answer is the route's own.
-                    throw RelyingPartyError(.badRequest, "refused", code: Self.oauthRefusalMarker)
-                }
-                return response
-            }
-        } catch let marker as RelyingPartyError where marker.code == Self.oauthRefusalMarker {
-            if let refused { return refused }
-            throw marker
-        }
+        // A 4xx the route answers itself (OAuth's own error body) keeps the budget's token, as a thrown refusal does.
+        try await relyingParty.endpoints.limitingFailures(
+            of: relyingParty.clientKey(client(context)), failed: { (400..<500).contains($0.status.code) }, route)
     }
-
-    static let oauthRefusalMarker = "oauthRefusal"
 
     static func redirect(_ location: String) -> Response {
         var headers = noStore

@@ -8,7 +8,7 @@ struct OptionsRateMiddleware: RouterMiddleware {
     let relyingParty: RelyingParty
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        try relyingParty.endpoints.admitOptions(relyingParty.clientKey(ClientAddressResolver.bucket(context.clientAddress)))
+        try await relyingParty.endpoints.admitOptions(relyingParty.clientKey(ClientAddressResolver.bucket(context.clientAddress)))
         return try await next(request, context)
     }
 }
@@ -20,7 +20,12 @@ struct FailedAttemptsMiddleware: RouterMiddleware {
     let relyingParty: RelyingParty
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        try await relyingParty.endpoints.limitingFailures(of: relyingParty.clientKey(ClientAddressResolver.bucket(context.clientAddress))) {
+        // The API-key check answers a wrong key with its 401 rather than throwing: an answer in the 4xx range is the
+        // client's failure and keeps the token, or guesses would never spend the budget.
+        try await relyingParty.endpoints.limitingFailures(
+            of: relyingParty.clientKey(ClientAddressResolver.bucket(context.clientAddress)),
+            failed: { (400..<500).contains($0.status.code) }
+        ) {
             try await next(request, context)
         }
     }

@@ -31,7 +31,10 @@ public final class OpenIDProvider: Sendable {
     ) async throws
         -> OpenIDProvider
     {
-        OpenIDProvider(
+        // RS256 keys (ID tokens) are made once there is a client to sign for, not by every server that starts.
+        tokens.keys.makeKeys(of: .rs256) { try await !store.oidcClients().isEmpty }
+        try await tokens.keys.refresh()
+        return OpenIDProvider(
             tokens: tokens, store: store, tickets: try await LoginTicket.load(from: store, sealer: SecretSealer(key: keyEncryptionKey)))
     }
 
@@ -255,8 +258,8 @@ public final class OpenIDProvider: Sendable {
         nonce: String?, family: String
     ) async throws -> JSONObject {
         let now = self.now
-        let keySet = tokens.keys.keySet
         let idAlgorithm = SigningAlgorithm(rawValue: client.idTokenAlgorithm) ?? .rs256
+        let keySet = try await tokens.keys.require(idAlgorithm)
         guard let accessSigner = keySet.signer(at: now), let idSigner = keySet.signer(at: now, algorithm: idAlgorithm) else {
             throw StoreUnavailable(reason: "no signing key covers the present")
         }

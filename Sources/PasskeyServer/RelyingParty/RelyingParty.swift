@@ -35,14 +35,20 @@ public final class RelyingParty: Sendable {
     /// - Parameters:
     ///   - limits: what each client may do (its options rate, failed results, waiting ceremonies, taken names); nil
     ///     for no per-client limits (`--rate-limit 0`).
+    ///   - recoveryLimits: how often recovery codes may be tried.
     ///   - events: what raises events for webhooks; nil raises none.
+    ///
+    /// Over a ``SharedLimitStore`` (PostgreSQL), the in-memory limits given are kept in the database instead, so they
+    /// hold for every instance together (``ClusterLimits``).
     public init(
         configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, limits: PasskeyRouteLimits? = nil,
         recoveryLimits: RecoveryLimits = RecoveryLimits(), events: EventRecorder? = nil
     ) {
+        let shared = store as? any SharedLimitStore
+        let limits = limits.map { limits in shared.map { ClusterLimits.shared(limits, in: $0) } ?? limits }
         self.configuration = configuration
         self.store = store
-        self.recoveryLimits = recoveryLimits
+        self.recoveryLimits = shared.map { ClusterLimits.shared(recoveryLimits, in: $0) } ?? recoveryLimits
         self.events = events
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,

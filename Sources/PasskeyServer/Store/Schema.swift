@@ -116,6 +116,27 @@ enum Schema {
         Schema.sessionTokens,
         Schema.auditLog,
         Schema.openIDProvider,
+        [
+            // Per-client limits every instance shares (issue #42): a token bucket per budget and client (`rate_buckets`:
+            // the options rate, failed results, taken names, recovery attempts per name and per client) and the
+            // ceremonies each client keeps waiting (`ceremony_quota`). Unlogged, as `ceremonies`: a limit is updated by
+            // most requests and never waits for a flush to disk, and what a crash loses (PostgreSQL empties unlogged
+            // tables in crash recovery) is that clients start again with full buckets. SQLite, one process, keeps its
+            // limits in memory. The statements may be repeated, as PostgreSQL applies them outside a transaction.
+            .postgres(
+                """
+                CREATE UNLOGGED TABLE IF NOT EXISTS rate_buckets (
+                    budget TEXT NOT NULL, client TEXT NOT NULL, tokens DOUBLE PRECISION NOT NULL, granted DOUBLE PRECISION NOT NULL,
+                    updated_at DOUBLE PRECISION NOT NULL, full_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (budget, client))
+                """),
+            .postgres(
+                """
+                CREATE UNLOGGED TABLE IF NOT EXISTS ceremony_quota (
+                    challenge TEXT PRIMARY KEY, client TEXT NOT NULL, kind TEXT NOT NULL, expires_at BIGINT NOT NULL,
+                    seq BIGINT GENERATED ALWAYS AS IDENTITY)
+                """),
+            .postgres("CREATE INDEX IF NOT EXISTS ceremony_quota_client ON ceremony_quota (client, seq)"),
+        ],
     ]
 
     /// The columns of a session row, in the order both stores read and write them.

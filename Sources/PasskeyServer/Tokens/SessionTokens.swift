@@ -28,7 +28,7 @@ public final class SessionTokens: Sendable {
         let clock = { @Sendable in relyingParty.configuration.nowMilliseconds }
         let keys = SigningKeyRing(
             store: store, sealer: sealer, schedule: SigningKeySchedule(rotationSeconds: configuration.tokens.keyRotation), clock: clock,
-            algorithms: [.es256, .rs256])
+            algorithms: [.es256], onDemand: [.rs256])
         try await keys.refresh()
         return SessionTokens(
             relyingParty: relyingParty, store: store, keys: keys, sessionIDs: try await SessionIdentifiers.load(from: store, sealer: sealer),

@@ -160,24 +160,32 @@ public final class SigningKeyRing: Sendable {
     let sealer: SecretSealer
     let schedule: SigningKeySchedule
     let clock: @Sendable () -> Int64
-    /// The algorithms this ring keeps a signing key of, each on the same schedule.
-    let algorithms: [SigningAlgorithm]
+    /// The algorithms this ring keeps a signing key of, each on the same schedule: those it was made with, and each
+    /// of `onDemand` once it is needed (``require(_:)``) or a key of it is found stored.
+    private let algorithms: Mutex<[SigningAlgorithm]>
+    /// Algorithms whose keys are made only when first needed: RS256 keys sign only the OpenID Provider's ID tokens,
+    /// and a 2048-bit RSA key pair costs a start tens of milliseconds (most of a second in a debug build), which a
+    /// server that is no client's provider, and every test server, would pay for nothing.
+    let onDemand: [SigningAlgorithm]
+    /// When an on-demand algorithm is wanted before its first use (``makeKeys(of:when:)``), asked at each refresh.
+    private let wanted = Mutex<[(algorithm: SigningAlgorithm, condition: @Sendable () async throws -> Bool)]>([])
     private let current = Mutex(SigningKeySet.empty)
 
-    /// A ring of ES256 keys (session tokens); ``SessionTokens`` adds RS256 for ID tokens.
+    /// A ring of ES256 keys (session tokens); ``SessionTokens`` adds RS256 for ID tokens, made when first needed.
     public convenience init(store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64) {
         self.init(store: store, sealer: sealer, schedule: schedule, clock: clock, algorithms: [.es256])
     }
 
     init(
         store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64,
-        algorithms: [SigningAlgorithm]
+        algorithms: [SigningAlgorithm], onDemand: [SigningAlgorithm] = []
     ) {
         self.store = store
         self.sealer = sealer
         self.schedule = schedule
         self.clock = clock
-        self.algorithms = algorithms
+        self.algorithms = Mutex(algorithms)
+        self.onDemand = onDemand
     }
 
     /// The associated data a key's private part is sealed with: a sealed key copied to another row does not open.
@@ -193,12 +201,46 @@ public final class SigningKeyRing: Sendable {
     /// cannot be opened (``SealedSecretUnreadable``) or the database fails; the keys in memory stay as they were.
     public func refresh() async throws {
         let now = clock()
+        // An on-demand algorithm with stored keys (made by another instance, or before a restart) is kept from then on,
+        // so its keys stay published and rotate on every instance.
+        for algorithm in onDemand where !algorithms.withLock({ $0.contains(algorithm) }) {
+            if try await !store.signingKeys(algorithm: algorithm.rawValue).isEmpty {
+                activate(algorithm)
+                continue
+            }
+            for condition in wanted.withLock({ $0.filter { $0.algorithm == algorithm }.map(\.condition) }) where try await condition() {
+                activate(algorithm)
+                break
+            }
+        }
         var published: [SigningKeyRecord] = []
-        for algorithm in algorithms {
+        for algorithm in algorithms.withLock({ $0 }) {
             published += try await refresh(algorithm, now: now)
         }
         let set = try await SigningKeySet.make(published, sealer: sealer, serializer: SessionTokenCoding.serializer)
         current.withLock { $0 = set }
+    }
+
+    /// The keys in use, with one of `algorithm` signing now: made (with its successor) the first time an algorithm
+    /// of ``onDemand`` is needed, as a refresh makes any missing key. Two instances needing it at once both make one;
+    /// the database keeps the first of each generation and both use it.
+    func require(_ algorithm: SigningAlgorithm) async throws -> SigningKeySet {
+        let set = keySet
+        if set.signer(at: clock(), algorithm: algorithm) != nil { return set }
+        activate(algorithm)
+        try await refresh()
+        return keySet
+    }
+
+    /// Makes `algorithm`'s keys at the first refresh (at start, then every minute) at which `condition` holds, so they
+    /// are published before their first use: the OpenID Provider asks for RS256 once a client is registered, and a
+    /// relying party that fetched the JWKS then finds the key its first ID token names.
+    func makeKeys(of algorithm: SigningAlgorithm, when condition: @escaping @Sendable () async throws -> Bool) {
+        wanted.withLock { $0.append((algorithm, condition)) }
+    }
+
+    private func activate(_ algorithm: SigningAlgorithm) {
+        algorithms.withLock { if !$0.contains(algorithm) { $0.append(algorithm) } }
     }
 
     /// One algorithm's part of ``refresh()``: its published keys afterwards.

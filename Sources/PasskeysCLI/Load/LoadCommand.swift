@@ -35,12 +35,19 @@ struct LoadCommand: AsyncParsableCommand {
         help:
             "The credential algorithm the clients' authenticators make, by name (ES256, ML-DSA-65) or COSE number; the server must offer it (default: the first the server offers)."
     ) var algorithm: String?
+    @Option(
+        help:
+            "Spread the requests over this many client addresses, named in X-Forwarded-For (1 to 16777216; the server must trust the generator: --trusted-proxy 127.0.0.1); default: none, every request is this host's."
+    ) var clients: Int?
     @Flag(help: "Print one JSON object instead of a table.") var json = false
 
     func validate() throws {
         guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency: expected 1 to 1024, found \(concurrency)") }
         guard duration >= 1, duration <= 3600 else { throw ValidationError("--duration: expected 1 to 3600 seconds, found \(duration)") }
         guard (1...100_000).contains(users) else { throw ValidationError("--users: expected 1 to 100000, found \(users)") }
+        if let clients, !(1...(1 << 24)).contains(clients) {
+            throw ValidationError("--clients: expected 1 to 16777216, found \(clients)")
+        }
         guard let c = URLComponents(string: server), c.scheme != nil, c.host != nil else {
             throw ValidationError("--server: expected a URL such as http://localhost:8080")
         }
@@ -52,11 +59,21 @@ struct LoadCommand: AsyncParsableCommand {
         let lean = KeepAliveHTTPTransport(baseURL: server)
         let general = AsyncHTTPTransport(connections: lean == nil ? concurrency : 1)
         let transport: any HTTPTransport = lean ?? general
-        let relyingParty = RelyingPartyClient(baseURL: server, transport: transport)
+        let ceremonies: any HTTPTransport = clients.map { ForwardedClientsTransport(base: transport, clients: $0, network: 10) } ?? transport
         let algorithms = try algorithm.map { [try AlgorithmArgument.parse($0)] } ?? SoftwareAuthenticator.supportedAlgorithms
+        let runID = String(UInt32.random(in: 0 ... .max), radix: 36)
         let load = LoadRun(
-            relyingParty: relyingParty, origin: origin ?? serverOptions.serverOrigin, runID: String(UInt32.random(in: 0 ... .max), radix: 36),
+            relyingParty: RelyingPartyClient(baseURL: server, transport: ceremonies), origin: origin ?? serverOptions.serverOrigin, runID: runID,
             algorithms: algorithms)
+        // With --clients, the accounts a login run needs are registered from addresses apart from the run's, a new one
+        // for each request: sign-ups from one address are held to the taken-name budget (5 at once) whatever the rate.
+        let setup =
+            clients == nil
+            ? load
+            : LoadRun(
+                relyingParty: RelyingPartyClient(
+                    baseURL: server, transport: ForwardedClientsTransport(base: transport, clients: 1 << 24, network: 11)),
+                origin: load.origin, runID: runID, algorithms: algorithms)
 
         let result: LoadRun.Outcome
         do {
@@ -66,7 +83,7 @@ struct LoadCommand: AsyncParsableCommand {
                 // deliver its counters out of order, which the server rightly refuses (signCountRegression).
                 let count = max(users, concurrency)
                 if !json { Output.stderr("registering \(count) accounts…") }
-                accounts = try await load.registerAccounts(count, concurrency: concurrency)
+                accounts = try await setup.registerAccounts(count, concurrency: concurrency)
             }
             if !json { Output.stderr("running \(scenario.rawValue) for \(duration) s with \(concurrency) in flight…") }
             // CPU seconds of the server (from its /metrics) and of this process, around the measured window only.

@@ -8,7 +8,8 @@ import Testing
 @testable import PasskeyServer
 
 /// Issue 11, "Rate limit bypass": limits hold for every spelling of a path, per client behind trusted proxies only,
-/// per /64 for IPv6, and a flood of new addresses does not reset anyone's bucket.
+/// per /64 for IPv6, and a flood of new addresses does not reset anyone's bucket. On both stores: SQLite keeps the
+/// buckets in memory, PostgreSQL in its `rate_buckets` table (issue 42), each server on a database of its own.
 @Suite("Attack: getting around the rate limits")
 struct RateLimitTests {
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
@@ -22,9 +23,9 @@ struct RateLimitTests {
         return statuses
     }
 
-    @Test("every spelling of an options path draws from the same bucket")
-    func pathSpellings() async throws {
-        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
+    @Test("every spelling of an options path draws from the same bucket", arguments: Backend.all)
+    func pathSpellings(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation(), rateLimit: 0.01)) { client in
             var accepted = 0
             for path in ["/assertion//options", "/assertion/options/", "//assertion/options", "/assertion/options"] {
                 accepted += try await Self.statuses(client, path, count: 6).filter { $0 == 200 }.count
@@ -35,9 +36,9 @@ struct RateLimitTests {
         }
     }
 
-    @Test("failed results are limited per client; successful ones are not charged")
-    func failedResults() async throws {
-        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
+    @Test("failed results are limited per client; successful ones are not charged", arguments: Backend.all)
+    func failedResults(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation(), rateLimit: 0.01)) { client in
             var statuses: [Int] = []
             for _ in 0..<20 {
                 statuses.append(try await client.call(.post, "/assertion/result", json: JSONObject(["id": .string("AA")])).status.code)
@@ -47,10 +48,31 @@ struct RateLimitTests {
         }
     }
 
-    @Test("behind a trusted proxy each forwarded client has its own bucket; a forged header from anyone else is ignored")
-    func trustedProxy() async throws {
+    @Test("guessing API keys at POST /introspect spends the failed-results budget; a valid key does not", arguments: Backend.all)
+    func serviceKeyGuesses(_ backend: Backend) async throws {
+        let location = try await backend.ownLocation()
+        try await TestServer.withServer(TestServer.configuration(location, rateLimit: 0.01)) { client in
+            let key = try await SessionTokenTests.apiKey(location)
+            func introspect(_ key: String) async throws -> Int {
+                try await client.raw(
+                    .post, "/introspect", body: "token=x",
+                    headers: [.contentType: "application/x-www-form-urlencoded", .authorization: "Bearer \(key)"]
+                ).status.code
+            }
+            // Valid keys give their token back: more of them than the burst of 10 all answer.
+            for _ in 0..<12 { #expect(try await introspect(key) == 200) }
+            var statuses: [Int] = []
+            for _ in 0..<14 { statuses.append(try await introspect("psk_" + String(repeating: "A", count: 43))) }
+            #expect(statuses == Array(repeating: 401, count: 10) + Array(repeating: 429, count: 4), "\(statuses)")
+            #expect(try await introspect(key) == 429, "the client's budget is spent, whatever key it sends next")
+        }
+    }
+
+    @Test("behind a trusted proxy each forwarded client has its own bucket; a forged header from anyone else is ignored", arguments: Backend.all)
+    func trustedProxy(_ backend: Backend) async throws {
         let proxy = try IPNetwork("127.0.0.0/8")
-        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01, trustedProxies: [proxy])) { client in
+        try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation(), rateLimit: 0.01, trustedProxies: [proxy])) {
+            client in
             let first = try await Self.statuses(client, "/assertion/options", count: 14, headers: [Self.forwardedFor: "198.51.100.7, 203.0.113.1"])
             #expect(first.contains(429))
             let second = try await Self.statuses(client, "/assertion/options", count: 3, headers: [Self.forwardedFor: "203.0.113.2"])
@@ -69,16 +91,16 @@ struct RateLimitTests {
                 client, "/assertion/options", count: 2, headers: [Self.forwardedFor: "203.0.113.1", Self.forwarded: "for=198.51.100.77"])
             #expect(other.allSatisfy { $0 == 429 }, "\(other)")
         }
-        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
+        try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation(), rateLimit: 0.01)) { client in
             _ = try await Self.statuses(client, "/assertion/options", count: 12, headers: [Self.forwardedFor: "203.0.113.1"])
             let forged = try await Self.statuses(client, "/assertion/options", count: 3, headers: [Self.forwardedFor: "203.0.113.2"])
             #expect(forged.allSatisfy { $0 == 429 }, "no trusted proxy: X-Forwarded-For is the client's own word: \(forged)")
         }
     }
 
-    @Test("failed results sent all at once cannot overdraw the budget: each one in flight holds a token")
-    func parallelFailures() async throws {
-        try await TestServer.withServer(TestServer.configuration(Backend.sqlite.location(), rateLimit: 0.01)) { client in
+    @Test("failed results sent all at once cannot overdraw the budget: each one in flight holds a token", arguments: Backend.all)
+    func parallelFailures(_ backend: Backend) async throws {
+        try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation(), rateLimit: 0.01)) { client in
             let port = try #require(client.port)
             let body = #"{"id":"AA"}"#
             let request =

@@ -115,7 +115,9 @@ struct SignInStatementsTests {
     /// every name; the statements must be too (and `RecoveryTimingBenchmark` measures the time).
     @Test("a wrong recovery code runs the same statements for a name with an account, a look-alike and an unknown name", arguments: Backend.all)
     func recoveryAlikeForEveryName(_ backend: Backend) async throws {
-        try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
+        // A database of its own: on PostgreSQL the per-client recovery budget is shared with every server on the
+        // database, and other suites try codes from this loopback address at the same time.
+        try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation())) { client in
             var browser = TestBrowser(origin: TestServer.origin)
             try await Self.warmUp(client)
             let username = uniqueName("recover")
@@ -126,7 +128,12 @@ struct SignInStatementsTests {
             let lookAlike = try await Self.recoveryStatements(client, for: username.uppercased(), code: wrong)
             let without = try await Self.recoveryStatements(client, for: uniqueName("nobody"), code: wrong)
             let notACode = try await Self.recoveryStatements(client, for: username, code: "not a code")
-            #expect(withAccount == 1, "one statement: the name and the code's hash looked up together; found \(withAccount)")
+            // On PostgreSQL the per-client and per-name recovery budgets are kept in the database (issue 42): one
+            // statement each (bursts of 10 and 5 lease one token at a time), the same for every name.
+            let expected = backend == .postgres ? 3 : 1
+            #expect(
+                withAccount == expected,
+                "the name and the code's hash looked up together in one statement, and the budgets; found \(withAccount)")
             #expect(
                 lookAlike == withAccount && without == withAccount && notACode == withAccount,
                 "account \(withAccount), look-alike \(lookAlike), none \(without), not a code \(notACode)")

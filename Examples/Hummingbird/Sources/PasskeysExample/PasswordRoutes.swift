@@ -13,7 +13,7 @@ struct PasswordRoutes: Sendable {
     let sessions: Sessions
     let gate: PasswordHashingGate
     /// How often one client may be told a name is taken (the passkey routes' `takenNameLimiter`); nil for no limit.
-    let takenNames: RateLimiter?
+    let takenNames: (any ClientRateLimiter)?
     /// Names a request's client; nil keys it by its peer address.
     let clientKey: (@Sendable (Request, ExampleContext) -> String?)?
     /// The most a request body may hold.
@@ -63,11 +63,23 @@ struct PasswordRoutes: Sendable {
         // Every sign-up takes a token; every answer but usernameTaken gives it back (PasskeyRouteLimits).
         let client = clientKey?(request, context) ?? ClientKey.peer(context.remoteAddress)
         let budget = client.flatMap { client in takenNames.map { (client, $0) } }
-        if let (client, limiter) = budget, !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
-        var taken = false
-        defer { if let (client, limiter) = budget, !taken { limiter.refund(client) } }
+        if let (client, limiter) = budget, try await !limiter.allow(client) { throw RelyingPartyError.tooManyRequests }
+        let user: User?
+        do {
+            user = try await insertUser(username: username, key: key, displayName: displayName, password: password)
+        } catch {
+            if let (client, limiter) = budget { await limiter.refund(client) }
+            throw error
+        }
+        guard let user else { throw RelyingPartyError.usernameTaken(username) }
+        if let (client, limiter) = budget { await limiter.refund(client) }
+        return try await signedIn(user, request, upgrade: true)
+    }
+
+    /// A new account with a password, unless an account has the name (nil).
+    private func insertUser(username: String, key: String, displayName: String, password: String) async throws -> User? {
         let hash = try await gate.run { try PasswordHash.make(password) }
-        let user = try await database.queue.write { db -> User? in
+        return try await database.queue.write { db -> User? in
             guard try User.fetchOne(db, sql: "SELECT * FROM users WHERE username_key = ?", arguments: [key]) == nil else { return nil }
             let handle = SecureRandom.bytes(32)
             try db.execute(
@@ -75,11 +87,6 @@ struct PasswordRoutes: Sendable {
                 arguments: [username, key, displayName, Data(handle), hash])
             return User(id: db.lastInsertedRowID, username: username, displayName: displayName, handle: handle)
         }
-        guard let user else {
-            taken = true
-            throw RelyingPartyError.usernameTaken(username)
-        }
-        return try await signedIn(user, request, upgrade: true)
     }
 
     private func signIn(_ request: Request) async throws -> PasskeyResponse {

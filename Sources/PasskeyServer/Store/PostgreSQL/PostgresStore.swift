@@ -457,5 +457,6 @@ public final class PostgresStore: DatabaseStore {
             try await db.raw("DELETE FROM oidc_refresh_tokens WHERE expires_at <= \(bind: now)").run()
         }
         try await ceremonies.purgeExpired(now: now)
+        try await purgeLimits(now: now)
     }
 }

@@ -3,7 +3,10 @@ import NIOSSL
 import PostgresKit
 
 /// A `postgres://` URL read the way libpq users know it: `postgres://user:password@host:port/database` with
-/// `sslmode`, `sslrootcert`, `sslcert` and `sslkey` query parameters.
+/// `sslmode`, `sslrootcert`, `sslcert`, `sslkey` and `options` query parameters.
+///
+/// `options`, as in libpq, is sent to the server at connection start as its command-line options, so
+/// `options=-c%20search_path%3Dpasskeys` keeps the tables in the schema `passkeys`.
 ///
 /// `sslmode`, as in libpq:
 /// - `disable`: no TLS.
@@ -34,6 +37,8 @@ struct PostgresURL: Sendable {
     let rootCertificate: String?
     let clientCertificate: String?
     let clientKey: String?
+    /// The server's command-line options for each connection (`-c name=value` settings); nil for none.
+    let options: String?
 
     init(_ text: String) throws(ConfigurationError) {
         let shown = DatabaseLocation.postgres(text).description
@@ -51,8 +56,8 @@ struct PostgresURL: Sendable {
         database = path.isEmpty ? nil : path
         var parameters: [String: String] = [:]
         for item in components.queryItems ?? [] {
-            guard ["sslmode", "sslrootcert", "sslcert", "sslkey"].contains(item.name) else {
-                throw ConfigurationError("--database: unknown parameter '\(item.name)'; expected sslmode, sslrootcert, sslcert or sslkey")
+            guard ["sslmode", "sslrootcert", "sslcert", "sslkey", "options"].contains(item.name) else {
+                throw ConfigurationError("--database: unknown parameter '\(item.name)'; expected sslmode, sslrootcert, sslcert, sslkey or options")
             }
             parameters[item.name] = item.value ?? ""
         }
@@ -65,6 +70,7 @@ struct PostgresURL: Sendable {
         rootCertificate = parameters["sslrootcert"]
         clientCertificate = parameters["sslcert"]
         clientKey = parameters["sslkey"]
+        options = parameters["options"]
         guard (clientCertificate == nil) == (clientKey == nil) else {
             throw ConfigurationError("--database: sslcert and sslkey go together; found only \(clientCertificate == nil ? "sslkey" : "sslcert")")
         }
@@ -85,7 +91,10 @@ struct PostgresURL: Sendable {
         case .verifyFull:
             tls = .require(try context(verification: .fullVerification))
         }
-        return SQLPostgresConfiguration(hostname: host, port: port, username: username, password: password, database: database, tls: tls)
+        var configuration = SQLPostgresConfiguration(
+            hostname: host, port: port, username: username, password: password, database: database, tls: tls)
+        if let options { configuration.coreConfiguration.options.additionalStartupParameters.append(("options", options)) }
+        return configuration
     }
 
     private func context(verification: CertificateVerification) throws(ConfigurationError) -> NIOSSLContext {
