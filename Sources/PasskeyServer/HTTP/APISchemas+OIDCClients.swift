@@ -7,9 +7,10 @@ enum OIDCClientSchemas {
     /// rule, as `\xNN`/`\uNNNN` ranges that ECMA-262 and Python's `re` (schemathesis) both read.
     static let namePattern =
         #"^[^\x00-\x1F\x7F-\x9F]*[^\x00-\x20\x7F-\xA0\u1680\u2000-\u200A\u202F\u205F\u3000][^\x00-\x1F\x7F-\x9F]*$"#
-    /// https, or http on a loopback IP literal, and no fragment, space or control character. Necessary, not
-    /// sufficient: the server also parses the URI (a host, no user info), which no pattern can say.
-    static let uriPattern = #"^(?:https://[^#\x00-\x20\x7F]+|http://(?:127\.0\.0\.1|\[::1\])(?:[:/?][^#\x00-\x20\x7F]*)?)$"#
+    /// https with a host (no user info), or http on a loopback IP literal; no fragment, space or control character.
+    /// Necessary, not sufficient: the server also parses the URI (RFC 3986), which no pattern generators honour can say.
+    static let uriPattern =
+        #"^(?:https://[^/?#@\x00-\x20\x7F]+|http://(?:127\.0\.0\.1|\[::1\])(?::[0-9]*)?)(?:[/?][^#\x00-\x20\x7F]*)?$"#
 
     static func uris(_ description: String, required: Bool, minItems: Int) -> JSONSchema {
         .array(
