@@ -28,6 +28,24 @@ struct AdminOIDCClientTests {
         return (try #require(try OpenIDProviderTests.location(answer)["code"]), verifier)
     }
 
+    /// Every audit entry since `from` (milliseconds), following `next`: the database may be shared with tests that
+    /// write entries of their own meanwhile, so one page is not enough to find ours.
+    static func audit(since from: Int64, key: String, _ client: any TestClientProtocol) async throws -> [JSONObject] {
+        let start = RFC3339.string(millisecondsSince1970: from / 1000 * 1000 - 1000)
+        var all: [JSONObject] = []
+        var before: String?
+        for _ in 0..<200 {
+            let page = try await client.call(.get, "/admin/audit?limit=100&from=\(start)" + (before.map { "&before=\($0)" } ?? ""), session: key)
+            #expect(page.ok, "\(page.object)")
+            all += AdminAPITests.entries(page)
+            guard let next = page.object["next"]?.stringValue else { break }
+            before = next
+        }
+        return all
+    }
+
+    static var now: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
     static func basic(_ clientID: String, _ secret: String) -> HTTPFields {
         [.contentType: "application/x-www-form-urlencoded", .authorization: "Basic " + Data("\(clientID):\(secret)".utf8).base64EncodedString()]
     }
@@ -46,6 +64,7 @@ struct AdminOIDCClientTests {
     func confidentialLifecycle(_ backend: Backend) async throws {
         let database = backend.location()
         try await AdminAPITests.withAdmin(database, name: "sso-admin") { client, key, _ in
+            let started = Self.now
             let created = try await client.call(
                 .post, "/admin/oidc-clients",
                 json: JSONObject([
@@ -126,7 +145,7 @@ struct AdminOIDCClientTests {
                 #expect(long.status == .notFound && !long.errorMessage.contains(String(repeating: "A", count: 65)))
 
                 // The audit log: who made, changed and deleted it, and the reads and refusals.
-                let audit = AdminAPITests.entries(try await client.call(.get, "/admin/audit?limit=100", session: key))
+                let audit = try await Self.audit(since: started, key: key, client)
                 func entries(_ action: String, _ outcome: String = "success") -> [JSONObject] {
                     audit.filter {
                         $0["action"] == .string(action) && $0["outcome"] == .string(outcome)
@@ -159,6 +178,7 @@ struct AdminOIDCClientTests {
         arguments: Backend.all)
     func refusals(_ backend: Backend) async throws {
         try await AdminAPITests.withAdmin(backend.location()) { client, key, _ in
+            let started = Self.now
             let created = try await client.call(
                 .post, "/admin/oidc-clients",
                 json: JSONObject([
@@ -223,7 +243,7 @@ struct AdminOIDCClientTests {
             }
             let unchanged = try await client.call(.get, "/admin/oidc-clients/\(id)", session: key)
             #expect(unchanged.object["client"]?.objectValue?["redirectUris"]?.arrayValue?.count == 2, "a refused change changes nothing")
-            let audit = AdminAPITests.entries(try await client.call(.get, "/admin/audit?limit=100", session: key))
+            let audit = try await Self.audit(since: started, key: key, client)
             #expect(audit.contains { $0["action"] == .string("oidc-client.created") && $0["outcome"] == .string("refused") })
 
             // A user's session is not an operator's key, on any of the routes.
