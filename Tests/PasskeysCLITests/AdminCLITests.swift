@@ -84,4 +84,40 @@ struct AdminCLITests {
         )
         #expect(unreachable.status == 1 && unreachable.errorCode == "serverUnreachable", "\(unreachable.stdout)")
     }
+
+    @Test("oidc-clients: create prints the secret once, list and show never do, update gives a new one, delete; refusals name the member")
+    func oidcClients() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-admin-oidc-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = "\(folder)/server.sqlite"
+        try await CeremonyCLITests.withServer(database: database) { server in
+            let created = try CLIRunner.run(["api-key", "create", "--database", "sqlite:\(database)", "--name", "sso"])
+            let keyFile = "\(folder)/sso.key"
+            try created.stdout.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let common = ["--server", server, "--key-file", keyFile]
+
+            let made = try CLIRunner.run(
+                ["admin", "oidc-clients", "create", "--name", "wiki", "--redirect-uri", "https://wiki.example.com/cb", "--json"] + common)
+            #expect(made.status == 0, "\(made.stdout) \(made.stderr)")
+            let client = try #require(made.json["client"] as? [String: Any])
+            let id = try #require(client["clientId"] as? String)
+            let secret = try #require(client["clientSecret"] as? String)
+            let table = try CLIRunner.run(["admin", "oidc-clients", "list"] + common)
+            #expect(table.status == 0 && table.stdout.hasPrefix("CLIENT ID") && table.stdout.contains(id), "\(table.stdout)")
+            #expect(!table.stdout.contains(secret))
+            let shown = try CLIRunner.run(["admin", "oidc-clients", "show", id] + common)
+            #expect(shown.status == 0 && shown.stdout.contains("wiki") && !shown.stdout.contains(secret), "\(shown.stdout)")
+            let renewed = try CLIRunner.run(["admin", "oidc-clients", "update", "--new-secret", id] + common)
+            #expect(
+                renewed.status == 0 && renewed.stdout.contains("CLIENT SECRET (shown once)") && renewed.stdout.contains("pcs_"), "\(renewed.stdout)")
+            let refused = try CLIRunner.run(["admin", "oidc-clients", "update", id, "--redirect-uri", "http://wiki.example.com/cb"] + common)
+            #expect(
+                refused.status == 1 && refused.errorCode == "invalidRequest" && (refused.stdout + refused.stderr).contains("redirectUris[0]"),
+                "\(refused.stdout)")
+            let deleted = try CLIRunner.run(["admin", "oidc-clients", "delete", id] + common)
+            #expect(deleted.status == 0 && deleted.stdout.contains("Deleted client"), "\(deleted.stdout)")
+            let gone = try CLIRunner.run(["admin", "oidc-clients", "show", id] + common)
+            #expect(gone.status == 1 && gone.errorCode == "oidcClientNotFound", "\(gone.stdout) \(gone.stderr)")
+        }
+    }
 }

@@ -37,6 +37,14 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case auditRead = "admin.audit.read"
     /// An operator listed the API keys.
     case apiKeysRead = "admin.api-keys.read"
+    /// An operator registered an OpenID Connect client.
+    case oidcClientCreated = "oidc-client.created"
+    /// An operator changed an OpenID Connect client (its name, redirect URIs, ID token algorithm or secret).
+    case oidcClientUpdated = "oidc-client.updated"
+    /// An operator deleted an OpenID Connect client with its codes and refresh tokens.
+    case oidcClientDeleted = "oidc-client.deleted"
+    /// An operator listed the OpenID Connect clients or read one.
+    case oidcClientsRead = "admin.oidc-clients.read"
 }
 
 /// How an audited action ended (`outcome`).

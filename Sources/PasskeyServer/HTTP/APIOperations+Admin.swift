@@ -4,6 +4,7 @@ import PasskeyCore
 /// The OpenAPI description of the operator's API (Routes+Admin.swift): its own tag and security scheme.
 enum AdminOperation {
     case users, user, deleteUser, credentials, deleteCredential, sessions, endSessions, recoveryCodes, replay, audit, keys, revokeKey
+    case oidcClients, oidcClient, createOIDCClient, updateOIDCClient, deleteOIDCClient
 
     typealias A = APIAnswers
     static let tag = "Operator"
@@ -43,6 +44,9 @@ enum AdminOperation {
         "A query parameter is unknown, repeated, too long or not of its type, or an id in the path is not a user id (each named with what was expected)",
         codes: ["invalidRequest"])
     static let noUser = A.failure("No account has this id", codes: ["userNotFound"])
+    static let noClient = A.failure("No OpenID Connect client has this id", codes: ["oidcClientNotFound"])
+    static let clientID = OpenAPI.Parameter.path(
+        name: "id", schemaOrContent: .schema(.init(.string(description: "A client's id (clientId).", maxLength: 64), style: .default(for: .path))))
 
     /// 401, 429, 503: every admin call.
     static func answers(_ more: A.Answers) -> A.Answers {
@@ -79,8 +83,10 @@ enum AdminOperation {
     /// POST and DELETE routes.
     private var changesState: Bool {
         switch self {
-        case .deleteUser, .deleteCredential, .endSessions, .recoveryCodes, .replay, .revokeKey: true
-        case .users, .user, .credentials, .sessions, .audit, .keys: false
+        case .deleteUser, .deleteCredential, .endSessions, .recoveryCodes, .replay, .revokeKey, .createOIDCClient, .updateOIDCClient,
+            .deleteOIDCClient:
+            true
+        case .users, .user, .credentials, .sessions, .audit, .keys, .oidcClients, .oidcClient: false
         }
     }
 
@@ -214,6 +220,41 @@ enum AdminOperation {
                 "Revoke an API key", "Every request with it is refused from then on (a key may revoke itself).",
                 [.path(name: "id", schemaOrContent: .schema(.init(.string(maxLength: 64), style: .default(for: .path))))], nil,
                 [200: A.ok("Revoked", "Status"), 404: A.failure("No valid key has this id", codes: ["apiKeyNotFound"])]
+            )
+        case .oidcClients:
+            return (
+                "The OpenID Connect clients", "Oldest first, as passkeys oidc-client list prints them: never a secret nor its hash.", [], nil,
+                [200: Self.ok("The clients", ["clients": .array(items: APISchemas.ref("OIDCClient"))])]
+            )
+        case .oidcClient:
+            return (
+                "One OpenID Connect client", "Never its secret nor its hash.", [Self.clientID], nil,
+                [200: Self.ok("The client", ["client": APISchemas.ref("OIDCClient")]), 404: Self.noClient]
+            )
+        case .createOIDCClient:
+            return (
+                "Register an OpenID Connect client",
+                "As passkeys oidc-client create: a confidential client (the default) gets a secret, in this answer only (Cache-Control: no-store), kept as its SHA-256; a public one (public: true) has none and uses PKCE alone. A rule a value breaks is a 400 naming the member (redirectUris[0]: …).",
+                [], "OIDCClientCreate",
+                [
+                    200: Self.ok(
+                        "The client, with clientSecret for a confidential one (shown once)", ["client": APISchemas.ref("OIDCClientWithSecret")])
+                ]
+            )
+        case .updateOIDCClient:
+            return (
+                "Change an OpenID Connect client",
+                "What is given replaces what was registered (a list replaces the whole list); newSecret: true replaces a confidential client's secret and answers the new one, in this answer only (the old one stops working at once). A public client has no secret to replace (400).",
+                [Self.clientID], "OIDCClientUpdate",
+                [
+                    200: Self.ok("The client, with clientSecret when a new one was asked for", ["client": APISchemas.ref("OIDCClientWithSecret")]),
+                    404: Self.noClient,
+                ]
+            )
+        case .deleteOIDCClient:
+            return (
+                "Delete an OpenID Connect client", "With its codes and refresh tokens: its users can no longer sign in to it.", [Self.clientID], nil,
+                [200: A.ok("Deleted", "Status"), 404: Self.noClient]
             )
         }
     }

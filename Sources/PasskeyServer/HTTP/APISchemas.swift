@@ -67,7 +67,7 @@ enum APISchemas {
         let descriptor = JSONSchema.object(properties: [
             "type": publicKey, "id": base64url("A credential ID."), "transports": .array(required: false, items: .string),
         ])
-        return [
+        var schemas: OrderedDictionary<OpenAPI.ComponentKey, JSONSchema> = [
             "Status": .object(properties: [
                 "status": strings(["ok", "failed"]), "errorMessage": .string(description: "Empty when status is ok; else why, in plain words."),
             ]),
@@ -238,5 +238,7 @@ enum APISchemas {
             "CredentialList": withStatus(["credentials": .array(items: ref("Credential"))]),
             "CredentialResult": withStatus(["credential": ref("Credential")]),
         ]
+        for (key, schema) in OIDCClientSchemas.all { schemas[key] = schema }
+        return schemas
     }
 }

@@ -53,6 +53,20 @@ extension Routes {
             return try await admin.replay(id: try AdminBody.replayTarget(body))
         }
         on(.get, "/admin/audit", .audit) { request, _ in try await admin.audit(try AdminQuery.audit(request.uri.query)) }
+        on(.get, "/admin/oidc-clients", .oidcClients) { _, _ in try await admin.listOIDCClients() }
+        on(.get, "/admin/oidc-clients/:id", .oidcClient) { _, context in try await admin.oidcClient(id: try context.parameters.require("id")) }
+        on(.post, "/admin/oidc-clients", .createOIDCClient) { request, context in
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            return try await admin.createOIDCClient(try OIDCClientBody.create(body))
+        }
+        on(.patch, "/admin/oidc-clients/:id", .updateOIDCClient) { request, context in
+            let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
+            return try await admin.updateOIDCClient(id: try context.parameters.require("id"), try OIDCClientBody.update(body))
+        }
+        on(.delete, "/admin/oidc-clients/:id", .deleteOIDCClient) { _, context in
+            try await admin.deleteOIDCClient(id: try context.parameters.require("id"))
+            return JSONObject()
+        }
         on(.get, "/admin/keys", .keys) { _, _ in try await admin.keys() }
         on(.delete, "/admin/keys/:id", .revokeKey) { _, context in
             try await admin.revokeKey(id: try context.parameters.require("id"))

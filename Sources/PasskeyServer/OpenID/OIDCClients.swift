@@ -27,16 +27,44 @@ public struct OIDCClients: Sendable {
     /// SHA-256 of a client secret, hex: what is stored. A secret is 256 random bits, so a plain hash is the right form.
     public static func hash(secret: String) -> String { Hex.encode(SHA256.hash(data: Array(secret.utf8))) }
 
-    /// Registers a client: its record and, for a confidential client, its secret (shown once, never stored).
+    /// What the checks call each value in their messages: the CLI's options, or the operator API's JSON members, so
+    /// one copy of the rules speaks the caller's language (`--redirect-uri: …`, `redirectUris[0]: …`).
+    public struct Fields: Sendable {
+        let name: String
+        let redirectURIs: String
+        let postLogoutRedirectURIs: String
+        let idTokenAlgorithm: String
+        let newSecret: String
+        /// Whether a list's element is named by its index (`redirectUris[2]`): a JSON array has one, repeated options do not.
+        let indexed: Bool
+
+        /// The `passkeys oidc-client` options.
+        public static let options = Fields(
+            name: "--name", redirectURIs: "--redirect-uri", postLogoutRedirectURIs: "--post-logout-redirect-uri", idTokenAlgorithm: "--id-token-alg",
+            newSecret: "--new-secret", indexed: false)
+        /// The members of the operator API's bodies (`POST` and `PATCH /admin/oidc-clients`).
+        public static let json = Fields(
+            name: "name", redirectURIs: "redirectUris", postLogoutRedirectURIs: "postLogoutRedirectUris", idTokenAlgorithm: "idTokenAlg",
+            newSecret: "newSecret", indexed: true)
+
+        func element(_ list: String, _ index: Int) -> String { indexed ? "\(list)[\(index)]" : list }
+    }
+
+    /// Registers a client: its record and, for a confidential client, its secret (shown once, never stored). A value
+    /// that breaks a rule is a ``ConfigurationError`` naming it as `fields` does.
     public func create(
-        name: String, redirectURIs: [String], postLogoutRedirectURIs: [String] = [], isPublic: Bool, idTokenAlgorithm: String = "RS256"
+        name: String, redirectURIs: [String], postLogoutRedirectURIs: [String] = [], isPublic: Bool, idTokenAlgorithm: String = "RS256",
+        fields: Fields = .options
     ) async throws -> (record: OIDCClientRecord, secret: String?) {
-        let secret = isPublic ? nil : Self.secretPrefix + Base64URL.encode(SecureRandom.bytes(32))
+        let checked = (
+            name: try Self.checkName(name, fields), redirectURIs: try Self.checkURIs(redirectURIs, fields.redirectURIs, fields, required: true),
+            postLogout: try Self.checkURIs(postLogoutRedirectURIs, fields.postLogoutRedirectURIs, fields, required: false),
+            algorithm: try Self.checkAlgorithm(idTokenAlgorithm, fields)
+        )
+        let secret = isPublic ? nil : Self.newSecret()
         let record = OIDCClientRecord(
-            id: Base64URL.encode(SecureRandom.bytes(16)), name: try Self.checkName(name), secretHash: secret.map(Self.hash(secret:)),
-            redirectURIs: try Self.checkURIs(redirectURIs, option: "--redirect-uri", required: true),
-            postLogoutRedirectURIs: try Self.checkURIs(postLogoutRedirectURIs, option: "--post-logout-redirect-uri", required: false),
-            idTokenAlgorithm: try Self.checkAlgorithm(idTokenAlgorithm), createdAt: clock())
+            id: Base64URL.encode(SecureRandom.bytes(16)), name: checked.name, secretHash: secret.map(Self.hash(secret:)),
+            redirectURIs: checked.redirectURIs, postLogoutRedirectURIs: checked.postLogout, idTokenAlgorithm: checked.algorithm, createdAt: clock())
         try await store.insertOIDCClient(record)
         return (record, secret)
     }
@@ -51,19 +79,19 @@ public struct OIDCClients: Sendable {
     /// one (shown once). Nil when there is no client `id`.
     public func update(
         id: String, name: String? = nil, redirectURIs: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenAlgorithm: String? = nil,
-        newSecret: Bool = false
+        newSecret: Bool = false, fields: Fields = .options
     ) async throws -> (record: OIDCClientRecord, secret: String?)? {
         guard var record = try await store.oidcClient(id: id) else { return nil }
-        if let name { record.name = try Self.checkName(name) }
-        if let redirectURIs { record.redirectURIs = try Self.checkURIs(redirectURIs, option: "--redirect-uri", required: true) }
+        if let name { record.name = try Self.checkName(name, fields) }
+        if let redirectURIs { record.redirectURIs = try Self.checkURIs(redirectURIs, fields.redirectURIs, fields, required: true) }
         if let postLogoutRedirectURIs {
-            record.postLogoutRedirectURIs = try Self.checkURIs(postLogoutRedirectURIs, option: "--post-logout-redirect-uri", required: false)
+            record.postLogoutRedirectURIs = try Self.checkURIs(postLogoutRedirectURIs, fields.postLogoutRedirectURIs, fields, required: false)
         }
-        if let idTokenAlgorithm { record.idTokenAlgorithm = try Self.checkAlgorithm(idTokenAlgorithm) }
+        if let idTokenAlgorithm { record.idTokenAlgorithm = try Self.checkAlgorithm(idTokenAlgorithm, fields) }
         var secret: String?
         if newSecret {
-            guard record.isConfidential else { throw ConfigurationError("--new-secret: client \(id) is public (it has no secret)") }
-            secret = Self.secretPrefix + Base64URL.encode(SecureRandom.bytes(32))
+            guard record.isConfidential else { throw ConfigurationError("\(fields.newSecret): client \(id) is public (it has no secret)") }
+            secret = Self.newSecret()
             record.secretHash = secret.map(Self.hash(secret:))
         }
         guard try await store.updateOIDCClient(record) else { return nil }
@@ -73,32 +101,66 @@ public struct OIDCClients: Sendable {
     /// Removes a client with its codes and refresh tokens; false when there is none.
     public func delete(id: String) async throws -> Bool { try await store.deleteOIDCClient(id: id) }
 
-    static func checkName(_ name: String) throws(ConfigurationError) -> String {
+    /// A client as the CLI prints it and the operator API answers it: never its secret's hash; `secret` only when one
+    /// was just made (shown this once).
+    public static func json(_ record: OIDCClientRecord, secret: String? = nil) -> JSONValue {
+        var members = JSONObject([
+            "clientId": .string(record.id), "name": .string(record.name), "public": .bool(!record.isConfidential),
+            "redirectUris": .array(record.redirectURIs.map(JSONValue.string)),
+            "postLogoutRedirectUris": .array(record.postLogoutRedirectURIs.map(JSONValue.string)),
+            "idTokenAlg": .string(record.idTokenAlgorithm), "createdAt": .string(RFC3339.string(millisecondsSince1970: record.createdAt)),
+        ])
+        if let secret { members["clientSecret"] = .string(secret) }
+        return .object(members)
+    }
+
+    /// 256 random bits with the recognisable prefix.
+    static func newSecret() -> String { secretPrefix + Base64URL.encode(SecureRandom.bytes(32)) }
+
+    /// A value quoted in a message, cut short: a refused value may be large, and the message is not the place to echo it.
+    static func quoted(_ value: String) -> String {
+        let scalars = value.unicodeScalars
+        return scalars.count <= 100 ? "'\(value)'" : "'\(String(String.UnicodeScalarView(scalars.prefix(100))))…' (\(scalars.count) characters)"
+    }
+
+    /// 1 to ``maximumNameLength`` Unicode scalars as given (what JSON Schema's `maxLength` counts), not blank once
+    /// trimmed, no control characters (general category Cc).
+    static func checkName(_ name: String, _ fields: Fields) throws(ConfigurationError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= maximumNameLength,
-            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !trimmed.isEmpty, name.unicodeScalars.count <= maximumNameLength,
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
-            throw ConfigurationError("--name: expected 1 to \(maximumNameLength) characters without control characters, found '\(name)'")
+            throw ConfigurationError(
+                "\(fields.name): expected 1 to \(maximumNameLength) characters, not blank, without control characters, found \(quoted(name))")
         }
         return trimmed
     }
 
-    static func checkAlgorithm(_ algorithm: String) throws(ConfigurationError) -> String {
+    static func checkAlgorithm(_ algorithm: String, _ fields: Fields) throws(ConfigurationError) -> String {
         guard algorithm == "RS256" || algorithm == "ES256" else {
-            throw ConfigurationError("--id-token-alg: expected RS256 or ES256, found '\(algorithm)'")
+            throw ConfigurationError("\(fields.idTokenAlgorithm): expected RS256 or ES256, found \(quoted(algorithm))")
         }
         return algorithm
     }
 
-    static func checkURIs(_ uris: [String], option: String, required: Bool) throws(ConfigurationError) -> [String] {
-        guard !required || !uris.isEmpty else { throw ConfigurationError("\(option): at least one is required") }
-        guard uris.count <= maximumURIs else { throw ConfigurationError("\(option): at most \(maximumURIs), found \(uris.count)") }
-        for uri in uris {
+    static func checkURIs(_ uris: [String], _ list: String, _ fields: Fields, required: Bool) throws(ConfigurationError) -> [String] {
+        guard !required || !uris.isEmpty else { throw ConfigurationError("\(list): expected at least one URI, found none") }
+        guard uris.count <= maximumURIs else { throw ConfigurationError("\(list): expected at most \(maximumURIs) URIs, found \(uris.count)") }
+        var seen: [String: Int] = [:]
+        for (index, uri) in uris.enumerated() {
+            let name = fields.element(list, index)
+            guard uri.unicodeScalars.count <= maximumURILength else {
+                throw ConfigurationError("\(name): expected at most \(maximumURILength) characters, found \(uri.unicodeScalars.count)")
+            }
             guard RedirectURI.isRegistrable(uri) else {
                 throw ConfigurationError(
-                    "\(option): expected an absolute https URI without fragment (or http on a loopback IP literal, http://127.0.0.1:PORT/… or http://[::1]:PORT/…, RFC 8252 §7.3), found '\(uri)'"
+                    "\(name): expected an absolute https URI without fragment (or http on a loopback IP literal, http://127.0.0.1:PORT/… or http://[::1]:PORT/…, RFC 8252 §7.3), found \(quoted(uri))"
                 )
             }
+            if let first = seen[uri] {
+                throw ConfigurationError("\(name): expected each URI once, found a repeat of \(fields.element(list, first))")
+            }
+            seen[uri] = index
         }
         return uris
     }
@@ -111,7 +173,8 @@ public enum RedirectURI {
     /// `[::1]` (RFC 8252 §7.3; `localhost` is not one, §8.3). Custom schemes are not taken: every client here is a web
     /// app or a native app on a loopback port.
     public static func isRegistrable(_ uri: String) -> Bool {
-        guard uri.count <= OIDCClients.maximumURILength, let url = URLComponents(string: uri), let scheme = url.scheme, let host = url.host,
+        guard uri.unicodeScalars.count <= OIDCClients.maximumURILength, let url = URLComponents(string: uri), let scheme = url.scheme,
+            let host = url.host,
             !host.isEmpty, url.fragment == nil, url.user == nil, url.password == nil,
             !uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
         else { return false }

@@ -16,7 +16,10 @@ struct AdminCommand: AsyncParsableCommand {
               passkeys admin sessions end --server http://localhost:8080 --key-file support.key Xk3…
               passkeys admin audit --server http://localhost:8080 --key-file support.key --user Xk3… --json
             """,
-        subcommands: [AdminUsersCommand.self, AdminSessionsCommand.self, AdminCredentialsCommand.self, AdminAuditCommand.self, AdminKeysCommand.self])
+        subcommands: [
+            AdminUsersCommand.self, AdminSessionsCommand.self, AdminCredentialsCommand.self, AdminAuditCommand.self, AdminKeysCommand.self,
+            AdminOIDCClientsCommand.self,
+        ])
 }
 
 /// The columns every list of users shows.

@@ -22,17 +22,8 @@ struct OIDCClientCommand: AsyncParsableCommand {
             """,
         subcommands: [Create.self, List.self, Update.self, Delete.self])
 
-    /// A client as `create`, `list` and `update` print it; `secret` only when one was just made.
-    static func json(_ record: OIDCClientRecord, secret: String? = nil) -> JSONValue {
-        var members = JSONObject([
-            "clientId": .string(record.id), "name": .string(record.name), "public": .bool(!record.isConfidential),
-            "redirectUris": .array(record.redirectURIs.map(JSONValue.string)),
-            "postLogoutRedirectUris": .array(record.postLogoutRedirectURIs.map(JSONValue.string)),
-            "idTokenAlg": .string(record.idTokenAlgorithm), "createdAt": .string(RFC3339.string(millisecondsSince1970: record.createdAt)),
-        ])
-        if let secret { members["clientSecret"] = .string(secret) }
-        return .object(members)
-    }
+    /// A client as `create`, `list` and `update` print it (as the operator API answers it).
+    static func json(_ record: OIDCClientRecord, secret: String? = nil) -> JSONValue { OIDCClients.json(record, secret: secret) }
 
     /// Runs `body` over the database's clients; a configuration refusal is a usage error (exit 2).
     static func withClients<T: Sendable>(_ options: APIKeyCommand.DatabaseOptions, _ body: (OIDCClients) async throws -> T) async throws -> T {
