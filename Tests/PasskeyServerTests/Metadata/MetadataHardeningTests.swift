@@ -33,7 +33,9 @@ struct MetadataHardeningTests {
         let server = TestBLOBServer(), clock = TestClock(), messages = Messages()
         try await server.run { url in
             let refresher = MetadataRefresher(
-                configuration: MetadataRefreshTests.configuration(url, service: service, clock: clock, timeout: .seconds(4)),
+                // A download limit a loaded machine cannot reach (this test is about the signer; a timeout would be
+                // another result and another log line).
+                configuration: MetadataRefreshTests.configuration(url, service: service, clock: clock, timeout: .seconds(30)),
                 fetcher: HTTPMetadataFetcher(), onEvent: messages.record)
             for payload in ["!!! not base64url !!!", Base64URL.encode(Array("{not json".utf8)), String(repeating: "A", count: 40_000)] {
                 server.serve(.blob(try Self.brokenBLOB(from: stranger, payload: payload)))
