@@ -31,8 +31,9 @@ struct MetadataRefreshTests {
         let server = TestBLOBServer(), clock = TestClock(), events = EventRecorder()
         try await server.run { url in
             let refresher = MetadataRefresher(
-                // Four seconds: a loopback answer on a loaded machine can take over one; the slow answer below takes ten.
-                configuration: Self.configuration(url, service: service, clock: clock, timeout: .seconds(4)), fetcher: HTTPMetadataFetcher(),
+                // Ten seconds: a loopback answer took over four while the whole suite kept both cores busy; the slow
+                // answer below takes twenty-five.
+                configuration: Self.configuration(url, service: service, clock: clock, timeout: .seconds(10)), fetcher: HTTPMetadataFetcher(),
                 onEvent: events.record)
             server.serve(.blob(try service.blob(no: 1, nextUpdate: "2027-02-01", model: "Model v1")))
             #expect(await refresher.refresh() == .updated)
@@ -49,7 +50,7 @@ struct MetadataRefreshTests {
                 (.status(503), .unavailable),
                 (.oversized(bytes: 256 * 1024, chunked: false), .tooLarge),
                 (.oversized(bytes: 256 * 1024, chunked: true), .tooLarge),
-                (.slow(.seconds(10), try service.blob(no: 3, nextUpdate: "2027-03-01", model: "Late")), .unavailable),
+                (.slow(.seconds(25), try service.blob(no: 3, nextUpdate: "2027-03-01", model: "Late")), .unavailable),
             ]
             for (answer, expected) in refused {
                 server.serve(answer)
