@@ -1,4 +1,5 @@
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 import PasskeyHummingbird
@@ -145,16 +146,20 @@ public enum PasskeysServer {
             listeners.append(NamingBindFailure(inner: listener, host: address.host, port: address.port, option: "--metrics-address"))
         }
         let application = Application(
-            router: router,
-            server: .http1OnConnectionLoop(
-                configuration: .init(
-                    additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)],
-                    idleTimeout: .init(configuration.idleTimeout))),
+            router: router, server: publicServer(idleTimeout: configuration.idleTimeout),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "passkeys"),
             // Said once the socket is bound, never before: a port in use fails with no line claiming to listen.
             onServerRunning: { channel in logger.notice("\(startupLine(configuration, port: channel.localAddress?.port))") },
             logger: logger)
         return Parts(application: application, background: background, listeners: listeners, store: store, stop: stop)
+    }
+
+    /// The public listener's HTTP/1.1 server: each connection on its own event loop, with the body deadline. The HTTP
+    /// floor (``HTTPFloor``) runs the very same, so what it measures is what `passkeys serve` stands on.
+    static func publicServer(idleTimeout: Duration) -> HTTPServerBuilder {
+        .http1OnConnectionLoop(
+            configuration: .init(
+                additionalChannelHandlers: [RequestBodyDeadline(limit: ServerContext.bodyTimeout)], idleTimeout: .init(idleTimeout)))
     }
 
     /// The start-up line: the address to open first (the page and WebAuthn work only at a configured origin, which

@@ -40,17 +40,27 @@ public enum UserFacingName {
 
     /// `text` as a name (normalized and trimmed), or the first rule it breaks.
     public static func normalized(_ text: String) -> Result<String, Problem> {
-        let trimmed = printableASCII(trimming: text) ?? text.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+        let ascii = printableASCII(trimming: text)
+        let trimmed = ascii ?? text.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
         guard trimmed.utf8.count <= maximumBytes else { return .failure(.tooManyBytes(trimmed.utf8.count)) }
         // Counted in Unicode code points, as JSON Schema's maxLength counts them (the OpenAPI document states the same
         // limit), so a client validating against the document and the server agree on every name.
         let length = trimmed.unicodeScalars.count
         guard length <= maximumLength else { return .failure(.tooLong(length)) }
-        guard !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) }) else {
+        // Printable ASCII has no control or format character: the general-category lookup per scalar is for the rest
+        // (it was a sixtieth of a sign-up's instructions in issue #48's profile).
+        if ascii == nil, trimmed.unicodeScalars.contains(where: { Self.isControlOrFormat($0) }) {
             return .failure(.controlOrFormatCharacter)
         }
         return .success(trimmed)
+    }
+
+    private static func isControlOrFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format: true
+        default: false
+        }
     }
 
     /// `text` as a name, or nil when it breaks a rule: for names that come from elsewhere (metadata, a table), which

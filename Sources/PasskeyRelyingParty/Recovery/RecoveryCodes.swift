@@ -91,9 +91,12 @@ public enum RecoveryCodes {
 /// ``minimumComparisons``, so how long a check takes does not tell which hash, or whether any, came close, nor
 /// (with an empty list for an unknown name) whether the account exists.
 public struct RecoveryCodeHasher: Sendable {
-    /// HMAC-SHA-256 with the key already absorbed: each hash copies it (the hashers are copy-on-write) instead of
-    /// deriving the padded keys again, twice the hash's own work for a 16-character code.
-    private let keyed: HMAC<SHA256>
+    /// HMAC-SHA-256 (RFC 2104) with both padded keys already absorbed: `inner` has hashed K ⊕ ipad, `outer`
+    /// K ⊕ opad. Each tag copies them (the hashers are copy-on-write), so it costs the two compressions of its own
+    /// data. swift-crypto's `HMAC` keeps only the inner state and hashes K ⊕ opad again for every tag: a third
+    /// compression, and a sign-up issues ten codes (issue #48; `RecoveryCodeTests` checks the tags against it).
+    private let inner: SHA256
+    private let outer: SHA256
     /// Every check costs at least this many comparisons: the number of codes issued at once.
     public static let minimumComparisons = 10
 
@@ -102,7 +105,15 @@ public struct RecoveryCodeHasher: Sendable {
         guard key.count >= 32 else {
             throw RelyingPartyError(.badRequest, "recovery code key: expected at least 32 bytes, found \(key.count)", code: "invalidKey")
         }
-        self.keyed = HMAC<SHA256>(key: SymmetricKey(data: key))
+        // RFC 2104 §2: a key longer than the hash's 64-byte block is hashed first; the key is then padded with zeros.
+        var block = key.count > 64 ? Array(SHA256.hash(data: key)) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        var inner = SHA256()
+        inner.update(data: block.map { $0 ^ 0x36 })
+        var outer = SHA256()
+        outer.update(data: block.map { $0 ^ 0x5C })
+        self.inner = inner
+        self.outer = outer
     }
 
     /// The keyed hash (HMAC-SHA-256, base64url) of a code as typed; nil when it cannot be a code.
@@ -145,10 +156,12 @@ public struct RecoveryCodeHasher: Sendable {
     private static let label = Array("recovery-code\u{0}".utf8)
 
     private func mac(_ code: [UInt8]) -> [UInt8] {
-        var hmac = keyed
-        hmac.update(data: Self.label)
-        hmac.update(data: code)
-        return Array(hmac.finalize())
+        var innerHash = inner
+        innerHash.update(data: Self.label)
+        innerHash.update(data: code)
+        var outerHash = outer
+        innerHash.finalize().withUnsafeBytes { outerHash.update(bufferPointer: $0) }
+        return Array(outerHash.finalize())
     }
 
     /// Equal lengths and bytes, looking at every byte whatever differs first.

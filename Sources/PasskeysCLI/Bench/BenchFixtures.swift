@@ -68,8 +68,10 @@ struct BenchFixtures {
     }
 
     /// A two-level attestation PKI: a root (the trust anchor) and a leaf meeting §8.2.1.
-    static func attestationPKI() throws -> (root: Certificate, rootKey: P256.Signing.PrivateKey, leafKey: P256.Signing.PrivateKey, leaf: Certificate)
-    {
+    typealias AttestationPKI = (root: Certificate, rootKey: P256.Signing.PrivateKey, leafKey: P256.Signing.PrivateKey, leaf: Certificate)
+
+    /// A new ``AttestationPKI``.
+    static func attestationPKI() throws -> AttestationPKI {
         let rootKey = P256.Signing.PrivateKey()
         let leafKey = P256.Signing.PrivateKey()
         let now = Date()

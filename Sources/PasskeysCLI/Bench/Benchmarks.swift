@@ -21,6 +21,8 @@ struct BenchResult {
     let opsPerSecond: Double
     let baseline: String?
     let ratioToBaseline: Double?
+    /// Instructions per operation of the subject and of its baseline, with `--instructions`.
+    var instructions: (subject: Double, baseline: Double)?
 }
 
 enum BenchRunner {
@@ -52,7 +54,21 @@ enum BenchRunner {
         return count
     }
 
-    static func pairs() async throws -> [BenchPair] {
+    /// The pairs whose subject's name `chosen` accepts, in the table's order. Only those are built: some fixtures
+    /// (RSA and ML-DSA keys, attestation chains) cost seconds under callgrind, where `--instructions` runs one pair.
+    static func pairs(where chosen: (String) -> Bool) async throws -> [BenchPair] {
+        var built: [BenchPair] = []
+        for entry in catalog where chosen(entry.name) { built.append(try await entry.make()) }
+        return built
+    }
+
+    /// A pair by its subject's name, with how to build it.
+    struct Entry {
+        let name: String
+        let make: () async throws -> BenchPair
+    }
+
+    static var catalog: [Entry] {
         let fixtures = BenchFixtures()
         let authVerifier = AuthenticationVerifier(policy: fixtures.policy)
 
@@ -92,18 +108,11 @@ enum BenchRunner {
             }
         }
 
-        let es256 = try assertionPair(.es256, name: "es256", baselineName: "raw.p256Verify")
-        let eddsa = try assertionPair(.edDSA, name: "eddsa", baselineName: "raw.ed25519Verify")
-        let rs256 = try assertionPair(.rs256, name: "rs256", baselineName: "raw.rsa2048Verify")
-        let mlDSA65 = try assertionPair(.mlDSA65, name: "mldsa65", baselineName: "raw.mldsa65Verify")
-        let mlDSA87 = try assertionPair(.mlDSA87, name: "mldsa87", baselineName: "raw.mldsa87Verify")
-
-        let pki = try BenchFixtures.attestationPKI()
-        var x5cPolicy = fixtures.policy
-        x5cPolicy.attestation = AttestationPolicy(trustAnchors: [pki.root], requireTrustedAttestation: true)
-        func registrationPair(_ name: String, _ attestation: SoftwareAuthenticator.Attestation, policy: VerificationPolicy) throws -> BenchPair {
-            try registrationPair(name, json: BenchFixtures.registration(attestation), policy: policy)
+        func assertionEntry(_ alg: COSEAlgorithm, name: String, baselineName: String) -> Entry {
+            Entry(name: "verifyAuthentication.\(name)") { try assertionPair(alg, name: name, baselineName: baselineName) }
         }
+        // Registrations are measured against the raw P-256 check, the one an ES256 sign-in rests on.
+        func p256Baseline() throws -> Measured { rawCheck(try BenchFixtures.assertion(.es256), name: "raw.p256Verify") }
         func registrationPair(_ name: String, json: [UInt8], policy: VerificationPolicy) throws -> BenchPair {
             let verifier = RegistrationVerifier(policy: policy)
             let subject = Measured(name: "verifyRegistration.\(name)") {
@@ -113,16 +122,39 @@ enum BenchRunner {
                     return true
                 } catch { return false }
             }
-            return BenchPair(subject: subject, baseline: es256.baseline)
+            return BenchPair(subject: subject, baseline: try p256Baseline())
+        }
+        func registrationEntry(_ name: String, _ attestation: SoftwareAuthenticator.Attestation) -> Entry {
+            Entry(name: "verifyRegistration.\(name)") {
+                try registrationPair(name, json: BenchFixtures.registration(attestation), policy: fixtures.policy)
+            }
+        }
+        /// A registration whose attestation chains to a test root the policy trusts.
+        func chainedEntry(_ name: String, _ json: @escaping (BenchFixtures.AttestationPKI) throws -> [UInt8]) -> Entry {
+            Entry(name: "verifyRegistration.\(name)") {
+                let pki = try BenchFixtures.attestationPKI()
+                var policy = fixtures.policy
+                policy.attestation = AttestationPolicy(trustAnchors: [pki.root], requireTrustedAttestation: true)
+                return try registrationPair(name, json: json(pki), policy: policy)
+            }
+        }
+        func tokenEntry(_ index: Int, _ name: String) -> Entry {
+            Entry(name: name) { try await TokenBenchmarks.pairs()[index] }
         }
         return [
-            es256, eddsa, rs256, mlDSA65, mlDSA87,
-            try registrationPair("none", .none, policy: fixtures.policy),
-            try registrationPair("packedSelf", .packedSelf, policy: fixtures.policy),
-            try registrationPair("packedX5c", .packedBasic(key: pki.leafKey, chain: [pki.leaf]), policy: x5cPolicy),
-            try registrationPair("tpm", json: BenchAttestations.tpm(root: pki.root, rootKey: pki.rootKey), policy: x5cPolicy),
-            try registrationPair("androidKey", json: BenchAttestations.androidKey(root: pki.root, rootKey: pki.rootKey), policy: x5cPolicy),
-        ] + (try await TokenBenchmarks.pairs())
+            assertionEntry(.es256, name: "es256", baselineName: "raw.p256Verify"),
+            assertionEntry(.edDSA, name: "eddsa", baselineName: "raw.ed25519Verify"),
+            assertionEntry(.rs256, name: "rs256", baselineName: "raw.rsa2048Verify"),
+            assertionEntry(.mlDSA65, name: "mldsa65", baselineName: "raw.mldsa65Verify"),
+            assertionEntry(.mlDSA87, name: "mldsa87", baselineName: "raw.mldsa87Verify"),
+            registrationEntry("none", .none),
+            registrationEntry("packedSelf", .packedSelf),
+            chainedEntry("packedX5c") { pki in try BenchFixtures.registration(.packedBasic(key: pki.leafKey, chain: [pki.leaf])) },
+            chainedEntry("tpm") { pki in try BenchAttestations.tpm(root: pki.root, rootKey: pki.rootKey) },
+            chainedEntry("androidKey") { pki in try BenchAttestations.androidKey(root: pki.root, rootKey: pki.rootKey) },
+            tokenEntry(0, "sessionToken.issue"),
+            tokenEntry(1, "jwks.fromMemory"),
+        ]
     }
 }
 

@@ -24,6 +24,9 @@ else {
 }
 
 struct EchoStatement: PostgresPreparedStatement {
+    // A fixed name, as every statement of the server has (PostgresRegistrationStatements.swift): without it
+    // postgres-nio names the statement `String(reflecting: Self.self)`, a string built on every execution.
+    static let name = "passkeys_floor_echo"
     static let sql = "SELECT $1::bytea, $2::bigint"
     typealias Row = (ByteBuffer, Int64)
     var bytes: ByteBuffer

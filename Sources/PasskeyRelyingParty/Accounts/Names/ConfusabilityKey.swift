@@ -24,9 +24,52 @@ public struct ConfusabilityKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key of `name`.
     public init(_ name: String) {
+        rawValue = Self.asciiKey(name) ?? Self.unicodeKey(name)
+    }
+
+    /// Steps 1–4 through Foundation's normalization and folding: any name.
+    static func unicodeKey(_ name: String) -> String {
         let compatible = name.precomposedStringWithCompatibilityMapping
         let folded = Self.skeleton(compatible).folding(options: [.caseInsensitive], locale: nil)
-        rawValue = Self.skeleton(folded).precomposedStringWithCanonicalMapping
+        return Self.skeleton(folded).precomposedStringWithCanonicalMapping
+    }
+
+    /// Steps 1–4 for printable ASCII, which most names are, without Foundation: NFKC, NFD and NFC leave ASCII as it
+    /// is, full case folding of ASCII is lowercasing, and what remains is the same confusables lookup before and
+    /// after folding. A prototype that is not printable ASCII sends the name the long way (nil).
+    ///
+    /// Foundation's normalization was 14% of a PostgreSQL sign-up's instructions, the key being made twice (the
+    /// name check and the insert; issue #48). `ConfusabilityKeyTests` checks this path against ``unicodeKey(_:)``
+    /// for every printable ASCII character, pair and many longer names.
+    static func asciiKey(_ name: String) -> String? {
+        var skeleton: [UInt8] = []
+        skeleton.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            guard byte >= 0x20, byte < 0x7F, appendPrototype(of: byte, to: &skeleton) else { return nil }
+        }
+        var key: [UInt8] = []
+        key.reserveCapacity(skeleton.count)
+        for byte in skeleton {
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            guard appendPrototype(of: folded, to: &key) else { return nil }
+        }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// Appends what an ASCII character becomes in the skeleton (its prototype, or itself); false when that is not
+    /// printable ASCII.
+    private static func appendPrototype(of byte: UInt8, to out: inout [UInt8]) -> Bool {
+        let value = UInt32(byte)
+        if UnicodeNameTables.defaultIgnorable.contains(value) { return true }
+        guard let prototype = UnicodeNameTables.confusables.value(for: value) else {
+            out.append(byte)
+            return true
+        }
+        for scalar in prototype {
+            guard scalar >= 0x20, scalar < 0x7F else { return false }
+            out.append(UInt8(scalar))
+        }
+        return true
     }
 
     /// A key already computed (read back from a database column).
