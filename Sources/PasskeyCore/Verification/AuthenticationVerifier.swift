@@ -133,7 +133,7 @@ public struct AuthenticationVerifier: Sendable {
         // Steps 20–21: the signature covers authenticatorData ‖ SHA-256(clientDataJSON).
         var signed = response.authenticatorData
         signed.reserveCapacity(signed.count + 32)
-        SHA256.hash(data: response.clientDataJSON).withUnsafeBytes { signed.append(contentsOf: $0) }
+        ClientDataHash.of(response.clientDataJSON).withUnsafeBytes { signed.append(contentsOf: $0) }
         guard credential.publicKey.isValidSignature(response.signature, over: signed) else {
             throw WebAuthnError(
                 .invalidSignature,

@@ -35,7 +35,7 @@ public struct RegistrationVerifier: Sendable {
         // Steps 7–11.
         try ClientDataVerification.verify(clientData, expectedType: "webauthn.create", challenge: challenge, policy: policy)
         // Step 12.
-        let clientDataHash = Array(SHA256.hash(data: response.clientDataJSON))
+        let clientDataHash = Array(ClientDataHash.of(response.clientDataJSON))
         // Step 13.
         let attestation = try AttestationObject(bytes: response.attestationObject, field: "response.attestationObject")
         let authData = attestation.authenticatorData

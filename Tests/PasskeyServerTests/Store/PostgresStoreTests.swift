@@ -242,6 +242,61 @@ struct PostgresStoreTests {
         try await connections.shutdown()
     }
 
+    @Test("the username key has its own unique index on PostgreSQL, which a lookup by key uses (issue #48)")
+    func usernameKeyIndex() async throws {
+        let connections = try PostgresConnections.open(
+            url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))
+        try await Self.withStore { _ in
+            try await connections.with { db in
+                let indexes = try await db.raw(
+                    "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'users'"
+                ).all().map { try $0.decode(column: "indexdef", as: String.self) }
+                #expect(indexes.contains { $0.contains("UNIQUE INDEX") && $0.hasSuffix("(username_key)") }, "\(indexes)")
+                // The plan of the lookup by key: an index scan whatever the table's size (before, a sequential scan).
+                let plan = try await db.raw("EXPLAIN SELECT handle FROM users WHERE username_key = 'no such key'").all()
+                    .map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
+                #expect(plan.contains("users_username_key_unique"), "\(plan)")
+            }
+        }
+        try await connections.shutdown()
+    }
+
+    @Test("the migration leaves the oldest of accounts that came to share a username key with it; the others get keys of their own")
+    func usernameKeyMigrationSettlesSharedKeys() async throws {
+        let connections = try PostgresConnections.open(
+            url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))
+        let settle = try #require(
+            Schema.migrations.last?.compactMap { step -> String? in
+                if case .postgres(let sql) = step, sql.hasPrefix("UPDATE users") { return sql }
+                return nil
+            }.first)
+        try await Self.withStore { _ in
+            try await connections.with { db in
+                // A temporary table named users comes first on the session's search path: the step's own SQL runs
+                // against rows the test controls, beside the suite's real accounts.
+                try await db.raw("CREATE TEMP TABLE users (LIKE public.users)").run()
+                try await db.raw(
+                    """
+                    INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at) VALUES
+                    ('h-new', 'ADA', 'ada', 'c1', 'Ada', 20), ('h-old', 'Ada', 'ada', 'c2', 'Ada', 10),
+                    ('h-bob', 'bob', 'bob', 'c3', 'Bob', 15), ('h-legacy', 'x', NULL, NULL, 'X', 5)
+                    """
+                ).run()
+                try await db.raw("\(unsafeRaw: settle)").run()
+                let keys = Dictionary(
+                    uniqueKeysWithValues: try await db.raw("SELECT handle, username_key FROM users").all().map {
+                        (try $0.decode(column: "handle", as: String.self), try $0.decode(column: "username_key", as: String?.self))
+                    })
+                try await db.raw("DROP TABLE pg_temp.users").run()
+                #expect(keys["h-old"] == "ada")
+                #expect(keys["h-new"] == "\u{1}shared:h-new")
+                #expect(keys["h-bob"] == "bob")
+                #expect(keys["h-legacy"] == .some(nil))
+            }
+        }
+        try await connections.shutdown()
+    }
+
     @Test("a statement sent after the limit closed its connection fails at once as unavailable instead of waiting for good")
     func statementAfterTheLimit() async throws {
         let health = StoreHealth(logger: Self.logger())
