@@ -59,17 +59,21 @@ public struct ConfusabilityKey: Hashable, Sendable, CustomStringConvertible {
     /// Appends what an ASCII character becomes in the skeleton (its prototype, or itself); false when that is not
     /// printable ASCII.
     private static func appendPrototype(of byte: UInt8, to out: inout [UInt8]) -> Bool {
-        let value = UInt32(byte)
-        if UnicodeNameTables.defaultIgnorable.contains(value) { return true }
-        guard let prototype = UnicodeNameTables.confusables.value(for: value) else {
-            out.append(byte)
-            return true
-        }
-        for scalar in prototype {
-            guard scalar >= 0x20, scalar < 0x7F else { return false }
-            out.append(UInt8(scalar))
-        }
+        guard let prototype = asciiPrototypes[Int(byte & 0x7F)] else { return false }
+        out.append(contentsOf: prototype)
         return true
+    }
+
+    /// For each ASCII character, what the skeleton makes of it, read once from the same tables as the Unicode path:
+    /// nothing for a default-ignorable one, its prototype when that is printable ASCII, itself when it has none;
+    /// nil when the prototype leaves printable ASCII. Binary searches of the tables per character were 2% of a
+    /// sign-up's instructions.
+    private static let asciiPrototypes: [[UInt8]?] = (0..<128).map { code -> [UInt8]? in
+        let value = UInt32(code)
+        if UnicodeNameTables.defaultIgnorable.contains(value) { return [] }
+        guard let prototype = UnicodeNameTables.confusables.value(for: value) else { return [UInt8(code)] }
+        guard prototype.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return prototype.map { UInt8($0) }
     }
 
     /// A key already computed (read back from a database column).
