@@ -6,7 +6,7 @@ import NIOCore
 ///
 /// `scripts/measure-floors` compares the CPU `passkeys serve` spends per request with what its stack costs alone. The
 /// floor is fair only when it is the stack the server runs: the same router context (``ServerContext``), each
-/// connection on its own event loop (``PasskeysServer/publicServer(idleTimeout:)``), and the process's log handler,
+/// connection on its own event loop (`PasskeysServer.publicServer(idleTimeout:)`), and the process's log handler,
 /// which `passkeys http-floor` bootstraps as `passkeys serve` does. It answers `GET /healthz` with the server's own
 /// answer and echoes `POST /echo` (a body the size of an options request, without its work).
 @_spi(Benchmarks)
