@@ -8,6 +8,12 @@ struct HTTPFloorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "http-floor",
         abstract: "Serve GET /healthz and POST /echo on the server's HTTP stack alone (a benchmark floor).",
+        discussion: """
+            For scripts/measure-floors: what a request costs on the stack of `passkeys serve` before any relying-party work. Loopback only by default.
+
+            Example:
+              passkeys http-floor --port 8091
+            """,
         shouldDisplay: false)
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
