@@ -39,21 +39,23 @@ struct AdminCLITests {
             let users = try #require(json.json["users"] as? [[String: Any]])
             let id = try #require(users.first?["id"] as? String)
 
-            let sessions = try CLIRunner.run(["admin", "sessions", "list", id] + common)
+            // IDs are base64url, and one in 64 begins with "-", which would read as an option: positional IDs follow
+            // "--" and option values are joined with "=", as docs/reference/cli.md tells operators to write them.
+            let sessions = try CLIRunner.run(["admin", "sessions", "list"] + common + ["--", id])
             #expect(
                 sessions.status == 0 && sessions.stdout.hasPrefix("SESSION") && sessions.stdout.split(separator: "\n").count == 2,
                 "\(sessions.stdout)")
-            let ended = try CLIRunner.run(["admin", "sessions", "end", id] + common)
+            let ended = try CLIRunner.run(["admin", "sessions", "end"] + common + ["--", id])
             #expect(ended.status == 0 && ended.stdout.contains("Ended 1 session(s)"), "\(ended.stdout) \(ended.stderr)")
-            let none = try CLIRunner.run(["admin", "sessions", "list", id, "--json"] + common)
+            let none = try CLIRunner.run(["admin", "sessions", "list", "--json"] + common + ["--", id])
             #expect((none.json["sessions"] as? [Any])?.isEmpty == true, "\(none.stdout)")
 
-            let credentials = try CLIRunner.run(["admin", "credentials", "list", id, "--json"] + common)
+            let credentials = try CLIRunner.run(["admin", "credentials", "list", "--json"] + common + ["--", id])
             let credentialID = try #require((credentials.json["credentials"] as? [[String: Any]])?.first?["id"] as? String)
-            let last = try CLIRunner.run(["admin", "credentials", "delete", id, credentialID] + common)
+            let last = try CLIRunner.run(["admin", "credentials", "delete"] + common + ["--", id, credentialID])
             #expect(last.status == 1 && last.errorCode == "lastPasskey", "\(last.stdout) \(last.stderr)")
 
-            let audit = try CLIRunner.run(["admin", "audit", "--user", id] + common)
+            let audit = try CLIRunner.run(["admin", "audit", "--user=\(id)"] + common)
             #expect(audit.status == 0 && audit.stdout.hasPrefix("TIME"), "\(audit.stdout)")
             #expect(audit.stdout.contains("sessions.revoked") && audit.stdout.contains("apiKey:cli-support ("), "\(audit.stdout)")
             #expect(audit.stdout.contains("user.created") && audit.stdout.contains("user:grace"), "\(audit.stdout)")
@@ -75,7 +77,7 @@ struct AdminCLITests {
 
             let listed = try CLIRunner.run(["api-key", "list", "--database", "sqlite:\(database)"])
             let keyID = try #require(((listed.json["keys"] as? [[String: Any]])?.first?["id"]) as? String)
-            #expect(try CLIRunner.run(["api-key", "revoke", "--database", "sqlite:\(database)", keyID]).status == 0)
+            #expect(try CLIRunner.run(["api-key", "revoke", "--database", "sqlite:\(database)", "--", keyID]).status == 0)
             let revoked = try CLIRunner.run(["admin", "keys", "list"] + common)
             #expect(revoked.status == 1 && revoked.errorCode == "invalidServiceCredential", "\(revoked.stdout)")
         }
@@ -105,18 +107,19 @@ struct AdminCLITests {
             let table = try CLIRunner.run(["admin", "oidc-clients", "list"] + common)
             #expect(table.status == 0 && table.stdout.hasPrefix("CLIENT ID") && table.stdout.contains(id), "\(table.stdout)")
             #expect(!table.stdout.contains(secret))
-            let shown = try CLIRunner.run(["admin", "oidc-clients", "show", id] + common)
+            let shown = try CLIRunner.run(["admin", "oidc-clients", "show"] + common + ["--", id])
             #expect(shown.status == 0 && shown.stdout.contains("wiki") && !shown.stdout.contains(secret), "\(shown.stdout)")
-            let renewed = try CLIRunner.run(["admin", "oidc-clients", "update", "--new-secret", id] + common)
+            let renewed = try CLIRunner.run(["admin", "oidc-clients", "update", "--new-secret"] + common + ["--", id])
             #expect(
                 renewed.status == 0 && renewed.stdout.contains("CLIENT SECRET (shown once)") && renewed.stdout.contains("pcs_"), "\(renewed.stdout)")
-            let refused = try CLIRunner.run(["admin", "oidc-clients", "update", id, "--redirect-uri", "http://wiki.example.com/cb"] + common)
+            let refused = try CLIRunner.run(
+                ["admin", "oidc-clients", "update", "--redirect-uri", "http://wiki.example.com/cb"] + common + ["--", id])
             #expect(
                 refused.status == 1 && refused.errorCode == "invalidRequest" && (refused.stdout + refused.stderr).contains("redirectUris[0]"),
                 "\(refused.stdout)")
-            let deleted = try CLIRunner.run(["admin", "oidc-clients", "delete", id] + common)
+            let deleted = try CLIRunner.run(["admin", "oidc-clients", "delete"] + common + ["--", id])
             #expect(deleted.status == 0 && deleted.stdout.contains("Deleted client"), "\(deleted.stdout)")
-            let gone = try CLIRunner.run(["admin", "oidc-clients", "show", id] + common)
+            let gone = try CLIRunner.run(["admin", "oidc-clients", "show"] + common + ["--", id])
             #expect(gone.status == 1 && gone.errorCode == "oidcClientNotFound", "\(gone.stdout) \(gone.stderr)")
         }
     }

@@ -66,7 +66,7 @@ struct CeremonyCLITests {
             #expect(attributes[.posixPermissions] as? Int == 0o600, "the store holds private keys: owner-only")
 
             // The account's only passkey: the server refuses (409), so the local copy stays and still signs in.
-            let refused = try CLIRunner.run(["credentials", "remove", credentialID] + common)
+            let refused = try CLIRunner.run(["credentials", "remove"] + common + ["--", credentialID])
             #expect(refused.status == 1 && (refused.stdout + refused.stderr).contains("only passkey"), "\(refused.stdout) \(refused.stderr)")
             let after = try CLIRunner.run(["login"] + common)
             #expect(after.status == 0, "\(after.stdout) \(after.stderr)")

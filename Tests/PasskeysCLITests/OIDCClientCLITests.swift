@@ -29,7 +29,7 @@ struct OIDCClientCLITests {
         #expect(listed.status == 0 && listed.stdout.contains(id) && !listed.stdout.contains(secret))
 
         let updated = try CLIRunner.run([
-            "oidc-client", "update", "--database", database, id, "--redirect-uri", "https://wiki.example.com/other", "--new-secret",
+            "oidc-client", "update", "--database", database, "--redirect-uri", "https://wiki.example.com/other", "--new-secret", "--", id,
         ])
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(updated.json["redirectUris"] as? [String] == ["https://wiki.example.com/other"])
@@ -50,8 +50,8 @@ struct OIDCClientCLITests {
             #expect(refused.status == 2, "\(arguments): \(refused.stderr)")
         }
 
-        #expect(try CLIRunner.run(["oidc-client", "delete", "--database", database, id]).json["deleted"] as? String == id)
-        let again = try CLIRunner.run(["oidc-client", "delete", "--database", database, id])
+        #expect(try CLIRunner.run(["oidc-client", "delete", "--database", database, "--", id]).json["deleted"] as? String == id)
+        let again = try CLIRunner.run(["oidc-client", "delete", "--database", database, "--", id])
         #expect(again.status == 1 && again.errorCode == "oidcClientNotFound")
     }
 }
