@@ -64,7 +64,10 @@ struct LoopConnectionPoolTests {
     func boundedWait(onLoop: Bool) async throws {
         let pool = try Self.pool(maximum: 1)
         try await Self.run(onLoop: onLoop, pool) {
-            let first = try await pool.lease(limit: .seconds(10))
+            // Lent for a minute: this test is about the wait, and a machine loaded by the rest of the suite can take
+            // longer than 10 s to get here, after which the pool would rightly close the connection under its
+            // borrower and the waiter below would get a new one.
+            let first = try await pool.lease(limit: .seconds(60))
             let pid = try await Self.backend(first)
             let started = ContinuousClock.now
             // Given up on after 30 s here, so a pool that never answers fails this test instead of hanging it. The wait is
@@ -77,7 +80,7 @@ struct LoopConnectionPoolTests {
             #expect(waited >= .milliseconds(250) && waited < .seconds(20), "waited \(waited)")
 
             // A waiter gets the connection the moment it comes back: the same server process, no new connection.
-            async let second = answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(10)) }
+            async let second = answerByDeadline(.seconds(30)) { try await pool.lease(limit: .seconds(60)) }
             try await Task.sleep(for: .milliseconds(50))
             pool.release(first)
             let again = try await second
