@@ -127,7 +127,8 @@ struct ShutdownTests {
 
     @Test("/readyz answers 503 stopping as soon as the stop begins; /healthz and the API still answer during --shutdown-drain")
     func readinessDuringStop() async throws {
-        let server = try await Server.start(["--metadata-url", "off", "--shutdown-grace", "4", "--shutdown-drain", "1"])
+        // A 3 s drain: the checks below must land inside it on a machine loaded by the rest of the suite (1 s did not).
+        let server = try await Server.start(["--metadata-url", "off", "--shutdown-grace", "6", "--shutdown-drain", "3"])
         defer { server.kill() }
         #expect(await server.get("/readyz")?.0 == 200)
         server.terminate()
@@ -141,8 +142,8 @@ struct ShutdownTests {
         #expect(await server.get("/healthz")?.0 == 200, "liveness is not readiness: a stopping server is alive")
         #expect(await server.get("/.well-known/webauthn")?.0 == 200, "requests are still served while draining")
         let seconds = try #require(try await server.secondsToExit(limit: 10), "still running 10 s after SIGTERM")
-        #expect(seconds >= 0.9, "the listener stayed open for the drain: \(seconds) s")
-        #expect(seconds < 4, "the stop took \(seconds) s, more than the 4 s grace")
+        #expect(seconds >= 2.9, "the listener stayed open for the drain: \(seconds) s")
+        #expect(seconds < 6, "the stop took \(seconds) s, more than the 6 s grace")
         #expect(server.process.terminationStatus == 0, "\(server.logText)")
     }
 

@@ -166,7 +166,11 @@ struct RecoveryCodeTests {
         try await TestServer.withServer(TestServer.configuration(try await backend.ownLocation())) { client in
             var statuses: [Int] = []
             for _ in 0..<12 { statuses.append(try await Self.recover(client, uniqueName("nobody"), RecoveryCodes.generate(count: 1)[0]).status.code) }
-            #expect(statuses == Array(repeating: 400, count: 10) + [429, 429])
+            // Ten tries, then refusals. The budget refills as time passes, so on a machine slowed by the rest of the
+            // suite one more try may come back between the 10th and the 12th; a budget that never held would let
+            // all twelve through.
+            #expect(Array(statuses.prefix(10)) == Array(repeating: 400, count: 10), "\(statuses)")
+            #expect(statuses.last == 429 && statuses.dropFirst(10).filter { $0 == 400 }.count <= 1, "\(statuses)")
         }
     }
 

@@ -40,7 +40,7 @@ public struct ConfusabilityKey: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Foundation's normalization was 14% of a PostgreSQL sign-up's instructions, the key being made twice (the
     /// name check and the insert; issue #48). `ConfusabilityKeyTests` checks this path against ``unicodeKey(_:)``
-    /// for every printable ASCII character, pair and many longer names.
+    /// for every printable ASCII character, pairs with the look-alike-prone ones, and random longer names.
     static func asciiKey(_ name: String) -> String? {
         var skeleton: [UInt8] = []
         skeleton.reserveCapacity(name.utf8.count)
