@@ -44,7 +44,8 @@ public struct PasskeyRouteLimits: Sendable {
     /// ``pendingCeremoniesPerClient`` per client for at most ``maximumTrackedClients`` clients.
     public var ceremonyQuota: (any ClientCeremonyQuota)?
     /// How often recovery codes may be tried, per name and per client, where the front end serves recovery (the route
-    /// groups with recovery hooks; `passkeys serve` keeps its own, which hold whatever `--rate-limit` says).
+    /// groups with recovery hooks, and `passkeys serve`, which keeps these defaults when `--rate-limit 0` turns the
+    /// other limits off).
     public var recovery = RecoveryLimits()
 
     /// - Parameters:

@@ -33,22 +33,24 @@ public final class RelyingParty: Sendable {
     let events: EventRecorder?
 
     /// - Parameters:
-    ///   - limits: what each client may do (its options rate, failed results, waiting ceremonies, taken names); nil
-    ///     for no per-client limits (`--rate-limit 0`).
-    ///   - recoveryLimits: how often recovery codes may be tried.
+    ///   - limits: what each client may do (its options rate, failed results, waiting ceremonies, taken names), and
+    ///     how often recovery codes may be tried (``PasskeyRouteLimits/recovery``); nil for no per-client limits
+    ///     (`--rate-limit 0`), which leaves recovery under the default ``RecoveryLimits``: a recovery code is a
+    ///     credential, and its budget holds whatever the other limits say.
     ///   - events: what raises events for webhooks; nil raises none.
     ///
     /// Over a ``SharedLimitStore`` (PostgreSQL), the in-memory limits given are kept in the database instead, so they
     /// hold for every instance together (``ClusterLimits``).
     public init(
         configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, limits: PasskeyRouteLimits? = nil,
-        recoveryLimits: RecoveryLimits = RecoveryLimits(), events: EventRecorder? = nil
+        events: EventRecorder? = nil
     ) {
         let shared = store as? any SharedLimitStore
+        let recovery = limits?.recovery ?? RecoveryLimits()
         let limits = limits.map { limits in shared.map { ClusterLimits.shared(limits, in: $0) } ?? limits }
         self.configuration = configuration
         self.store = store
-        self.recoveryLimits = shared.map { ClusterLimits.shared(recoveryLimits, in: $0) } ?? recoveryLimits
+        self.recoveryLimits = shared.map { ClusterLimits.shared(recovery, in: $0) } ?? recovery
         self.events = events
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,

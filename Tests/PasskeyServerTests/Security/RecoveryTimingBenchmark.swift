@@ -21,9 +21,11 @@ struct RecoveryTimingBenchmark {
         let store = try await backend.location().openStore(logger: logger)
         // No limits: the benchmark measures the lookup, not the limiter's refusals.
         let unlimited = RateLimiter(rate: 1e9, burst: 1e9)
+        var limits = PasskeyRouteLimits(optionsLimiter: nil, failedResultLimiter: nil, takenNameLimiter: nil)
+        limits.recovery = RecoveryLimits(perAccount: unlimited, perClient: unlimited)
         let relyingParty = RelyingParty(
             configuration: RelyingPartyConfiguration(rpID: "localhost", rpName: "Bench", origins: ["http://localhost:8080"]), store: store,
-            recoveryLimits: RecoveryLimits(perAccount: unlimited, perClient: unlimited))
+            limits: limits)
         let hasher = try await relyingParty.recoveryCodeHasher()
         // Accounts with ten codes each, as sign-up gives them.
         let run = UUID().uuidString.prefix(8).lowercased()

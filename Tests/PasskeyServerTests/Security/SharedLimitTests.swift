@@ -79,7 +79,7 @@ struct SharedLimitTests {
     @Test("the per-name recovery budget holds across instances and clients: 5 wrong codes, then 429 everywhere")
     func recoveryPerName() async throws {
         try await Self.withOwnDatabase { location in
-            try await Self.withTwoInstances(location, rateLimit: nil) { a, b in
+            try await Self.withTwoInstances(location, rateLimit: nil, configure: { $0.limits = RecoveryCodeTests.slowRefillLimits }) { a, b in
                 var phone = TestBrowser(origin: TestServer.origin)
                 let (username, _, codes) = try await RecoveryCodeTests.account(a, browser: &phone)
                 let statuses = try await Self.statuses([a, b], count: 10) { instance, index in
@@ -108,7 +108,7 @@ struct SharedLimitTests {
     @Test("the per-client recovery budget holds across instances: 10 guesses over many names, then 429")
     func recoveryPerClient() async throws {
         try await Self.withOwnDatabase { location in
-            try await Self.withTwoInstances(location, rateLimit: nil) { a, b in
+            try await Self.withTwoInstances(location, rateLimit: nil, configure: { $0.limits = RecoveryCodeTests.slowRefillLimits }) { a, b in
                 let statuses = try await Self.statuses([a, b], count: 14) { instance, _ in
                     try await instance.call(
                         .post, "/recovery",
