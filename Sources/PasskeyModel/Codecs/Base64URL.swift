@@ -114,7 +114,9 @@ public enum Base64URL {
         return try result.get()
     }
 
-    private static func decode(utf8 input: UnsafeBufferPointer<UInt8>, field: () -> String, strictness: Strictness) throws(WebAuthnError) -> [UInt8] {
+    /// The decoder itself, over text where it lies (``AuthenticationResponseScanner`` reads members from the request
+    /// bytes).
+    static func decode(utf8 input: UnsafeBufferPointer<UInt8>, field: () -> String, strictness: Strictness) throws(WebAuthnError) -> [UInt8] {
         var count = input.count
         if strictness == .lenient {
             var padding = 0

@@ -269,27 +269,30 @@ public struct JSONParser {
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// Moves `index` past whole 8-byte words of plain string bytes: printable ASCII other than `"` and `\\`.
+    /// The index of the first 8-byte word, from `index` on, that is not all plain string bytes: printable ASCII
+    /// other than `"` and `\\`. The parser and ``AuthenticationResponseScanner`` both skip string contents with it.
     ///
     /// A ceremony's JSON is mostly long base64url strings; a word at a time, with the SWAR tests of "Bit Twiddling
     /// Hacks" (a zero byte, a byte below 0x20), costs about a third of the byte-at-a-time loop (issue #48). A word
     /// holding anything else stops the skip, and the byte loop decides; the tests may flag a plain word (a borrow
     /// across bytes), never pass one that is not, so this only ever hands the byte loop more work, not less.
     @inline(__always)
-    private mutating func skipPlainWords() {
-        guard let base = bytes.baseAddress else { return }
+    static func endOfPlainWords(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        guard let base = bytes.baseAddress else { return index }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
+        var index = index
         while index + 8 <= bytes.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             let zeroByte = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
             let control = (word &- ones &* 0x20) & ~word
-            if (zeroByte | control | word) & high != 0 { return }
+            if (zeroByte | control | word) & high != 0 { return index }
             index += 8
         }
+        return index
     }
 
     private mutating func parseString() throws(WebAuthnError) -> String {
@@ -298,7 +301,7 @@ public struct JSONParser {
         var ascii = true
         // Fast path: no escapes. ASCII needs no UTF-8 validation, which is what almost every WebAuthn string is.
         while index < bytes.count {
-            skipPlainWords()
+            index = Self.endOfPlainWords(in: bytes, from: index)
             guard index < bytes.count else { break }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
