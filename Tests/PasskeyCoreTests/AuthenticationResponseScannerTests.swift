@@ -143,7 +143,8 @@ struct AuthenticationResponseScannerTests {
     func otherShapes() throws {
         let members = try Self.members()
         let id = members[0].1
-        let padded = "\"\(String(id.dropFirst().dropLast()))==\""
+        // The 32-byte ID is 43 characters, so one '=' is the padding that fits (lenient decoding takes it) and two do not.
+        let badlyPadded = "\"\(String(id.dropFirst().dropLast()))==\""
         let cases: [(String, [UInt8])] = [
             ("a repeated member", Self.object(members + [("id", id)])),
             (
@@ -168,7 +169,17 @@ struct AuthenticationResponseScannerTests {
             ("a number for id", Self.object(members.map { $0.0 == "id" ? ($0.0, "12") : $0 })),
             ("null for id", Self.object(members.map { $0.0 == "id" ? ($0.0, "null") : $0 })),
             ("a number for attachment", Self.object(members + [("authenticatorAttachment", "5")])),
-            ("rawId spelled with padding", Self.object(members.map { $0.0 == "rawId" ? ($0.0, padded) : $0 })),
+            ("rawId with padding that does not fit", Self.object(members.map { $0.0 == "rawId" ? ($0.0, badlyPadded) : $0 })),
+            ("a repeated rawId", Self.object(members + [("rawId", id)])),
+            ("a repeated response", Self.object(members + [members[3]])),
+            ("repeated extension results", Self.object(members + [members[4]])),
+            ("a repeated attachment", Self.object(members + [("authenticatorAttachment", "null"), ("authenticatorAttachment", "null")])),
+            ("a repeated userHandle", Self.object(try Self.members(userHandle: "null,\"userHandle\":null"))),
+            ("a response member at the top", Self.object(members + [("signature", "\"AA\"")])),
+            ("a near-miss name", Self.object(members.map { $0.0 == "id" ? ("ids", $0.1) : $0 })),
+            ("a shorter name", Self.object(members.map { $0.0 == "type" ? ("typ", $0.1) : $0 })),
+            ("a one-letter name", Self.object(members.map { $0.0 == "id" ? ("i", $0.1) : $0 })),
+            ("a longer type", Self.object(members.map { $0.0 == "type" ? ($0.0, "\"public-keyX\"") : $0 })),
             ("rawId naming other bytes", Self.object(members.map { $0.0 == "rawId" ? ($0.0, "\"AQID\"") : $0 })),
             ("a userHandle not base64url", Self.object(try Self.members(userHandle: "\"A*B\""))),
             ("a userHandle of one character", Self.object(try Self.members(userHandle: "\"A\""))),
@@ -185,10 +196,41 @@ struct AuthenticationResponseScannerTests {
         for (name, bytes) in cases {
             #expect(!Self.agree(bytes, name), "\(name) was read by the scanner")
         }
-        // Over the size limit, the parser path's `inputTooLarge`, however well formed.
-        let large = Self.object(members) + [UInt8](repeating: 0x20, count: 128 * 1024)
-        #expect(AuthenticationResponseScanner.scan(large, strictness: .strict) == nil)
-        #expect(throws: WebAuthnError.self) { try AuthenticationResponse(json: large) }
+        // rawId spelled another way for the same bytes: lenient decoding takes the padding, strict refuses it.
+        let padded = Self.object(members.map { $0.0 == "rawId" ? ($0.0, "\"\(String(id.dropFirst().dropLast()))=\"") : $0 })
+        #expect(AuthenticationResponseScanner.scan(padded, strictness: .lenient) != nil)
+        #expect(AuthenticationResponseScanner.scan(padded, strictness: .strict) == nil)
+        #expect(Self.agree(padded, "rawId with the padding that fits"))
+        // At the size limit the scanner reads it; one byte over, the parser path's `inputTooLarge`, however well formed.
+        let compact = Self.object(members)
+        let atLimit = compact + [UInt8](repeating: 0x20, count: 128 * 1024 - compact.count)
+        #expect(AuthenticationResponseScanner.scan(atLimit, strictness: .strict) != nil)
+        #expect(Self.agree(atLimit, "at the size limit"))
+        let over = atLimit + [0x20]
+        #expect(AuthenticationResponseScanner.scan(over, strictness: .strict) == nil)
+        do {
+            _ = try AuthenticationResponse(json: over)
+            Issue.record("a response over the size limit was decoded")
+        } catch {
+            #expect(error.code == .inputTooLarge, "\(error)")
+        }
+    }
+
+    @Test("a byte that ends the plain run at each offset of a word: DEL is read, escapes, controls and non-ASCII are left")
+    func wordOffsets() throws {
+        let members = try Self.members()
+        for offset in 0..<17 {
+            for (inserted, scanned) in [("\u{7F}", true), ("\\n", false), ("\u{1F}", false), ("é", false), ("\\\"", false)] {
+                let text = String(repeating: "a", count: offset) + inserted + String(repeating: "b", count: 20)
+                let bytes = Self.object(members + [("authenticatorAttachment", "\"\(text)\"")])
+                let read = Self.agree(bytes, "offset \(offset)")
+                #expect(read == scanned, "\(inserted.unicodeScalars.map { $0.value }) at offset \(offset)")
+            }
+            // A lone byte that is not UTF-8 on its own.
+            var bytes = Self.object(members + [("authenticatorAttachment", "\"\(String(repeating: "a", count: offset))#bbbbbbbbbbbbbbbbbbbb\"")])
+            if let mark = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes[mark] = 0x80 }
+            #expect(!Self.agree(bytes, "0x80 at offset \(offset)"))
+        }
     }
 
     @Test("truncations at 200 points and 600 mutations of each real and generated response: the two paths agree")

@@ -11,7 +11,8 @@
 /// - only the members it knows, each at most once: `id`, `rawId`, `type` and `authenticatorAttachment` (strings; the
 ///   last may be `null`), `response` (an object of `clientDataJSON`, `authenticatorData`, `signature` and
 ///   `userHandle`, the last a string or `null`) and `clientExtensionResults` (an empty object);
-/// - every string printable ASCII without escapes, so it is valid UTF-8 with no control characters;
+/// - every string ASCII from space to DEL (0x20–0x7F) without escapes, so it is valid UTF-8 with no control
+///   characters;
 /// - the required members present, `type` exactly `public-key`, every base64url member valid under the strictness
 ///   given, and `rawId` naming the same bytes as `id`.
 ///
@@ -147,7 +148,7 @@ package enum AuthenticationResponseScanner {
             }
         }
 
-        /// A string of printable ASCII without escapes: the range of its contents.
+        /// A string of ASCII from space to DEL (0x20–0x7F) without escapes: the range of its contents.
         mutating func string() -> Range<Int>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
