@@ -114,7 +114,7 @@ public enum Base64URL {
         return try result.get()
     }
 
-    /// The decoder itself, over text where it lies (``AuthenticationResponseScanner`` reads members from the request
+    /// The decoder itself, over text where it lies (`AuthenticationResponseScanner` reads members from the request
     /// bytes).
     static func decode(utf8 input: UnsafeBufferPointer<UInt8>, field: () -> String, strictness: Strictness) throws(WebAuthnError) -> [UInt8] {
         var count = input.count

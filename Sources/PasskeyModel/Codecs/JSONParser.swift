@@ -270,7 +270,7 @@ public struct JSONParser {
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     /// The index of the first 8-byte word, from `index` on, that is not all plain string bytes: ASCII from space to
-    /// DEL (0x20–0x7F) other than `"` and `\\`. The parser and ``AuthenticationResponseScanner`` both skip string
+    /// DEL (0x20–0x7F) other than `"` and `\\`. The parser and `AuthenticationResponseScanner` both skip string
     /// contents with it.
     ///
     /// A ceremony's JSON is mostly long base64url strings; a word at a time, with the SWAR tests of "Bit Twiddling

@@ -40,7 +40,7 @@ public struct AuthenticationResponse: Sendable {
     /// Decodes `AuthenticationResponseJSON` bytes.
     ///
     /// The common shape (what browsers and platforms send) is read straight from the bytes
-    /// (``AuthenticationResponseScanner``); everything else goes through the JSON parser. Both accept and refuse the
+    /// (`AuthenticationResponseScanner`); everything else goes through the JSON parser. Both accept and refuse the
     /// same documents, with the same errors.
     public init(json bytes: [UInt8], strictness: Base64URL.Strictness = .strict) throws(WebAuthnError) {
         if let scanned = AuthenticationResponseScanner.scan(bytes, strictness: strictness) {
