@@ -257,9 +257,11 @@ public final class OpenIDProvider: Sendable {
         client: OIDCClientRecord, session: SessionRecord, subject: String, scope: String, authTime: Int64, authenticationMethods: String,
         nonce: String?, family: String
     ) async throws -> JSONObject {
-        let now = self.now
         let idAlgorithm = SigningAlgorithm(rawValue: client.idTokenAlgorithm) ?? .rs256
         let keySet = try await tokens.keys.require(idAlgorithm)
+        // Read after the keys: a first RS256 key made just now signs from the moment it was made, so a time read
+        // before would find no key covering it (and answer 503).
+        let now = self.now
         guard let accessSigner = keySet.signer(at: now), let idSigner = keySet.signer(at: now, algorithm: idAlgorithm) else {
             throw StoreUnavailable(reason: "no signing key covers the present")
         }

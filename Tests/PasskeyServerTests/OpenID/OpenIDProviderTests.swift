@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import JWTKit
 import PasskeyCore
+import Synchronization
 import Testing
 
 @testable import PasskeyServer
@@ -86,6 +87,55 @@ struct OpenIDProviderTests {
         return Dictionary(query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// What a code flow starts from: a confidential client made while the server runs (so no RS256 key exists until
+    /// the first ID token needs one), the session of a newly registered account, and a PKCE verifier with its challenge.
+    static func start(
+        _ client: any TestClientProtocol, database: DatabaseLocation
+    ) async throws -> (app: OIDCClientRecord, secret: String?, session: String, verifier: String, challenge: String) {
+        let store = try await database.openStore(logger: .init(label: "test"))
+        let (app, secret) = try await OIDCClients(store: store, clock: { 1_800_000_000_000 })
+            .create(name: "wiki", redirectURIs: ["https://wiki.example.com/cb"], isPublic: false)
+        try await store.shutdown()
+        var browser = TestBrowser(origin: TestServer.origin)
+        let session = try await client.register(uniqueName(), browser: &browser)
+        let verifier = Base64URL.encode(SecureRandom.bytes(32))
+        let challenge = Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8))))
+        return (app, secret, session, verifier, challenge)
+    }
+
+    @Test("the first ID token of a new deployment is signed by the RS256 key made for it, while the clock moves")
+    func firstIDTokenWithMovingClock() async throws {
+        // Every reading of this clock is a millisecond later than the last, as a real clock is across the making of
+        // an RSA key: the token's time must be read after its key is made, or no key covers it.
+        let ticks = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        var configuration = TestServer.configuration(Backend.sqlite.location())
+        configuration.relyingParty.clock = {
+            ticks.withLock { now in
+                now += 0.001
+                return now
+            }
+        }
+        let database = configuration.database
+        try await TestServer.withServer(configuration) { client in
+            let (app, secret, session, verifier, challenge) = try await Self.start(client, database: database)
+            let authorize = try await client.raw(
+                .get,
+                "/authorize?response_type=code&scope=openid&client_id=\(app.id)&redirect_uri=https%3A%2F%2Fwiki.example.com%2Fcb&state=s&nonce=n&code_challenge=\(challenge)&code_challenge_method=S256",
+                headers: [.authorization: "Bearer \(session)"])
+            let code = try #require(try Self.location(authorize)["code"])
+            let basic = "Basic " + Data("\(app.id):\(try #require(secret))".utf8).base64EncodedString()
+            let exchange = try await client.raw(
+                .post, "/token",
+                body: "grant_type=authorization_code&code=\(code)&redirect_uri=https%3A%2F%2Fwiki.example.com%2Fcb&code_verifier=\(verifier)",
+                headers: [.contentType: "application/x-www-form-urlencoded", .authorization: basic])
+            #expect(exchange.status == .ok, "\(exchange.status) \(exchange.body)")
+            let idToken = try #require(try JSONParser.parseObject(Array(exchange.body.utf8))["id_token"]?.stringValue)
+            let jwks = try await client.raw(.get, "/.well-known/jwks.json").body
+            let claims = try await JWTKeyCollection().add(jwksJSON: jwks).verify(idToken, as: ClientIDToken.self)
+            #expect(claims.aud.value == [app.id] && claims.nonce == "n")
+        }
+    }
+
     @Test(
         "a code flow: the ID token verifies against the JWKS; an expired code, a replay and a reused refresh token are refused",
         arguments: Backend.all)
@@ -93,14 +143,7 @@ struct OpenIDProviderTests {
         let database = backend.location()
         let clock = TestClock()
         try await TestServer.withServer(TestServer.configuration(database, clock: clock)) { client in
-            let store = try await database.openStore(logger: .init(label: "test"))
-            let (app, secret) = try await OIDCClients(store: store, clock: { 1_800_000_000_000 })
-                .create(name: "wiki", redirectURIs: ["https://wiki.example.com/cb"], isPublic: false)
-            try await store.shutdown()
-            var browser = TestBrowser(origin: TestServer.origin)
-            let session = try await client.register(uniqueName(), browser: &browser)
-            let verifier = Base64URL.encode(SecureRandom.bytes(32))
-            let challenge = Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8))))
+            let (app, secret, session, verifier, challenge) = try await Self.start(client, database: database)
             let authorize =
                 "/authorize?response_type=code&scope=openid&client_id=\(app.id)&redirect_uri=https%3A%2F%2Fwiki.example.com%2Fcb&state=s1&nonce=n1&code_challenge=\(challenge)&code_challenge_method=S256"
             let basic = "Basic " + Data("\(app.id):\(try #require(secret))".utf8).base64EncodedString()
