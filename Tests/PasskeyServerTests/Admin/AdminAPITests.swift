@@ -237,7 +237,8 @@ struct AdminAPITests {
 
     @Test("hostile query parameters are 400 naming what was expected; pages are bounded and complete", arguments: Backend.all)
     func hostileQueries(_ backend: Backend) async throws {
-        try await Self.withAdmin(backend.location()) { client, key, _ in
+        // Its own database: "replay every dead event" answers 0 only where no other test's webhook outage left one.
+        try await Self.withAdmin(try await backend.ownLocation()) { client, key, _ in
             let huge = String(repeating: "a", count: 20_000)
             let bad = [
                 "/admin/users?limit=0", "/admin/users?limit=101", "/admin/users?limit=-1", "/admin/users?limit=99999999999999999999",
