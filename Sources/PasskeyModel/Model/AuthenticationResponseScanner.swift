@@ -36,18 +36,19 @@ package enum AuthenticationResponseScanner {
         var id: Range<Int>?
         var rawID: Range<Int>?
         var type: Range<Int>?
-        /// Absent, or present as a string (`.some(range)`) or as `null` (`.some(nil)`).
-        var attachment: Range<Int>??
+        /// Nil when absent or `null`: the general path reads both as no attachment.
+        var attachment: Range<Int>?
         var clientDataJSON: Range<Int>?
         var authenticatorData: Range<Int>?
         var signature: Range<Int>?
-        var userHandle: Range<Int>??
-        var sawResponse = false
+        /// Nil when absent or `null`: the general path reads both as no user handle.
+        var userHandle: Range<Int>?
 
         /// The decoded response; nil when a member the general path requires is missing or does not decode as it
         /// wants, so that the general path says why.
         func response(in bytes: UnsafeBufferPointer<UInt8>, strictness: Base64URL.Strictness) -> AuthenticationResponse? {
-            guard sawResponse, let id, let type, let clientDataJSON, let authenticatorData, let signature else { return nil }
+            // `clientDataJSON` and the others are set only inside `response`, so their presence says it was there.
+            guard let id, let type, let clientDataJSON, let authenticatorData, let signature else { return nil }
             guard Cursor.equal(bytes, type, "public-key") else { return nil }
             func decode(_ range: Range<Int>) -> [UInt8]? {
                 try? Base64URL.decode(utf8: UnsafeBufferPointer(rebasing: bytes[range]), field: { "" }, strictness: strictness)
@@ -61,13 +62,13 @@ package enum AuthenticationResponseScanner {
                 return nil
             }
             var handle: [UInt8]?
-            if case .some(.some(let range)) = userHandle {
+            if let range = userHandle {
                 guard let decoded = decode(range) else { return nil }
                 // An empty user handle is no user handle, as in the general path.
                 handle = decoded.isEmpty ? nil : decoded
             }
             var attachmentText: String?
-            if case .some(.some(let range)) = attachment {
+            if let range = attachment {
                 attachmentText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
             return AuthenticationResponse(
@@ -93,10 +94,7 @@ package enum AuthenticationResponseScanner {
                 if cursor.named(key, "authenticatorAttachment") {
                     return seen.first(3) && cursor.stringOrNull(into: &members.attachment)
                 }
-                if cursor.named(key, "response") {
-                    members.sawResponse = true
-                    return seen.first(4) && cursor.response(into: &members)
-                }
+                if cursor.named(key, "response") { return seen.first(4) && cursor.response(into: &members) }
                 // No extension outputs at all; anything in them is the general path's to read.
                 if cursor.named(key, "clientExtensionResults") { return seen.first(5) && cursor.object { _, _ in false } }
                 return false
@@ -173,16 +171,13 @@ package enum AuthenticationResponseScanner {
             return true
         }
 
-        /// A string (`.some(range)`) or `null` (`.some(nil)`) into `slot`; false for anything else.
-        mutating func stringOrNull(into slot: inout Range<Int>??) -> Bool {
+        /// A string into `slot`, or `null`, which leaves it nil; false for anything else.
+        mutating func stringOrNull(into slot: inout Range<Int>?) -> Bool {
             if index + 4 <= bytes.count, Self.equal(bytes, index..<(index + 4), "null") {
                 index += 4
-                slot = .some(nil)
                 return true
             }
-            guard let range = string() else { return false }
-            slot = .some(range)
-            return true
+            return string(into: &slot)
         }
 
         /// Whether only whitespace is left.

@@ -64,7 +64,6 @@ enum BenchRunner {
         return built
     }
 
-    /// A pair by its subject's name, with how to build it.
     /// Pairs by their subjects' names, with how to build them; pairs that share set-up share an entry, so it is
     /// done once.
     struct Entry {
