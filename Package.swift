@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "PasskeyCore", targets: ["PasskeyCore"]),
         .library(name: "PasskeyAuthenticator", targets: ["PasskeyAuthenticator"]),
         .library(name: "PasskeyRelyingParty", targets: ["PasskeyRelyingParty"]),
+        .library(name: "PasskeyStore", targets: ["PasskeyStore"]),
         .library(name: "PasskeyServer", targets: ["PasskeyServer"]),
         .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
         .library(name: "PasskeyVapor", targets: ["PasskeyVapor"]),
@@ -95,10 +96,25 @@ let package = Package(
         .target(name: "PasskeyAuthenticator", dependencies: withCryptography(["PasskeyModel", "PasskeyCore"]), swiftSettings: strict),
         // The relying party's ceremonies over an app's own accounts, without HTTP or a database.
         .target(name: "PasskeyRelyingParty", dependencies: withCryptography(["PasskeyCore"]), swiftSettings: strict),
+        // The stores: the records, the store protocols, the schema and its migrations, SQLite and PostgreSQL, and what a
+        // change writes beside itself (events for the outbox, the audit entry). Below the server: it knows no HTTP.
+        .target(
+            name: "PasskeyStore",
+            dependencies: withCryptography([
+                "PasskeyCore", "PasskeyRelyingParty",
+                product("Logging", "swift-log", "Server"),
+                product("NIOCore", "swift-nio", "Server"),
+                product("NIOPosix", "swift-nio", "Server"),
+                product("NIOSSL", "swift-nio-ssl", "Server"),
+                product("SQLKit", "sql-kit", "Server"),
+                product("GRDB", "GRDB.swift", "Server"),
+                product("PostgresKit", "postgres-kit", "Server"),
+            ]),
+            swiftSettings: strict),
         .target(
             name: "PasskeyServer",
             dependencies: withCryptography([
-                "PasskeyCore", "PasskeyRelyingParty", "PasskeyHummingbird",
+                "PasskeyCore", "PasskeyRelyingParty", "PasskeyStore", "PasskeyHummingbird",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdCore", "hummingbird", "Server"),
                 product("HTTPTypes", "swift-http-types", "Server"),
@@ -119,8 +135,8 @@ let package = Package(
             // The web page (every file under Web: HTML, CSS, JavaScript, …) built into the binary (WebAssets.swift).
             plugins: ["EmbedWebFiles"]
         ),
-        // Writes the files under PasskeyServer's Web folder as one Swift source file at build time (issue #42: one
-        // artifact). A tool of its own, on Foundation only, so it costs the build a few seconds.
+        // Writes the files under PasskeyServer's Web folder as one Swift source file at build time (so the release is
+        // one artifact). A tool of its own, on Foundation only, so it costs the build a few seconds.
         .executableTarget(name: "EmbedWebFilesTool", path: "Plugins/EmbedWebFilesTool"),
         .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["EmbedWebFilesTool"]),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
@@ -153,7 +169,7 @@ let package = Package(
         .target(
             name: "PasskeysCLI",
             dependencies: withCryptography([
-                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer", "PasskeyClient", "PasskeySoftwareProvider",
+                "PasskeyCore", "PasskeyAuthenticator", "PasskeyServer", "PasskeyStore", "PasskeyClient", "PasskeySoftwareProvider",
                 product("ArgumentParser", "swift-argument-parser", "Server"),
                 product("Logging", "swift-log", "Server"),
                 product("AsyncHTTPClient", "async-http-client", "Server"),
@@ -202,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "PasskeyClientTests",
             dependencies: withCryptography([
-                "PasskeyClient", "PasskeySoftwareProvider", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer",
+                "PasskeyClient", "PasskeySoftwareProvider", "PasskeyAuthenticator", "PasskeyCore", "PasskeyServer", "PasskeyStore",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),
@@ -217,12 +233,12 @@ let package = Package(
         .testTarget(
             name: "PasskeysCLITests",
             dependencies: withCryptography([
-                "PasskeysCLI", "PasskeyCore", "PasskeyServer", product("ArgumentParser", "swift-argument-parser", "Server"),
+                "PasskeysCLI", "PasskeyCore", "PasskeyServer", "PasskeyStore", product("ArgumentParser", "swift-argument-parser", "Server"),
             ]), swiftSettings: strict),
         .testTarget(
             name: "PasskeyServerTests",
             dependencies: withCryptography([
-                "PasskeyServer", "PasskeyCore", "PasskeyAuthenticator", "PasskeyHummingbird",
+                "PasskeyServer", "PasskeyStore", "PasskeyCore", "PasskeyAuthenticator", "PasskeyHummingbird",
                 product("Hummingbird", "hummingbird", "Server"),
                 product("HummingbirdTesting", "hummingbird", "Server"),
                 product("Logging", "swift-log", "Server"),

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Builds the web page into the PasskeyServer module (issue #42: `passkeys serve` needs nothing beside its binary).
+/// Builds the web page into the PasskeyServer module (`passkeys serve` needs nothing beside its binary).
 ///
 /// Every file under the target's `Web` folder that is not Swift source (HTML, CSS, JavaScript, icons, message
 /// catalogs, whatever is added later) goes to `EmbedWebFilesTool`, which writes one Swift file holding their bytes.

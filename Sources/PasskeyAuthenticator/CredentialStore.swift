@@ -33,7 +33,7 @@ extension CredentialStore {
 ///
 /// Indexed by ID and by account, so an allow or exclude list costs a lookup per entry rather than a pass over every
 /// credential: a load run's authenticator holds thousands, and the pass was an eighth of the generator's CPU per
-/// registration in issue #13's profile.
+/// registration in the `passkeys load` profile.
 public actor InMemoryCredentialStore: CredentialStore {
     private var index = Index()
 

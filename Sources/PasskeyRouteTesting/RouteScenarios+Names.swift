@@ -22,9 +22,9 @@ extension RouteScenarios {
         try check(free.status == 429 && free.code == "rateLimited", "a free name must look the same: \(free.status) \(free.text)")
     }
 
-    /// Names are compared by `UsernameKey` (issue 30): capitals, full width and a whole-Cyrillic spelling of a taken
+    /// Names are compared by `UsernameKey`: capitals, full width and a whole-Cyrillic spelling of a taken
     /// name are that name; a new name mixing scripts is 400 `usernameMixesScripts`, one holding an invisible or
-    /// blank-looking character 400 `usernameInvisibleCharacters` (issue 41); the signed-in owner typing their
+    /// blank-looking character 400 `usernameInvisibleCharacters`; the signed-in owner typing their
     /// name in capitals gets a second passkey under the stored name; a sign-in by a look-alike is the account's.
     public static func lookalikeNames(_ app: any ScenarioTransport) async throws {
         var owner = ScenarioBrowser(app)
@@ -36,7 +36,7 @@ extension RouteScenarios {
         }
         let mixed = try await stranger.registrationOptions("c\u{043E}ex")
         try check(mixed.status == 400 && mixed.code == "usernameMixesScripts", "mixed scripts: \(mixed.status) \(mixed.text)")
-        // Issue 41: characters that draw as nothing or as a blank are refused in a new name, in every front end.
+        // Characters that draw as nothing or as a blank are refused in a new name, in every front end.
         for invisible in ["co\u{34F}e", "coe\u{FE0F}", "coe\u{3164}", "co\u{2800}e"] {
             let attempt = try await stranger.registrationOptions(invisible)
             try check(

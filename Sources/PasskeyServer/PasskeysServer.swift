@@ -22,7 +22,7 @@ public enum PasskeysServer {
         return (application, parts.store)
     }
 
-    /// Runs until SIGINT or SIGTERM, then stops within ``ServerConfiguration/shutdownGrace`` (issue #42).
+    /// Runs until SIGINT or SIGTERM, then stops within ``ServerConfiguration/shutdownGrace``.
     ///
     /// The services are one swift-service-lifecycle group, which traps the signals and shuts its services down in
     /// reverse order, each after the one before it ended: first `StopAnnouncement` (`/readyz` answers 503 from
@@ -82,7 +82,7 @@ public enum PasskeysServer {
         ]
         var refresher: MetadataRefresher?
         if configuration.metadataRefresh == nil, let file = configuration.relyingParty.attestation.metadata {
-            // A --metadata file is held to the serial floor in the database too (issue #41).
+            // A --metadata file is held to the serial floor in the database too.
             do { try await StoreMetadataSerialFloor.checkFile(file, store: store, logger: logger) } catch {
                 try? await store.shutdown()
                 throw error

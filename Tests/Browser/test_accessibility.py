@@ -1,4 +1,4 @@
-"""Issue 47: the page accessible by measurement. axe-core (axe_core.py) finds no serious or critical violation in
+"""The page accessible by measurement. axe-core (axe_core.py) finds no serious or critical violation in
 light and dark, at desktop and phone width, signed out (with a field error showing) and signed in (recovery codes
 showing, then the account); focus moves to the new heading after each change and to what went wrong after an error.
 

@@ -1,4 +1,4 @@
-"""Issue 24: Chromium's WebDriver virtual authenticators with attestation "direct", as app teams' end-to-end suites
+"""Chromium's WebDriver virtual authenticators with attestation "direct", as app teams' end-to-end suites
 drive them. `ctap1/u2f` over usb answers with fido-u2f attestation and `ctap2` over usb with packed attestation, both
 with a self-signed batch certificate ("CN=Batch Certificate, O=Chromium"). Against `passkeys serve` with default
 flags they register (basic attestation, not trusted) and sign in; against a server started with

@@ -1,4 +1,4 @@
-"""Issue 43: a single-page app on a second origin signs in against `passkeys serve` and reads /session, with the
+"""A single-page app on a second origin signs in against `passkeys serve` and reads /session, with the
 session cookie and CORS, in a real Chromium.
 
 The origins: the server on http://localhost:P1 and the app on http://localhost:P2. A different port is a different

@@ -1,4 +1,4 @@
-"""Issue 47: the page in English, Korean, Simplified and Traditional Chinese and Japanese, from its message catalogs.
+"""The page in English, Korean, Simplified and Traditional Chinese and Japanese, from its message catalogs.
 The browser's languages choose (a switcher overrides, and is remembered); <html lang> names the language shown;
 every catalog has every key with the plural forms the browser's own Intl.PluralRules asks for; server refusals are
 worded by their code in the user's language with the server's words as the detail; dates come from Intl.

@@ -226,7 +226,7 @@ def recorded(browser, name):
 
 
 def test_signal_api_keeps_the_browsers_list_true(driver):
-    """Issue 14: after sign-in the page signals the account's names and its accepted passkeys; after a sign-in the
+    """The Signal API: after sign-in the page signals the account's names and its accepted passkeys; after a sign-in the
     server refuses as unknownCredential, that credential. Where this Chromium lacks a call, the page must still work
     and raise no error."""
     username = f"signal-{uuid.uuid4().hex[:8]}"

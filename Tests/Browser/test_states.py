@@ -1,4 +1,4 @@
-"""Issue 47: states that confused a new user. The page opened at 127.0.0.1 says where to go; sign-out leaves nothing
+"""States that confused a new user. The page opened at 127.0.0.1 says where to go; sign-out leaves nothing
 of the account; the passkey made on this browser is marked and default names stay distinct after recoveries; the
 recovery codes can be copied and downloaded; a long name wraps inside its card; a step-up the device could not
 complete is explained, and the request to confirm goes when the action is done.

@@ -1,4 +1,4 @@
-"""Step-up and recovery codes on the page (issue 27), in headless Chromium with a WebDriver virtual authenticator.
+"""Step-up and recovery codes on the page, in headless Chromium with a WebDriver virtual authenticator.
 
 Each test starts its own `passkeys serve` (PASSKEYS_BIN) with a short --reverification-window, so a session goes
 stale in seconds: the page must then ask for the passkey and retry the action by itself.

@@ -1,4 +1,4 @@
-"""Issue 46: `passkeys serve` as an OpenID Provider, driven by a client library no one here wrote (Authlib's
+"""`passkeys serve` as an OpenID Provider, driven by a client library no one here wrote (Authlib's
 OAuth2Session with PKCE S256; Authlib's JOSE verifies the ID token against the JWKS), and attacked request by request.
 
 A session here comes from the software authenticator (`passkeys register`) and rides as the page's cookie would;

@@ -1,4 +1,4 @@
-"""Issue 46 in headless Chromium: Authlib's OAuth2Session runs the code flow with PKCE S256 and a nonce while the
+"""The OpenID Provider in headless Chromium: Authlib's OAuth2Session runs the code flow with PKCE S256 and a nonce while the
 browser, holding a passkey in a WebDriver virtual authenticator, goes through `/authorize`: signing in on the page
 itself, going straight back with an existing session, and confirming with the passkey again for prompt=login and
 max_age=0 (a fresh ceremony, which auth_time shows).

@@ -2,7 +2,7 @@ import Foundation
 import PasskeyAuthenticator
 import Testing
 
-/// Issue 13: the in-memory store answers allow lists, exclude lists and account lookups from its indexes. Those
+/// The in-memory store answers allow lists, exclude lists and account lookups from its indexes. Those
 /// answers must equal a pass over every credential after any mix of saves, replacements and deletions.
 @Suite("In-memory credential store indexes")
 struct CredentialStoreIndexTests {

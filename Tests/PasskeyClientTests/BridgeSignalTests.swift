@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeySoftwareProvider
 import Testing
 
-/// Issue 14, item 4: a page in an app's web view sends the Signal API's three calls through the bridge; the app
+/// A page in an app's web view sends the Signal API's three calls through the bridge; the app
 /// passes them to its PasskeySignaling, for the page's own relying party only.
 @Suite("Web-view bridge: the Signal API")
 struct BridgeSignalTests {

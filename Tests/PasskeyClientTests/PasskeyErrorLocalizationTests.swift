@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasskeyClient
 
-/// Issue 47: PasskeyError's user-facing texts come from the String Catalog; on Linux, where SwiftPM copies the catalog
+/// PasskeyError's user-facing texts come from the String Catalog; on Linux, where SwiftPM copies the catalog
 /// uncompiled, the English text in the code answers (scripts/check-catalogs checks the catalog's other languages).
 @Suite("PasskeyError's localized descriptions")
 struct PasskeyErrorLocalizationTests {

@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeySoftwareProvider
 import Testing
 
-/// Issue 43: the app gets tokens for its own API from the SDK, kept while fresh and tied to the session.
+/// The app gets tokens for its own API from the SDK, kept while fresh and tied to the session.
 @Suite("Session tokens in the client SDK")
 struct SessionTokenClientTests {
     @Test("apiToken: one request while the token is fresh, a new one for a new session, none without a session")

@@ -3,7 +3,7 @@ import PasskeyCore
 import Testing
 import X509
 
-/// Issue #24, item 5: allow and deny lists by AAGUID, judged on an AAGUID a trusted attestation proves where the
+/// Allow and deny lists by AAGUID, judged on an AAGUID a trusted attestation proves where the
 /// policy requires proof (the default for allow lists).
 @Suite("Authenticator policy by AAGUID")
 struct AuthenticatorPolicyTests {

@@ -5,7 +5,7 @@ import SwiftASN1
 import Testing
 import X509
 
-/// Issue #24, item 2: every compiled-in root is the certificate its publisher publishes (the SHA-256 fingerprint
+/// Every compiled-in root is the certificate its publisher publishes (the SHA-256 fingerprint
 /// written here from the publisher's page, and next to the constant), is self-signed, and anchors the chains the
 /// world sends today: Android RKP chains that end below Key Attestation CA1, and the FIDO MDS3 BLOB's chain through
 /// GlobalSign Root R46.

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue #11, item 3: what a document costs to parse grows with its size, not with the square of its member count.
+/// What a document costs to parse grows with its size, not with the square of its member count.
 /// Each test times two documents in the same run and bounds the ratio, so a slow machine moves both sides together.
 /// The time is the thread's own CPU time, not the wall clock's: other work on a busy machine (the rest of the suite,
 /// parallel builds) takes the CPU away between runs but adds nothing to it, where the wall clock counted it (a linear
@@ -79,7 +79,7 @@ struct InputCostTests {
         let escaped = Self.oneString(size: Self.size, unit: "\\u00e9")
         // The plain string opens with one escape, so the parser reads all of it on the escape-aware path as it reads
         // the escaped one: the ratio is the cost of an escape against a plain byte. Without it, plain text takes
-        // the word-at-a-time scan (issue #48), many times faster than any per-byte path, and the ratio measures that.
+        // the word-at-a-time scan, many times faster than any per-byte path, and the ratio measures that.
         let plain = Self.oneString(size: escaped.count, lead: "\\n")
         let ratio = try Self.ratio({ _ = try JSONParser.parse(escaped) }, to: { _ = try JSONParser.parse(plain) })
         #expect(ratio < Self.allowedRatio, "escaped / plain = \(ratio)")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasskeyCore
 
-/// Issue #24, item 4: provider names by AAGUID (metadata's localized names, else the built-in table) and icons that
+/// Provider names by AAGUID (metadata's localized names, else the built-in table) and icons that
 /// are checked before any page shows them.
 @Suite("Passkey providers and their icons")
 struct ProviderTests {
@@ -56,7 +56,7 @@ struct ProviderTests {
         #expect(provider.icon == nil, "the test BLOB's icon, data:image/png;base64,AA==, is not a PNG")
     }
 
-    /// Issue 41, item 4: names from metadata pass a rename's rules before they are served or stored.
+    /// Names from metadata pass a rename's rules before they are served or stored.
     @Test("the attack: friendlyNames with a right-to-left override, 5,000 characters or controls are not used; HTML is text")
     func hostileMetadataNames() async throws {
         let root = try TestCA("Test MDS Root"), signer = try TestCA("Test MDS Signer")

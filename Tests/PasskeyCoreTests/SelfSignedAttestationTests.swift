@@ -4,7 +4,7 @@ import PasskeyCore
 import Testing
 import X509
 
-/// Issue #24, item 1: an attestation certificate that is its own issuer (a "batch certificate", as Chromium's
+/// An attestation certificate that is its own issuer (a "batch certificate", as Chromium's
 /// WebDriver virtual authenticators and some security keys send) is basic attestation that is not trusted, not an
 /// invalid chain. It is trusted only when the relying party's anchors hold that very certificate; it is refused with
 /// `untrustedAttestation` when the policy requires trust or when FIDO metadata lists the model it claims to be.

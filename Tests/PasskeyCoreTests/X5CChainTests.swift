@@ -5,7 +5,7 @@ import PasskeyCore
 import Testing
 import X509
 
-/// Issue #12, item 1: an x5c chain must be sound on its own, anchor or not (WebAuthn L3 §7.1 step 22 with the
+/// An x5c chain must be sound on its own, anchor or not (WebAuthn L3 §7.1 step 22 with the
 /// formats' x5c; FIDO conformance Server-ServerAuthenticatorAttestationResponse-Resp-5 F-6, F-7, F-9, F-10, F-12).
 /// Each broken chain is refused with `certificateInvalid` both with no anchor and with the anchor it would chain to.
 @Suite("x5c chain soundness")

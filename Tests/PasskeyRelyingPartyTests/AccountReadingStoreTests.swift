@@ -3,7 +3,7 @@ import PasskeyRelyingParty
 import Synchronization
 import Testing
 
-/// Issue 28: a ceremony store that reads a sign-in's account as it stores the ceremony (one database round trip) is
+/// A ceremony store that reads a sign-in's account as it stores the ceremony (one database round trip) is
 /// used for sign-ins begun by name; the options, the ceremony handed back and the sealed ceremony are what the plain
 /// path gives, and a sign-in finished with the sealed ceremony names the account.
 @Suite("Ceremony stores that read the account as they store a sign-in")

@@ -2,7 +2,7 @@ import PasskeyCore
 import PasskeyRelyingParty
 import Testing
 
-/// Issue 25: which credential algorithms a relying party offers, by default and as an operator lists them.
+/// Which credential algorithms a relying party offers, by default and as an operator lists them.
 @Suite("Offered credential algorithms")
 struct AlgorithmConfigurationTests {
     @Test("by default the classical algorithms come first, then ML-DSA-65 and ML-DSA-87")

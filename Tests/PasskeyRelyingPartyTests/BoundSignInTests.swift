@@ -3,7 +3,7 @@ import PasskeyCore
 import PasskeyRelyingParty
 import Testing
 
-/// Issue 30, item 4: a sign-in begun for one user (a signed-in user confirming an action) is finished only for that
+/// A sign-in begun for one user (a signed-in user confirming an action) is finished only for that
 /// user, and a response to anyone else's sign-in confirms nothing there.
 @Suite("Sign-ins bound to the user they were begun for")
 struct BoundSignInTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 48: printable ASCII names take a path without Foundation to their confusability key. It must be the same
+/// Printable ASCII names take a path without Foundation to their confusability key. It must be the same
 /// key the Unicode path gives, or a look-alike of an existing name could slip past the taken-name check.
 @Suite("Confusability key: the ASCII path gives the Unicode path's key")
 struct ConfusabilityKeyTests {

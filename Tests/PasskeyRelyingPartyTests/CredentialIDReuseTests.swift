@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeyRelyingParty
 import Testing
 
-/// Issue 30, item 5: `finishRegistration` refuses a credential ID that is registered already, to anyone (WebAuthn L3
+/// `finishRegistration` refuses a credential ID that is registered already, to anyone (WebAuthn L3
 /// §7.1 step 26), so an app that upserts credentials by ID cannot have a victim's passkey replaced.
 @Suite("A registered credential ID is not registered again")
 struct CredentialIDReuseTests {

@@ -4,7 +4,7 @@ import PasskeyRelyingParty
 import Synchronization
 import Testing
 
-/// Issue 13: a ceremony store that reads a sign-in's credential with its claim (one database round trip) is used
+/// A ceremony store that reads a sign-in's credential with its claim (one database round trip) is used
 /// for it, and every rule of a sign-in holds as when the credential is read from the accounts afterwards.
 @Suite("Ceremony stores that read the credential with the claim")
 struct CredentialReadingStoreTests {

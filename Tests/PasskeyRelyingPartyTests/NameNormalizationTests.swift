@@ -4,7 +4,7 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 13: names of printable ASCII skip Foundation's normalization and trimming. The shortcut must accept,
+/// Names of printable ASCII skip Foundation's normalization and trimming. The shortcut must accept,
 /// refuse and trim exactly as the general path does.
 @Suite("Name normalization")
 struct NameNormalizationTests {

@@ -4,7 +4,7 @@ import PasskeyRelyingParty
 import Synchronization
 import Testing
 
-/// Issue 28: `beginRegistration(forNewAccount:)` begins a sign-up only for a free name, checking it in one step
+/// `beginRegistration(forNewAccount:)` begins a sign-up only for a free name, checking it in one step
 /// with a ``NameCheckingCeremonyStore`` and through the accounts otherwise, with the same answers either way.
 @Suite("Beginning a registration for a new account")
 struct NewAccountRegistrationTests {

@@ -4,14 +4,14 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 41, item 2: new names judged by Unicode's own data. After `coe` and `alice` existed, new accounts were
+/// New names judged by Unicode's own data. After `coe` and `alice` existed, new accounts were
 /// accepted for `co\u{34F}e` (combining grapheme joiner), `coe\u{FE0F}` (variation selector), `coe\u{3164}` (Hangul
 /// filler), `co\u{2800}e` (braille blank) and `AIice` (capital I).
 @Suite("New usernames: invisible characters, look-alikes by confusables.txt, scripts by Scripts.txt")
 struct NewUsernameTests {
     static func code(_ name: String) -> String? { NewUsername.refusal(name)?.code }
 
-    @Test("the issue's five names: four refused for an invisible or blank character, AIice found a look-alike of alice")
+    @Test("the five names once accepted: four refused for an invisible or blank character, AIice found a look-alike of alice")
     func issueNames() {
         for name in ["co\u{34F}e", "coe\u{FE0F}", "coe\u{3164}", "co\u{2800}e"] {
             #expect(Self.code(name) == "usernameInvisibleCharacters", "\(name.unicodeScalars.map { String($0.value, radix: 16) })")

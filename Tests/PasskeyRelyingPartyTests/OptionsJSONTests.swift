@@ -3,7 +3,7 @@ import PasskeyCore
 import PasskeyRelyingParty
 import Testing
 
-/// Issue 15: the typed L3 options values read and write exactly the JSON a browser's `parse…FromJSON()` takes.
+/// The typed L3 options values read and write exactly the JSON a browser's `parse…FromJSON()` takes.
 @Suite("Typed options JSON")
 struct OptionsJSONTests {
     static let creation =

@@ -4,7 +4,7 @@ import PasskeyRelyingParty
 import Synchronization
 import Testing
 
-/// Issue 15: the relying party's ceremonies through the typed API alone — no HTTP, no database — with a software
+/// The relying party's ceremonies through the typed API alone — no HTTP, no database — with a software
 /// authenticator behind a real WebAuthn client.
 @Suite("Typed relying-party API")
 struct PasskeysCeremonyTests {

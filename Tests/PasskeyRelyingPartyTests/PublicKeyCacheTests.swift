@@ -4,7 +4,7 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 13: parsed public keys are cached per key bytes, bounded, and never stand for another key.
+/// Parsed public keys are cached per key bytes, bounded, and never stand for another key.
 @Suite("Parsed public key cache")
 struct PublicKeyCacheTests {
     static func coseKey() -> [UInt8] {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 48: `RecoveryCodeHasher` computes HMAC-SHA-256 from precomputed padded-key states instead of swift-crypto's
+/// `RecoveryCodeHasher` computes HMAC-SHA-256 from precomputed padded-key states instead of swift-crypto's
 /// `HMAC`. Stored hashes must not change: every tag is checked against swift-crypto's HMAC, for keys shorter than,
 /// equal to and longer than SHA-256's 64-byte block.
 @Suite("Recovery code tags are HMAC-SHA-256")

@@ -5,8 +5,8 @@ import PasskeyRelyingParty
 import Synchronization
 import Testing
 
-/// Issue 27, step-up in the typed API: a re-verification is a sign-in bound to the signed-in user and their session,
-/// asking for the verification the account's passkeys can give (issue 40), and it returns when it happened for the app
+/// Step-up in the typed API: a re-verification is a sign-in bound to the signed-in user and their session,
+/// asking for the verification the account's passkeys can give, and it returns when it happened for the app
 /// to gate its own actions.
 @Suite("Step-up (re-verification) in the typed API")
 struct ReverificationTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 30, items 1 and 2: a ceremony the caller keeps cannot be edited, forged, swapped or replayed, and passing
+/// A ceremony the caller keeps cannot be edited, forged, swapped or replayed, and passing
 /// one back never skips a store's single use.
 @Suite("Ceremonies kept by the caller are sealed and single use")
 struct SealedCeremonyTests {
@@ -31,7 +31,7 @@ struct SealedCeremonyTests {
             challenge: start.ceremony.challenge, kind: .registration, userHandle: victim, username: "ada", displayName: "Ada",
             userVerification: .preferred, expiresAt: .max)
 
-        // The attack of the issue: the ceremony's members as the app would have kept them, edited, passed back.
+        // The attack: the ceremony's members as the app would have kept them, edited, passed back.
         let unsealed = SealedCeremony(Base64URL.encode(Array(try JSONEncoder().encode(edited))))
         // The same edit sealed under a key the attacker chose.
         let otherKey = try CeremonySealingKey.random().seal(edited)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import PasskeyRelyingParty
 
-/// Issue 30, item 6: one comparison form for usernames, so look-alike names are one name, and new names that mix
+/// One comparison form for usernames, so look-alike names are one name, and new names that mix
 /// scripts are refused.
 @Suite("Usernames: one comparison form, one script")
 struct UsernameKeyTests {

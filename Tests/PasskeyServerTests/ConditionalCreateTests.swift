@@ -5,7 +5,7 @@ import PasskeyServer
 import Testing
 
 /// Conditional create (WebAuthn L3 §5.1.3 `mediation: "conditional"`, §7.1 step 15): a registration begun as
-/// conditional may finish without the UP flag; no other may (issue #27 item 4).
+/// conditional may finish without the UP flag; no other may.
 @Suite("Conditional create")
 struct ConditionalCreateTests {
     static let conditional = JSONValue.string("conditional")

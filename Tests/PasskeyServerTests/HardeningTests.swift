@@ -7,6 +7,7 @@ import PasskeyHummingbird
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 @Suite("Hardening: malformed input, limits, headers")
 struct HardeningTests {
@@ -99,7 +100,7 @@ struct HardeningTests {
                 #expect(html.contains("autocomplete=\"username webauthn\""))
                 #expect(!html.contains("<script>"), "no inline script")
             }
-            // Each route answers with its resource file's exact bytes and type (issue #27: the page as resource files).
+            // Each route answers with its resource file's exact bytes and type.
             let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../Sources/PasskeyServer/Web/Page").standardizedFileURL
             for (route, file, type) in [

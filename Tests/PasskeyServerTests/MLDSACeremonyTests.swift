@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Post-quantum passkeys through the whole server (issue #25): offered by default after the classical algorithms,
+/// Post-quantum passkeys through the whole server: offered by default after the classical algorithms,
 /// registered and signed in with ML-DSA keys and signatures of full size, stored and read back on each database,
 /// and refused when a signature bit is flipped or the operator did not offer the algorithm.
 @Suite("ML-DSA passkeys over HTTP")

@@ -5,6 +5,7 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 @Suite("Undeclared methods on declared paths are 405 with Allow")
 struct MethodNotAllowedTests {

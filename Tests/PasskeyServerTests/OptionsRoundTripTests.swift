@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 15: the options `passkeys serve` sends are exactly the typed values' JSON: read into
+/// The options `passkeys serve` sends are exactly the typed values' JSON: read into
 /// ``PublicKeyCredentialCreationOptionsJSON`` / ``PublicKeyCredentialRequestOptionsJSON`` and written again, they come
 /// out byte for byte as the server sent them, echoed members (in their order, unknown ones included) and all.
 @Suite("Options JSON round-trips through the typed values")

@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 47: a new passkey's default name is one no other passkey of the account has. "Passkey N" counted the
+/// A new passkey's default name is one no other passkey of the account has. "Passkey N" counted the
 /// account's passkeys, so after a removal (a recovery's lost passkey, say) the next one repeated a name: two
 /// "Passkey 2" in one list, with nothing to tell them apart.
 @Suite("Default passkey names")

@@ -9,7 +9,7 @@ import SwiftASN1
 import Testing
 import X509
 
-/// Issue #24, item 4: `GET /credentials` names who holds each passkey (`provider`), apart from the name the user
+/// `GET /credentials` names who holds each passkey (`provider`), apart from the name the user
 /// gave it: from FIDO metadata in the reader's language with checked icons, else from the built-in provider table.
 @Suite("Passkey providers in the passkey list")
 struct ProviderTests {

@@ -8,12 +8,12 @@ import PasskeyServer
 import Testing
 
 /// The project's route scenarios (PasskeyRouteTesting), which both examples run over their route groups, against
-/// `passkeys serve` on a real loopback port: the same endpoints, so the same answers (issue #40). The server mounts
+/// `passkeys serve` on a real loopback port: the same endpoints, so the same answers. The server mounts
 /// them at the root, names the signed-in user at `GET /session`, has recovery codes, and, as its conformance API
 /// promises every client, puts the session in the JSON as well as the cookie.
 ///
-/// On both stores, each scenario on a database of its own: on PostgreSQL the per-client limits are the database's
-/// (issue 42), so the scenarios' limits and quotas are the shared ones.
+/// On both stores, each scenario on a database of its own: on PostgreSQL the per-client limits are the database's,
+/// so the scenarios' limits and quotas are the shared ones.
 @Suite("passkeys serve: the route scenarios")
 struct RouteScenarioTests {
     @Test("scenario", arguments: RouteScenarios.all, Backend.all)

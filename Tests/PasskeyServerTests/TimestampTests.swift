@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 @Suite("Passkey list timestamps")
 struct TimestampTests {

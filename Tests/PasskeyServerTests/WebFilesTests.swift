@@ -3,8 +3,9 @@ import HummingbirdTesting
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue #42: the page is built into the binary (the EmbedWebFiles plugin), every file under
+/// The page is built into the binary (the EmbedWebFiles plugin), every file under
 /// `Sources/PasskeyServer/Web` without a list to keep, byte for byte.
 @Suite("The web page built into the binary")
 struct WebFilesTests {

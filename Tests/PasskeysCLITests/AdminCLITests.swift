@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasskeysCLI
 
-/// `passkeys admin` against a running `passkeys serve` (issue #45): tables by default, the server's JSON with --json,
+/// `passkeys admin` against a running `passkeys serve`: tables by default, the server's JSON with --json,
 /// the key from a file or the environment, refusals reported with the server's code.
 @Suite("passkeys admin against a running server", .serialized)
 struct AdminCLITests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PasskeysCLI
 
-/// Issue 45: `passkeys serve --admin-address` and `--audit-retention`, from flags and the environment.
+/// `passkeys serve --admin-address` and `--audit-retention`, from flags and the environment.
 @Suite("passkeys serve: the operator API's listener and the audit log's retention")
 struct AdminOptionsTests {
     func resolve(_ arguments: [String], environment: [String: String] = [:]) throws -> ServerConfiguration {

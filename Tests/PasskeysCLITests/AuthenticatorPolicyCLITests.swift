@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue #24, items 4 and 5 on the command line: `--allow-aaguid` / `--deny-aaguid` with `passkeys verify`, and the
+/// Provider names and AAGUID policies on the command line: `--allow-aaguid` / `--deny-aaguid` with `passkeys verify`, and the
 /// provider a real Windows Hello registration names in `verify` and `inspect`.
 @Suite("AAGUID policy and providers on the command line", .enabled(if: VectorCatalog.available, "no vectors at ../shared/vectors"))
 struct AuthenticatorPolicyCLITests {

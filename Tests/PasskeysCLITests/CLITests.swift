@@ -166,7 +166,7 @@ struct CLITests {
             ], stdin: assertion)
         #expect(signedIn.status == 0 && signedIn.json["verified"] as? Bool == true, "\(signedIn.stdout) \(signedIn.stderr)")
 
-        // The issue's report: an ML-DSA-44 key was refused as an unknown key type; now the refusal says why.
+        // As reported: an ML-DSA-44 key was refused as an unknown key type; now the refusal says why.
         let mlDSA44Key = "ogEHAzgv" // {1: 7, 3: -48}: kty AKP, alg ML-DSA-44, nothing more
         let refused = try CLIRunner.run(
             [
@@ -192,7 +192,7 @@ struct CLITests {
                 "verifyRegistration.tpm", "verifyRegistration.androidKey", "sessionToken.issue", "jwks.fromMemory", "raw.p256Verify",
                 "raw.ed25519Verify", "raw.rsa2048Verify", "raw.mldsa65Verify", "raw.mldsa87Verify", "signIn",
             ])
-        // Issue 43: a session token's cost against a sign-in, and the JWKS (from memory) against a token.
+        // A session token's cost against a sign-in, and the JWKS (from memory) against a token.
         #expect(rows.first { $0["name"] as? String == "sessionToken.issue" }?["baseline"] as? String == "signIn")
         #expect(rows.first { $0["name"] as? String == "jwks.fromMemory" }?["baseline"] as? String == "sessionToken.issue")
         let baselines = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["baseline"] as? String) } })

@@ -2,9 +2,9 @@ import Foundation
 import PasskeyCore
 import Testing
 
-/// Issue #12, item 3, and `--at` for item 1: what `passkeys verify` answers at the edges its reference covers
+/// What `passkeys verify` answers, `--at` included, at the edges its reference covers
 /// (docs/reference/cli.md, "passkeys verify"), through the built binary.
-@Suite("verify at the contract's edges (issue #12)", .enabled(if: VectorCatalog.available))
+@Suite("verify at the contract's edges", .enabled(if: VectorCatalog.available))
 struct ContractEdgeTests {
     static let authenticationVector = "authentication-es256-localhost-py"
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 import Glibc
 #endif
 
-/// Issue 13: writes are committed in groups, and still every acknowledged registration and sign-in survives the
+/// Writes are committed in groups, and still every acknowledged registration and sign-in survives the
 /// process being killed without warning (WAL with `synchronous = FULL`; the answer waits for the commit).
 @Suite("Durability of acknowledged writes", .serialized)
 struct DurabilityCLITests {

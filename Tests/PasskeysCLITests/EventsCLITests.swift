@@ -4,8 +4,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 44: `passkeys events` through the built binary (docs/reference/cli.md): a dead event replayed by id or all
+/// `passkeys events` through the built binary (docs/reference/cli.md): a dead event replayed by id or all
 /// at once, the outbox's status, a secret, and the usage errors.
 @Suite("passkeys events")
 struct EventsCLITests {
@@ -18,7 +19,7 @@ struct EventsCLITests {
         let store = try await DatabaseLocation.sqliteFile(path).openStore(logger: logger)
         let endpoint = "https://app.example.com/hooks"
         let event = OutboxEvent(id: "evt_" + Base64URL.encode(SecureRandom.bytes(16)), type: .userCreated, userKey: "A", payload: "{}")
-        try await store.appendEvents(ChangeEvents(endpoints: [endpoint]) { _ in [event] })
+        try await store.appendEvents(ChangeRecord(endpoints: [endpoint]) { _ in [event] })
         let row = try #require(try await store.deliverableEvents(endpoint: endpoint, now: 1, limit: 1).first)
         try await store.recordFailed(
             row, endpoint: endpoint, failure: DeliveryFailure(attempts: 9, nextAttemptAt: 2, firstFailedAt: 1, error: "HTTP 500", deadAt: 2))

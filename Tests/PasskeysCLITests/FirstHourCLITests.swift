@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasskeysCLI
 
-/// Issue 47: a CLI that says what went wrong, in the words a new user needs, with the contract's exit codes.
+/// A CLI that says what went wrong, in the words a new user needs, with the contract's exit codes.
 @Suite("The CLI explains what went wrong", .serialized)
 struct FirstHourCLITests {
     static func port(of server: String) throws -> Int { try #require(URLComponents(string: server)?.port) }

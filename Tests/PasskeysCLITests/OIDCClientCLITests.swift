@@ -3,8 +3,9 @@ import Logging
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 46: `passkeys oidc-client` through the built binary (docs/reference/cli.md): a client created, listed,
+/// `passkeys oidc-client` through the built binary (docs/reference/cli.md): a client created, listed,
 /// changed and deleted, its secret printed once and never again, and the usage errors.
 @Suite("passkeys oidc-client")
 struct OIDCClientCLITests {

@@ -128,7 +128,7 @@ struct ServeTests {
         #expect(try resolve(["--metadata", "blob.jwt"], environment: ["PASSKEYS_METADATA_URL": "http://127.0.0.1:9/mds"]).metadataRefresh == nil)
     }
 
-    /// Issue 41: the BLOB's signature protects its content, but over plain HTTP anyone on the path can withhold
+    /// The BLOB's signature protects its content, but over plain HTTP anyone on the path can withhold
     /// updates or answer every check with a huge body.
     @Test("a non-loopback http:// metadata URL is refused at start unless --allow-insecure-metadata-url (or its variable) says so")
     func insecureMetadataURL() throws {

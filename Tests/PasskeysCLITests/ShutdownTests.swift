@@ -8,10 +8,10 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Issue #42: SIGTERM ends `passkeys serve` within `--shutdown-grace` (default 10 s), whatever the metadata service
+/// SIGTERM ends `passkeys serve` within `--shutdown-grace` (default 10 s), whatever the metadata service
 /// does; `/readyz` answers 503 from the moment the stop begins; a request in flight finishes, and one that never
 /// does is cut at the grace. Each test runs the built executable on loopback and sends it a real SIGTERM.
-@Suite("passkeys serve stops within its grace (issue #42)", .serialized)
+@Suite("passkeys serve stops within its grace", .serialized)
 struct ShutdownTests {
     /// A `passkeys serve` process with its log in a file.
     final class Server {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PasskeysCLI
 
-/// Issue 43: `passkeys serve`'s options for session tokens, their keys and CORS, from flags and the environment.
+/// `passkeys serve`'s options for session tokens, their keys and CORS, from flags and the environment.
 @Suite("passkeys serve: session tokens and CORS options")
 struct TokenOptionsTests {
     func resolve(_ arguments: [String], environment: [String: String] = [:]) throws -> ServerConfiguration {

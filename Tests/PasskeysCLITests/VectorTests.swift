@@ -47,7 +47,7 @@ enum VectorCatalog {
     /// Library-policy negatives where this project's policy differs, with the reason.
     static let policyDivergences: [String: String] = [
         "registration-fido-u2f-tokenbinding-not-supported-negative-py":
-            "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (issue #2, docs/decisions.md); py_webauthn rejects it"
+            "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (docs/decisions.md); py_webauthn rejects it"
     ]
 
     /// Vectors the source expects to pass that this project refuses, with the error code and the reason.
@@ -62,7 +62,7 @@ enum VectorCatalog {
         ),
         "registration-packed-x5c-feitian-biopass-go": (
             "certificateInvalid",
-            "x5c[2] is the self-signed Feitian FIDO Root CA; a root inside x5c is refused (FIDO conformance Resp-5 F-10, issue #12). The source (go-webauthn) checks the statement only, never the chain"
+            "x5c[2] is the self-signed Feitian FIDO Root CA; a root inside x5c is refused (FIDO conformance Resp-5 F-10). The source (go-webauthn) checks the statement only, never the chain"
         ),
     ]
 
@@ -128,8 +128,8 @@ struct Vector {
 
     /// Where the source pins no clock but the chain has since expired, the vectors' caveats give the common
     /// validity window of the x5c certificates and say a verifier that checks validity must pin a time inside it
-    /// (README, "Expired attestation certificates"). Every chain is now checked at the verification time
-    /// (issue #12), so these verify at the window's midpoint.
+    /// (README, "Expired attestation certificates"). Every chain is now checked at the verification time,
+    /// so these verify at the window's midpoint.
     var validityWindowMidpoint: String? {
         let marker = "common validity window of all x5c certs: "
         for caveat in root["caveats"] as? [String] ?? [] {

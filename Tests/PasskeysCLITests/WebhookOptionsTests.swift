@@ -5,7 +5,7 @@ import Testing
 
 @testable import PasskeysCLI
 
-/// Issue 44: `passkeys serve`'s webhook options (docs/reference/cli.md): pairs of URL and secret file, from flags or
+/// `passkeys serve`'s webhook options (docs/reference/cli.md): pairs of URL and secret file, from flags or
 /// the environment, and every way to get them wrong refused at start with words.
 @Suite("passkeys serve: webhook options")
 struct WebhookOptionsTests {

@@ -1,4 +1,4 @@
-"""Issue 43: session tokens verified by a library no one here wrote. PyJWT's PyJWKClient fetches the server's JWKS over
+"""Session tokens verified by a library no one here wrote. PyJWT's PyJWKClient fetches the server's JWKS over
 HTTP and picks the key by the token's kid, as a Python backend would; PyJWT checks the signature, issuer, audience
 and expiry. Introspection (RFC 7662) is called with an API key made by `passkeys api-key create`.
 
@@ -146,7 +146,7 @@ def test_discovery_names_the_jwks(server):
     assert document["jwks_uri"] == server["url"] + "/.well-known/jwks.json"
     status, headers, jwks = call("GET", document["jwks_uri"])
     assert "max-age" in headers["Cache-Control"]
-    # ES256 keys sign session tokens; the RS256 keys beside them sign only the OpenID Provider's ID tokens (issue 46).
+    # ES256 keys sign session tokens; the RS256 keys beside them sign only the OpenID Provider's ID tokens.
     es256 = [key for key in jwks["keys"] if key["alg"] == "ES256"]
     assert all(key["kty"] == "EC" and key["crv"] == "P-256" for key in es256)
     assert all(key["kty"] == "RSA" and key["alg"] == "RS256" for key in jwks["keys"] if key not in es256)

@@ -1,4 +1,4 @@
-"""Webhooks checked by a receiver that trusts nothing of ours (issue #44).
+"""Webhooks checked by a receiver that trusts nothing of ours.
 
 Every delivery is verified with `standardwebhooks`, the Standard Webhooks project's own Python library, against a
 running `passkeys serve`; the ceremonies are made by the software authenticator (`passkeys bridge`) over plain HTTP.

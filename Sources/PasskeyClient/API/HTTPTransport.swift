@@ -1,4 +1,4 @@
-/// One HTTP exchange, as the API client needs it. Implementations: URLSession (apps, issue #6) and AsyncHTTPClient
+/// One HTTP exchange, as the API client needs it. Implementations: URLSession (apps) and AsyncHTTPClient
 /// (the CLI and the load generator).
 public protocol HTTPTransport: Sendable {
     /// Sends one request and returns the server's answer, whatever its status: the API client reads error statuses

@@ -9,7 +9,7 @@ import _CryptoExtras
 /// certificate over the raw `header.payload` bytes. Chain and name checks are the caller's, since they differ per
 /// use. The payload is read at parse time only when asked (SafetyNet's, a few kilobytes); a metadata BLOB's (tens of
 /// megabytes, from anyone who can answer its URL) is read with ``verifiedPayload()`` after the caller has checked the
-/// chain and the signature, so a BLOB from an untrusted signer costs a header's parse and no more (issue #41).
+/// chain and the signature, so a BLOB from an untrusted signer costs a header's parse and no more.
 public struct JWS: Sendable {
     /// The decoded protected header (`alg`, `x5c`, and whatever else the signer put there).
     public let header: JSONObject

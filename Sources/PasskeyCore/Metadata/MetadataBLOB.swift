@@ -23,7 +23,7 @@ public enum MetadataBLOB {
     /// a header of megabytes is refused before it is decoded.
     public static let maximumHeaderSize = 64 * 1024
 
-    /// Verifies, then reads (issue #41): every check of the signer runs before a byte of the payload is decoded.
+    /// Verifies, then reads: every check of the signer runs before a byte of the payload is decoded.
     ///
     /// 1. The header alone is decoded (at most ``maximumHeaderSize``), and its `x5c` chain checked against `roots`
     ///    at `time` (FIDO MDS3 §3.2 step 2), the signer's name under FIDO's public roots, and the CRLs (step 3).

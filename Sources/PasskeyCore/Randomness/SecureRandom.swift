@@ -12,7 +12,7 @@ import Darwin
 /// source as `getrandom`, which glibc exposes only from 2.36 and Ubuntu 22.04 has 2.35). On Apple platforms
 /// `arc4random_buf`, the system's generator without a system call. swift-crypto's `SymmetricKey(size:)`, used before
 /// and still the fallback where neither is available, draws through `SystemRandomNumberGenerator` eight bytes at a
-/// time, a `getrandom` call each: about 45 system calls per PostgreSQL registration by `strace -c` (issue #28).
+/// time, a `getrandom` call each: about 45 system calls per PostgreSQL registration by `strace -c`.
 public enum SecureRandom {
     /// `count` random bytes; empty for a count of zero or less. Challenges should be at least 16 bytes (WebAuthn L3
     /// §13.4.3).

@@ -51,7 +51,7 @@ public struct RequestBodyTimedOut: HTTPResponseError, Sendable {
 ///
 /// A timer is armed only when a read leaves a request unfinished, so a request whose head and body arrive together
 /// (nearly every one) costs two assignments. Racing each body read against `Task.sleep` instead cost two child tasks
-/// and a timer per request, about 3% of a sign-in's CPU (issue #13).
+/// and a timer per request, about 3% of a sign-in's CPU.
 public final class RequestBodyDeadline: ChannelInboundHandler, RemovableChannelHandler {
     /// The request parts Hummingbird's HTTP/1 codec decodes.
     public typealias InboundIn = HTTPRequestPart

@@ -34,7 +34,7 @@ public enum Base64URL {
     /// Encodes bytes as unpadded base64url.
     public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         // Contiguous bytes (arrays, slices, `Data`) take the buffer path; the generic iteration, unspecialized
-        // across modules, showed in issue #13's sign-in profile.
+        // across modules, showed in the `passkeys load` sign-in profile.
         if let encoded = bytes.withContiguousStorageIfAvailable({ encode(buffer: UnsafeRawBufferPointer($0)) }) { return encoded }
         return Array(bytes).withUnsafeBytes { encode(buffer: $0) }
     }
@@ -134,8 +134,7 @@ public enum Base64URL {
         let table = strictness == .strict ? strictTable : lenientTable
         // Four characters at a time into three bytes, written straight into the result's storage: one table lookup
         // per character and one check per group (an invalid character maps to 255, the only value with bit 7 set).
-        // This runs on every field of every ceremony; the byte-at-a-time loop with `append` cost three times as many
-        // instructions (issue #48).
+        // This runs on every field of every ceremony; the byte-at-a-time loop with `append` cost three times as many instructions.
         var invalidFrom: Int?
         var unusedBits: UInt8 = 0
         let out = table.withUnsafeBufferPointer { table in

@@ -161,7 +161,7 @@ public struct CBORDecoder {
             var previousKeyBytes: ArraySlice<UInt8>? = nil
             // RFC 8949 §5.6: a map with a repeated key is not valid. Keys are compared by value (so 1 and its
             // longer spelling 0x18 0x01 are the same key), by a scan while the map is small and by hashing past
-            // that, so the check stays linear however many keys an attacker sends (issue #11).
+            // that, so the check stays linear however many keys an attacker sends.
             let hashed = count > KeyLookup.linearLimit
             var seen: Set<CBORValue> = []
             if hashed { seen.reserveCapacity(count) }

@@ -153,7 +153,7 @@ public struct JSONParser {
             return JSONObject()
         }
         // Room for a WebAuthn object's members (a response has up to six): growing from empty reallocated the member
-        // storage three times per object (issue #48).
+        // storage three times per object.
         var object = JSONObject(capacity: 8)
         while true {
             skipWhitespace()
@@ -274,7 +274,7 @@ public struct JSONParser {
     /// contents with it.
     ///
     /// A ceremony's JSON is mostly long base64url strings; a word at a time, with the SWAR tests of "Bit Twiddling
-    /// Hacks" (a zero byte, a byte below 0x20), costs about a third of the byte-at-a-time loop (issue #48). A word
+    /// Hacks" (a zero byte, a byte below 0x20), costs about a third of the byte-at-a-time loop. A word
     /// holding anything else stops the skip, and the byte loop decides; the tests may flag a plain word (a borrow
     /// across bytes), never pass one that is not, so this only ever hands the byte loop more work, not less.
     @inline(__always)

@@ -7,7 +7,7 @@ extension JSONValue {
     }
 
     /// The UTF-8 bytes of ``serialized(pretty:)``, written without an intermediate `String`: what a server puts in a
-    /// response body. Issue #13's sign-in profile showed the `String` writer appending one Unicode scalar at a time
+    /// response body. The `passkeys load` sign-in profile showed the `String` writer appending one Unicode scalar at a time
     /// at about 3% of the server's CPU.
     ///
     /// - Parameter pretty: two-space indentation and one member per line, for people; compact otherwise.

@@ -67,7 +67,7 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A JSON object whose members keep the order in which they were written or added.
 ///
-/// Lookups cost the same whatever the member count (issue #11: a 62 KiB body of 7,400 members must not cost 50
+/// Lookups cost the same whatever the member count (a 62 KiB body of 7,400 members must not cost 50
 /// times a 62 KiB string). Small objects, which is nearly every WebAuthn object, are searched linearly: that beats
 /// hashing for a few short keys. Past 16 members (`KeyLookup.linearLimit`) a hash index of positions sits beside the
 /// ordered array, which stays the one source of member order for serialization.
@@ -142,7 +142,7 @@ public struct JSONObject: Sendable, Equatable {
 
     private func position(of key: String) -> Int? {
         // Lengths first: a native string knows its UTF-8 count, and most keys differ in it, so most comparisons end
-        // there instead of in the standard library's string comparison (issue #48: those comparisons were a tenth
+        // there instead of in the standard library's string comparison (those comparisons were a tenth
         // of what an ES256 verification spent beyond the raw signature check).
         guard members.count <= KeyLookup.linearLimit else { return positions[key] }
         let length = key.utf8.count

@@ -3,7 +3,7 @@
 ///
 /// Written by hand because `ISO8601DateFormatter` builds an ICU formatter per use: writing a passkey's times showed
 /// in the server's profile, and reading the two dates of one passkey summary was a quarter of `passkeys load`'s CPU
-/// per registration in issue #13's profile. The grammar is small and fixed, and every field read is range-checked,
+/// per registration. The grammar is small and fixed, and every field read is range-checked,
 /// so a wrong date is refused rather than rolled over.
 public enum RFC3339 {
     /// `2026-11-23T10:09:01.123Z`: the instant `milliseconds` after 1970-01-01T00:00:00Z, in UTC with milliseconds.

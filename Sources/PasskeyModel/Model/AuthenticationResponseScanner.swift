@@ -2,7 +2,7 @@
 ///
 /// A sign-in's response is one small object of base64url strings. Decoding it through a ``JSONValue`` tree (an
 /// object per level, a `String` per member, then the bytes) was about a third of what an ES256 verification spent
-/// beyond the signature check itself (issue #48). This scanner finds each member's bytes where they lie and decodes
+/// beyond the signature check itself. This scanner finds each member's bytes where they lie and decodes
 /// the base64url from there.
 ///
 /// It is a recognizer, not a second parser. It accepts a document only when every rule of ``JSONParser`` and of

@@ -2,7 +2,7 @@ import Foundation
 
 /// The rules every name people read must pass: a passkey's name a user types, a display name, and the names of
 /// authenticator providers that come from FIDO metadata or the built-in table. One copy of the rule, so a name from
-/// metadata cannot be what a rename would refuse (issue #41): the page escapes what it shows, but apps and the iOS
+/// metadata cannot be what a rename would refuse: the page escapes what it shows, but apps and the iOS
 /// SDK show these names too.
 ///
 /// A name is NFC-normalized (one spelling for one name), trimmed of surrounding white space, not empty, at most
@@ -49,7 +49,7 @@ public enum UserFacingName {
         let length = trimmed.unicodeScalars.count
         guard length <= maximumLength else { return .failure(.tooLong(length)) }
         // Printable ASCII has no control or format character: the general-category lookup per scalar is for the rest
-        // (it was a sixtieth of a sign-up's instructions in issue #48's profile).
+        // (it was a sixtieth of a sign-up's instructions in the callgrind profile).
         if ascii == nil, trimmed.unicodeScalars.contains(where: { Self.isControlOrFormat($0) }) {
             return .failure(.controlOrFormatCharacter)
         }
@@ -72,7 +72,7 @@ public enum UserFacingName {
     /// `text` without its leading and trailing spaces when every byte is printable ASCII (U+0020–U+007E), else nil.
     /// Such text is already in NFC, has one character per byte and no control or format character, so the checks
     /// give the same answer as on the general path; most names take this path, and Foundation's normalization and
-    /// trimming were 2% of a sign-in's CPU in issue #13's profile.
+    /// trimming were 2% of a sign-in's CPU in the `passkeys load` profile.
     public static func printableASCII(trimming text: String) -> String? {
         var contiguous = text
         return contiguous.withUTF8 { bytes -> String? in

@@ -5,7 +5,7 @@
 /// by asking ``PasskeyAccounts/credential(id:)`` before it returns a registration, which protects an app that upserts
 /// credentials by ID; the app's transaction must refuse the ID again anyway, since another registration may store it
 /// between that read and the app's write. Accounts that conform promise that the write alone refuses it, and
-/// ``Passkeys`` then skips the read: one database round trip fewer per registration (issue #28), and no window
+/// ``Passkeys`` then skips the read: one database round trip fewer per registration, and no window
 /// between a check and a write at all.
 ///
 /// Conform only when every path that stores a credential refuses a stored ID (a primary key or unique index on the

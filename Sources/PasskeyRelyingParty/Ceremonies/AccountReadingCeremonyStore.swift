@@ -1,5 +1,5 @@
 /// A ``CeremonyStore`` in the same database as the app's accounts, which can read the account a sign-in names and
-/// store the sign-in's ceremony in one step: one round trip to the database instead of two (issue #28).
+/// store the sign-in's ceremony in one step: one round trip to the database instead of two.
 ///
 /// ``Passkeys/beginAuthentication(username:userVerification:extensions:hints:)`` uses it on its own when its
 /// `ceremonies` conform with the accounts' user type; otherwise it asks ``PasskeyAccounts/userWithCredentials(named:)``

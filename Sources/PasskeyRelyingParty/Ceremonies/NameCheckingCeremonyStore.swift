@@ -1,6 +1,6 @@
 /// A ``CeremonyStore`` in the same database as the app's accounts, which can store a new account's registration
 /// ceremony only while no account has its name: the name's check and the ceremony's insert in one statement, one
-/// round trip instead of two (issue #28).
+/// round trip instead of two.
 ///
 /// ``Passkeys/beginRegistration(forNewAccount:authenticatorSelection:attestation:extensions:hints:conditional:)`` uses
 /// it on its own when its `ceremonies` conform; otherwise it asks ``PasskeyAccounts/user(named:)`` first. Either way

@@ -13,7 +13,7 @@ enum SignUpName {
         _ user: NewPasskeyUser, options: RegistrationOptionsRequest, passkeys: Passkeys<Accounts>
     ) async throws -> RegistrationStart {
         let name = user.passkeyUserName
-        // Issue #41: nothing invisible or blank-looking, nothing the confusables data is too old to know, one script.
+        // Nothing invisible or blank-looking, nothing the confusables data is too old to know, one script.
         if let refusal = NewUsername.refusal(name) {
             guard try await passkeys.accounts.user(named: name) == nil else { throw RelyingPartyError.usernameTaken(name) }
             throw refusal

@@ -10,7 +10,7 @@ import Darwin
 
 /// Reads a metadata BLOB (or any bounded file) into one buffer: its size is checked before a byte is read, and the
 /// bytes go straight into the array that is returned, so a 32 MiB file costs 32 MiB, not a `Data` and a copy of it
-/// (issue #41 measured the peak memory a BLOB costs).
+/// (scripts/measure-metadata-memory measures the peak memory a BLOB costs).
 public enum MetadataFile {
     /// Why a file was not read.
     public struct ReadError: Error, Sendable, CustomStringConvertible {

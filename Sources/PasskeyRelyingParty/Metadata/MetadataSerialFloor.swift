@@ -1,5 +1,5 @@
 /// Where the highest FIDO metadata serial (`no`) installed is kept, so that every instance and every restart refuse
-/// a BLOB older than one installed anywhere, with or without a cache (issue #41: the floor lived in memory and in the
+/// a BLOB older than one installed anywhere, with or without a cache (the floor once lived in memory and in the
 /// optional cache only, so a restart without one installed `no=3` dated 2001 after `no=7`). `passkeys serve` keeps it
 /// in its database, beside the accounts.
 public protocol MetadataSerialFloor: Sendable {

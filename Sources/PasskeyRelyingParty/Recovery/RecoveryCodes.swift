@@ -94,7 +94,7 @@ public struct RecoveryCodeHasher: Sendable {
     /// HMAC-SHA-256 (RFC 2104) with both padded keys already absorbed: `inner` has hashed K ⊕ ipad, `outer`
     /// K ⊕ opad. Each tag copies them (the hashers are copy-on-write), so it costs the two compressions of its own
     /// data. swift-crypto's `HMAC` keeps only the inner state and hashes K ⊕ opad again for every tag: a third
-    /// compression, and a sign-up issues ten codes (issue #48; `RecoveryCodeTests` checks the tags against it).
+    /// compression, and a sign-up issues ten codes (`RecoveryCodeTests` checks the tags against it).
     private let inner: SHA256
     private let outer: SHA256
     /// Every check costs at least this many comparisons: the number of codes issued at once.
@@ -147,7 +147,7 @@ public struct RecoveryCodeHasher: Sendable {
         let padding = max(0, Self.minimumComparisons - hashes.count)
         for stored in hashes + Array(repeating: "", count: padding) {
             let storedBytes = (try? Base64URL.decode(stored)) ?? []
-            if Self.equalInConstantTime(candidate, storedBytes), code != nil { found = stored }
+            if OpaqueSecret.equalInConstantTime(candidate, storedBytes), code != nil { found = stored }
         }
         return found
     }
@@ -164,10 +164,4 @@ public struct RecoveryCodeHasher: Sendable {
         return Array(outerHash.finalize())
     }
 
-    /// Equal lengths and bytes, looking at every byte whatever differs first.
-    static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
-        for index in 0..<a.count { difference |= a[index] ^ (index < b.count ? b[index] : 0) }
-        return difference == 0
-    }
 }

@@ -1,7 +1,7 @@
 import Crypto
 import PasskeyCore
 
-/// Sign-in options for a username that has no account, indistinguishable from a real user's (issue: username
+/// Sign-in options for a username that has no account, indistinguishable from a real user's (against username
 /// enumeration through `/assertion/options`).
 ///
 /// Everything is derived with HMAC-SHA-256 under a deployment secret from the username alone, so repeated calls

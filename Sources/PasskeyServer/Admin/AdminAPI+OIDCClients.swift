@@ -1,7 +1,7 @@
 import PasskeyCore
 import PasskeyRelyingParty
 
-/// The operator API's OpenID Connect clients (issue #46, build item 1: "CLI and the operator API"): the same
+/// The operator API's OpenID Connect clients: the same
 /// ``OIDCClients`` as `passkeys oidc-client`, so one copy of the rules, its messages naming the JSON members. Every
 /// call is audited: reads as `admin.oidc-clients.read`, changes by their action, refusals with outcome `refused`.
 extension AdminAPI {

@@ -1,7 +1,7 @@
 import PasskeyCore
 import PasskeyRelyingParty
 
-/// The operator's API (issue #45): what support staff do without SQL, each call recorded in the audit log. Reached
+/// The operator's API: what support staff do without SQL, each call recorded in the audit log. Reached
 /// only through an API key (``ServiceCredentialMiddleware``); the key is the actor (``EventContext/actor``) of every
 /// entry and event reason. Changes go through the relying party's own steps, so each raises the events a user's
 /// change raises and writes its audit entry in its transaction; reads and refusals write their entry alone.

@@ -43,13 +43,13 @@ public struct ServerConfiguration: Sendable {
     /// The Public Suffix List that related origins are counted by (``checkAssociations()``); nil counts every host
     /// as its own label, an upper bound. `passkeys serve` reads the system's copy when there is one.
     public var publicSuffixList: PublicSuffixList? = nil
-    /// Webhooks (`--webhook-url`, issue #44): where events go and how they are retried; nil raises no events.
+    /// Webhooks (`--webhook-url`): where events go and how they are retried; nil raises no events.
     public var webhooks: WebhookConfiguration? = nil
-    /// Session tokens for the app's own backend: issuer, audiences, lifetime, key rotation and key encryption (issue #43).
+    /// Session tokens for the app's own backend: issuer, audiences, lifetime, key rotation and key encryption.
     public var tokens = SessionTokenConfiguration()
     /// Origins (each also a configured origin) whose pages may call the API from the browser with credentials (CORS).
     public var corsOrigins: [String] = []
-    /// Where the operator's API (`/admin/…`, issue #45) is served instead of the public address (`host:port`); nil
+    /// Where the operator's API (`/admin/…`) is served instead of the public address (`host:port`); nil
     /// serves it with the API.
     public var adminAddress: (host: String, port: Int)? = nil
     /// How many days audit entries are kept (`--audit-retention`); older ones are pruned once a minute.

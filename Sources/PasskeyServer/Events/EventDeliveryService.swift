@@ -227,7 +227,7 @@ final class EventDeliveryService: Service, Sendable {
             let factory = EventFactory(now: eventClock(), clientAddress: nil, sessionIdentifiers: nil)
             let event = factory.event(.failuresSummary, user: nil, data)
             do {
-                try await outbox.appendEvents(ChangeEvents(endpoints: configuration.endpointKeys) { _ in [event] })
+                try await outbox.appendEvents(ChangeRecord(endpoints: configuration.endpointKeys) { _ in [event] })
                 recorder.committed()
             } catch {
                 logger.warning("webhooks: cannot write the failure summary: \(error)")

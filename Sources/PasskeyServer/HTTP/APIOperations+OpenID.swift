@@ -1,7 +1,7 @@
 import OpenAPIKit
 import PasskeyCore
 
-/// The OpenAPI description of issue #46's routes (Routes+OpenID.swift): the OpenID Provider.
+/// The OpenAPI description of the OpenID Provider's routes (Routes+OpenID.swift).
 extension APIOperations {
     static let form = OpenAPIKit.OpenAPI.ContentType(rawValue: "application/x-www-form-urlencoded")!
 

@@ -1,7 +1,7 @@
 import OpenAPIKit
 import PasskeyCore
 
-/// The OpenAPI description of issue #43's routes (Routes+Tokens.swift).
+/// The OpenAPI description of the session-token routes (Routes+Tokens.swift).
 extension APIOperations {
     /// Service routes: an API key (`passkeys api-key create`), never a session.
     static let serviceCredential: [OpenAPI.SecurityRequirement] = [[.component(named: "serviceKey"): []]]

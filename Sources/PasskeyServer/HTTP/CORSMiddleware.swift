@@ -14,16 +14,14 @@ import PasskeyHummingbird
 ///
 /// Any other origin gets no CORS header, so its script reads nothing, and its `OPTIONS` goes on to the 405 every path
 /// answers. Every answer carries `Vary: Origin` once any origin is listed, so a cache never hands one origin's answer to
-/// another. Service routes (`exempt` and the operator's API, API keys only) are never opened to browsers. The cross-site checks for state
-/// changes (``CrossSiteRequestMiddleware``) run after this, unchanged.
+/// another. Only ``RouteKind/browserJSON`` routes (and paths no route serves, so a 404 stays readable) are opened: a
+/// navigation, a backend's route and the operator's console never are, whatever the spelling of their path (the
+/// kind is that of the route the path matches, ``RouteTable``). The cross-site checks for state changes
+/// (``CrossSiteRequestMiddleware``) run after this, unchanged.
 struct CORSMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let origins: Set<String>
     let table: RouteTable
-    /// Paths never opened to other origins.
-    let exempt: Set<String>
-    /// Paths under these prefixes never opened to other origins either (the operator's API, `/admin/`).
-    var exemptPrefixes: [String] = [Routes.adminPrefix]
 
     static let requestMethod = HTTPField.Name("Access-Control-Request-Method")!
     static let allowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
@@ -35,12 +33,13 @@ struct CORSMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         guard !origins.isEmpty else { return try await next(request, context) }
-        guard let origin = request.headers[.origin], origins.contains(origin), !isExempt(request.uri.path) else {
+        let route = table.route(for: request.uri.path)
+        guard let origin = request.headers[.origin], origins.contains(origin), route?.kind.allowsCORS ?? true else {
             var response = try await next(request, context)
             response.headers.append(HTTPField(name: .vary, value: "Origin"))
             return response
         }
-        if request.method == .options, request.headers[Self.requestMethod] != nil, let methods = table.methods(for: request.uri.path) {
+        if request.method == .options, request.headers[Self.requestMethod] != nil, let methods = route?.methods {
             let allowed = (methods.contains(.get) ? methods + [.head] : methods).map(\.rawValue).joined(separator: ", ")
             var headers = grant(origin)
             headers[Self.allowMethods] = allowed
@@ -55,8 +54,6 @@ struct CORSMiddleware: RouterMiddleware {
         response.headers.append(HTTPField(name: .vary, value: "Origin"))
         return response
     }
-
-    private func isExempt(_ path: String) -> Bool { exempt.contains(path) || exemptPrefixes.contains { path.hasPrefix($0) } }
 
     private func grant(_ origin: String) -> HTTPFields {
         [Self.allowOrigin: origin, Self.allowCredentials: "true"]

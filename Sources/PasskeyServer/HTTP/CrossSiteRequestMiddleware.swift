@@ -11,41 +11,68 @@ import Hummingbird
 /// origins: an `Origin` outside the configured list, or `Sec-Fetch-Site: cross-site`. Native apps send neither
 /// header and are unaffected.
 ///
-/// Two exceptions (issue #43): `Sec-Fetch-Site: cross-site` is accepted from an `Origin` the operator opened with
-/// `--cors-origin` (a front end on another site that the browser itself names), and `formPaths` (`POST /introspect`,
-/// RFC 7662's form body) skip the JSON rule: they serve only requests with an API key in `Authorization`, which a
-/// cross-site form cannot set, and never read a session cookie, so a forged form changes nothing. The OpenID
-/// Provider's `openPaths` (issue #46) are not guarded at all: `/authorize` is a navigation from the client's site by
-/// design and gives a code only to a registered redirect URI; `/token` reads no cookie.
+/// The rule depends on the kind of the route the request matches (``RouteKind``, read from ``RouteTable``, so every
+/// spelling of a path gets its route's rule):
+/// - ``RouteKind/browserJSON`` (and paths no route serves): the rule above, except that `Sec-Fetch-Site: cross-site`
+///   is accepted from an `Origin` the operator opened with `--cors-origin` (a front end on another site that the
+///   browser itself names).
+/// - ``RouteKind/browserNavigation`` (`/authorize`, `/end-session`): not guarded; other sites send them by design.
+/// - ``RouteKind/service`` (`/introspect`, `/token`, `/userinfo`, the operator's API): not guarded; they read no
+///   cookie, only credentials in `Authorization` or the body, which a cross-site form cannot borrow, and each decodes
+///   the body it takes (a form or JSON).
+/// - ``RouteKind/operatorSession``: stricter than the page's API: `Origin` must be present and one of the relying
+///   party's own origins (never a `--cors-origin`), and the body JSON.
 struct CrossSiteRequestMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let origins: Set<String>
     var corsOrigins: Set<String> = []
-    var formPaths: Set<String> = []
-    /// Paths this rule does not guard at all (issue #46: `/authorize` and `/token`, Routes+OpenID.swift).
-    var openPaths: Set<String> = []
+    let table: RouteTable
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        guard [.post, .put, .patch, .delete].contains(request.method), !openPaths.contains(request.uri.path) else {
-            return try await next(request, context)
+        guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
+        switch table.route(for: request.uri.path)?.kind ?? .browserJSON {
+        case .browserNavigation, .service: return try await next(request, context)
+        case .browserJSON: try checkBrowserRequest(request)
+        case .operatorSession: try checkOperatorRequest(request)
         }
+        return try await next(request, context)
+    }
+
+    private func checkBrowserRequest(_ request: Request) throws {
         if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site",
             !(request.headers[.origin].map(corsOrigins.contains) ?? false)
         {
+            throw Self.crossSite
+        }
+        if let origin = request.headers[.origin], !origins.contains(origin) { throw Self.foreign(origin) }
+        try requireJSON(request)
+    }
+
+    private func checkOperatorRequest(_ request: Request) throws {
+        guard let origin = request.headers[.origin] else {
             throw RelyingPartyError(
-                .forbidden, "Cross-site requests are not accepted: this page is not one of the relying party's own.", code: "crossSiteRequest")
+                .forbidden, "The console's changes must name their page in Origin; found no Origin header.", code: "originNotAllowed")
         }
-        if let origin = request.headers[.origin], !origins.contains(origin) {
-            // The configured list stays out of the answer; the log has the configuration.
-            throw RelyingPartyError(.forbidden, "Requests from the origin '\(origin)' are not accepted here.", code: "originNotAllowed")
-        }
+        // A `--cors-origin` is one of the configured origins too, but a front end of the page, not the console.
+        guard origins.contains(origin), !corsOrigins.contains(origin) else { throw Self.foreign(origin) }
+        if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site" { throw Self.crossSite }
+        try requireJSON(request)
+    }
+
+    /// A state change must be JSON; a DELETE without a body may omit the type.
+    private func requireJSON(_ request: Request) throws {
         let contentType = request.headers[.contentType]
         let hasBody = contentType != nil || request.headers[.contentLength].map { $0 != "0" } ?? false || request.headers[.transferEncoding] != nil
-        if (request.method != .delete || hasBody) && !formPaths.contains(request.uri.path) {
-            try RequestJSON.requireJSON(contentType)
-        }
-        return try await next(request, context)
+        if request.method != .delete || hasBody { try RequestJSON.requireJSON(contentType) }
+    }
+
+    private static let crossSite = RelyingPartyError(
+        .forbidden, "Cross-site requests are not accepted: this page is not one of the relying party's own.", code: "crossSiteRequest")
+
+    /// The configured list stays out of the answer; the log has the configuration.
+    private static func foreign(_ origin: String) -> RelyingPartyError {
+        RelyingPartyError(.forbidden, "Requests from the origin '\(origin)' are not accepted here.", code: "originNotAllowed")
     }
 }

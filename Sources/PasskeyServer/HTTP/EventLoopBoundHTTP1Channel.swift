@@ -9,7 +9,7 @@ import NIOCore
 /// request parts from the loop to the pool, the response back), and every store operation twice more (to the
 /// database connection's loop and back). With the handler on the connection's loop, and the PostgreSQL store
 /// borrowing from that same loop's pool (``PostgresConnections``), a ceremony runs on one thread from its request's
-/// first byte to its response's last (issue #28: the hand-offs were most of the CPU a PostgreSQL registration spent
+/// first byte to its response's last (the hand-offs were most of the CPU a PostgreSQL registration spent
 /// beyond the Go peer's).
 ///
 /// What runs here must not block: the loop serves every other connection on it. The handlers do not (SQLite reads are

@@ -2,7 +2,7 @@ public import Hummingbird
 public import Logging
 import NIOCore
 
-/// The HTTP floor under `passkeys serve` (issue #48): the server's own HTTP stack with no relying party behind it.
+/// The HTTP floor under `passkeys serve`: the server's own HTTP stack with no relying party behind it.
 ///
 /// `scripts/measure-floors` compares the CPU `passkeys serve` spends per request with what its stack costs alone. The
 /// floor is fair only when it is the stack the server runs: the same router context (``ServerContext``), each

@@ -3,8 +3,9 @@ import Hummingbird
 import NIOCore
 import OpenAPIKit
 
-/// Registers routes on one listener's router: each with its ``APIOperations`` entry (kept for `/openapi.json`) and in
-/// the table the 405 answers read, so a route without documentation does not compile.
+/// Registers routes on one listener's router: each with its ``APIOperations`` entry (kept for `/openapi.json`) and, with
+/// its ``RouteKind``, in the table the 405 answers and the browser rules read, so a route without documentation or
+/// without a kind does not compile.
 final class RouteRegistrar {
     // Used only while a router is built, on one task; no handler keeps it.
     private(set) var routes: [OpenAPIDocument.Route] = []
@@ -14,7 +15,7 @@ final class RouteRegistrar {
 
     func on(
         _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
-        _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
+        kind: RouteKind, _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
     ) {
         group.on(RouterPath(path), method: method, use: handler)
         let openAPIPath = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -23,14 +24,14 @@ final class RouteRegistrar {
         if let verb = OpenAPI.HttpMethod(rawValue: method.rawValue.uppercased()) {
             routes.append(OpenAPIDocument.Route(method: verb, path: openAPIPath, operation: operation))
         }
-        table.add(method, path)
+        table.add(method, path, kind: kind)
     }
 
     /// `/openapi.json`, last: the document describes every route registered before and itself.
     func addDocument(to router: Router<ServerContext>) {
         let documentRoute = OpenAPIDocument.Route(method: .get, path: "/openapi.json", operation: APIOperations.document)
         let document = ByteBuffer(bytes: (try? OpenAPIDocument.json(routes + [documentRoute])) ?? [])
-        on(router, .get, "/openapi.json", APIOperations.document) { _, _ in
+        on(router, .get, "/openapi.json", APIOperations.document, kind: .browserJSON) { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: document))
         }
     }

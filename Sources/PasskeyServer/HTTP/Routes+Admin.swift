@@ -3,7 +3,7 @@ import Hummingbird
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The operator's API of issue #45 (``AdminAPI``), under `/admin/`: API keys only (never a user's session), every
+/// The operator's API (``AdminAPI``), under `/admin/`: API keys only (never a user's session), every
 /// call under the per-client options rate and the failed-attempts budget, the key named as the actor of what it does.
 /// On the main listener, or alone on `--admin-address` (``buildAdminRouter()``).
 extension Routes {
@@ -22,7 +22,7 @@ extension Routes {
             _ method: HTTPRequest.Method, _ path: String, _ operation: AdminOperation,
             _ handler: @escaping @Sendable (Request, ServerContext) async throws -> JSONObject
         ) {
-            registrar.on(group, method, path, operation.operation) { request, context in
+            registrar.on(group, method, path, operation.operation, kind: .service) { request, context in
                 APIResponse.ok(try await handler(request, context), headers: noStore)
             }
         }
@@ -83,7 +83,7 @@ extension Routes {
         addCommonMiddleware(router, table: table)
         let registrar = RouteRegistrar(table: table)
         addAdminRoutes(admin, to: router, registrar)
-        registrar.on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
+        registrar.on(router, .get, "/healthz", APIOperations.health, kind: .browserJSON) { _, _ in APIResponse.ok() }
         registrar.addDocument(to: router)
         return router
     }

@@ -5,17 +5,11 @@ import NIOCore
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The routes of issue #46, the OpenID Provider: `/authorize` and `/end-session` (GET and POST, per-client rate
+/// The routes of the OpenID Provider: `/authorize` and `/end-session` (GET and POST, per-client rate
 /// limited, answered with redirects or a page, never JSON), `POST /token` (a form, client authentication, failed
 /// attempts limited) and `GET /userinfo` (an access token). ``Routes/buildWithRoutes()`` registers them when a provider
 /// is configured (docs/oidc.md).
 extension Routes {
-    /// Paths the cross-site rule does not guard: `/authorize` is a top-level navigation from the client's site (OpenID
-    /// Connect Core §3.1.2.1 allows a form POST) and `/token` is called by the client's backend with a form; neither
-    /// changes anything on the strength of a cookie alone (a code goes only to a registered redirect URI, with the
-    /// client's `state`; `/token` reads no cookie; `/end-session` ends a session only for an ID token of its user).
-    static let openIDPaths: Set<String> = ["/authorize", "/token", "/end-session"]
-
     func openIDRoutes(_ provider: OpenIDProvider) -> [TokenRoute] {
         let authorize: @Sendable (Request, ServerContext) async throws -> Response = { request, context in
             let parameters: [String: String]
@@ -65,18 +59,26 @@ extension Routes {
             }
         }
         return [
-            TokenRoute(group: .rateLimited, method: .get, path: "/end-session", operation: APIOperations.endSession(.get), handler: endSession),
-            TokenRoute(group: .rateLimited, method: .post, path: "/end-session", operation: APIOperations.endSession(.post), handler: endSession),
-            TokenRoute(group: .rateLimited, method: .get, path: "/authorize", operation: APIOperations.authorize(.get), handler: authorize),
-            TokenRoute(group: .rateLimited, method: .post, path: "/authorize", operation: APIOperations.authorize(.post), handler: authorize),
-            TokenRoute(group: .open, method: .post, path: "/token", operation: APIOperations.token) { request, context in
+            TokenRoute(
+                group: .rateLimited, method: .get, path: "/end-session", operation: APIOperations.endSession(.get), kind: .browserNavigation,
+                handler: endSession),
+            TokenRoute(
+                group: .rateLimited, method: .post, path: "/end-session", operation: APIOperations.endSession(.post), kind: .browserNavigation,
+                handler: endSession),
+            TokenRoute(
+                group: .rateLimited, method: .get, path: "/authorize", operation: APIOperations.authorize(.get), kind: .browserNavigation,
+                handler: authorize),
+            TokenRoute(
+                group: .rateLimited, method: .post, path: "/authorize", operation: APIOperations.authorize(.post), kind: .browserNavigation,
+                handler: authorize),
+            TokenRoute(group: .open, method: .post, path: "/token", operation: APIOperations.token, kind: .service) { request, context in
                 try await limitingOAuthFailures(context) {
                     guard FormBody.isForm(request.headers[.contentType]) else {
                         return Self.oauthError(.invalidRequest("Expected a form (application/x-www-form-urlencoded, RFC 6749 §4.1.3)."))
                     }
                     let parameters = try FormBody.parameters(
                         try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: OpenIDProvider.tokenParameters)
-                    let authorization = request.headers[.authorization]
+                    let authorization = AuthorizationCredentials(request.headers[.authorization])
                     switch try await provider.token(parameters, authorization: authorization) {
                     case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
                     case .failure(let error):
@@ -87,17 +89,14 @@ extension Routes {
                     }
                 }
             },
-            TokenRoute(group: .open, method: .get, path: "/userinfo", operation: APIOperations.userinfo) { request, context in
+            TokenRoute(group: .open, method: .get, path: "/userinfo", operation: APIOperations.userinfo, kind: .service) { request, context in
                 try await limitingOAuthFailures(context) {
-                    guard let authorization = request.headers[.authorization], authorization.count > 7,
-                        authorization.prefix(7).lowercased() == "bearer "
-                    else {
+                    guard let token = AuthorizationCredentials(request.headers[.authorization])?.bearerToken else {
                         // RFC 6750 §3.1: no credentials, the challenge without an error code.
                         return Self.oauthError(
                             OAuthError("invalid_request", "Expected Authorization: Bearer <access token>.", status: .unauthorized),
                             headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\""])
                     }
-                    let token = authorization.dropFirst(7).trimmingCharacters(in: .whitespaces)
                     switch try await provider.userinfo(accessToken: token) {
                     case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
                     case .failure(let error):

@@ -5,7 +5,7 @@ import OpenAPIKit
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The routes of issue #43: session tokens, the JWKS and discovery, introspection. ``Routes/buildWithRoutes()``
+/// The routes for the app's own backend: session tokens, the JWKS and discovery, introspection. ``Routes/buildWithRoutes()``
 /// registers each in its group: `POST /session/token` with the options endpoints (the per-client rate limit), the
 /// documents on the router, `POST /introspect` in the service group (API keys only, failed attempts limited).
 extension Routes {
@@ -17,11 +17,22 @@ extension Routes {
         let method: HTTPRequest.Method
         let path: String
         let operation: OpenAPI.Operation
+        /// Who calls it, which decides the browser rules around it.
+        var kind: RouteKind = .browserJSON
         let handler: @Sendable (Request, ServerContext) async throws -> Response
-    }
 
-    /// Paths that serve only service credentials: never opened to browsers by CORS, and read as forms.
-    static let servicePaths: Set<String> = ["/introspect"]
+        init(
+            group: TokenRouteGroup, method: HTTPRequest.Method, path: String, operation: OpenAPI.Operation, kind: RouteKind = .browserJSON,
+            handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
+        ) {
+            self.group = group
+            self.method = method
+            self.path = path
+            self.operation = operation
+            self.kind = kind
+            self.handler = handler
+        }
+    }
 
     /// How long verifiers may cache the JWKS (and discovery): next keys are published a rotation period (an hour at
     /// least) before they sign, so a cached copy always holds them in time.
@@ -45,8 +56,8 @@ extension Routes {
             TokenRoute(group: .open, method: .get, path: "/.well-known/openid-configuration", operation: APIOperations.discovery) { _, _ in
                 Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: cache], body: ResponseBody(byteBuffer: discovery))
             },
-            TokenRoute(group: .service, method: .post, path: "/introspect", operation: APIOperations.introspect) { request, context in
-                // RFC 7662 §2.1: the token comes as a form; the one body here that is not JSON (CrossSiteRequestMiddleware).
+            TokenRoute(group: .service, method: .post, path: "/introspect", operation: APIOperations.introspect, kind: .service) { request, context in
+                // RFC 7662 §2.1: the token comes as a form; a service route, so no cross-site rule asks for JSON (RouteKind).
                 guard FormBody.isForm(request.headers[.contentType]) else {
                     throw RelyingPartyError(
                         .unsupportedMediaType,
@@ -80,7 +91,7 @@ extension Routes {
     }
 
     /// `/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 §3, RFC 8414 §2) with exactly what this server
-    /// serves: its issuer, the JWKS and introspection, and, with the OpenID Provider (issue #46), its endpoints and the
+    /// serves: its issuer, the JWKS and introspection, and, with the OpenID Provider, its endpoints and the
     /// values it supports.
     static func discoveryDocument(issuer: String, provider: Bool = false) -> [UInt8] {
         var document = JSONObject([

@@ -9,13 +9,13 @@ struct Routes {
     let relyingParty: RelyingParty
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
-    /// Session tokens, the JWKS and introspection (issue #43; Routes+Tokens.swift); nil serves none of them.
+    /// Session tokens, the JWKS and introspection (Routes+Tokens.swift); nil serves none of them.
     var tokens: SessionTokens? = nil
-    /// The operator's API (issue #45; Routes+Admin.swift); nil serves none of it.
+    /// The operator's API (Routes+Admin.swift); nil serves none of it.
     var admin: AdminAPI? = nil
     /// Marked when the process begins to stop: `/readyz` then answers 503 `stopping` (a new one, never marked, by default).
     var stop = StopState()
-    /// The OpenID Provider (issue #46; Routes+OpenID.swift); nil serves none of its routes.
+    /// The OpenID Provider (Routes+OpenID.swift); nil serves none of its routes.
     var provider: OpenIDProvider? = nil
 
     static let sessionCookie = "passkeys_session"
@@ -33,11 +33,12 @@ struct Routes {
         let table = RouteTable()
         addCommonMiddleware(router, table: table)
         let registrar = RouteRegistrar(table: table)
+        // The page's and apps' JSON API unless a route says otherwise (``RouteKind``).
         func on(
             _ group: some RouterMethods<ServerContext>, _ method: HTTPRequest.Method, _ path: String, _ operation: OpenAPI.Operation,
-            _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
+            kind: RouteKind = .browserJSON, _ handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
         ) {
-            registrar.on(group, method, path, operation, handler)
+            registrar.on(group, method, path, operation, kind: kind, handler)
         }
 
         // The ceremony endpoints and the step-up: the shared endpoints (`CeremonyEndpoints`, as the route groups run
@@ -137,15 +138,15 @@ struct Routes {
             let options = rateLimitedGroup(router)
             for route in tokenRoutes(tokens, provider: provider) + (provider.map(openIDRoutes) ?? []) {
                 switch route.group {
-                case .rateLimited: on(options, route.method, route.path, route.operation, route.handler)
-                case .open: on(router, route.method, route.path, route.operation, route.handler)
-                case .service: on(service, route.method, route.path, route.operation, route.handler)
+                case .rateLimited: on(options, route.method, route.path, route.operation, kind: route.kind, route.handler)
+                case .open: on(router, route.method, route.path, route.operation, kind: route.kind, route.handler)
+                case .service: on(service, route.method, route.path, route.operation, kind: route.kind, route.handler)
                 }
             }
         }
         on(router, .get, "/healthz", APIOperations.health) { _, _ in APIResponse.ok() }
         on(router, .get, "/readyz", APIOperations.readiness) { _, _ in
-            // A stopping server is not ready whatever its database says, so a load balancer drains it (issue #42).
+            // A stopping server is not ready whatever its database says, so a load balancer drains it.
             if stop.hasBegun { return APIResponse.failure(.serviceUnavailable, "The server is stopping; use another instance.", code: "stopping") }
             // Ready means the database answers, with this build's schema, within a short bound.
             do {
@@ -180,15 +181,14 @@ struct Routes {
         router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
-        router.add(
-            middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table, exempt: Self.servicePaths.union(Self.openIDPaths)))
+        router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table))
         router.add(middleware: ErrorMiddleware())
         // Before the cross-site check, so `PUT /session` is 405 whatever its Content-Type.
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(
             middleware: CrossSiteRequestMiddleware(
                 origins: Set(configuration.relyingParty.origins + configuration.relyingParty.relatedOrigins),
-                corsOrigins: Set(configuration.corsOrigins), formPaths: Self.servicePaths, openPaths: Self.openIDPaths))
+                corsOrigins: Set(configuration.corsOrigins), table: table))
     }
 
     /// The session cookie's name: `__Host-` prefixed on https sites, so the browser keeps it to this exact host, path
@@ -198,10 +198,7 @@ struct Routes {
 
     /// The session token from `Authorization: Bearer` or, for the page, the HttpOnly cookie.
     func token(_ request: Request) -> String? {
-        if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
-            return String(authorization.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-        }
-        return request.cookies[cookieName]?.value
+        AuthorizationCredentials(request.headers[.authorization])?.bearerToken ?? request.cookies[cookieName]?.value
     }
 
     func session(_ request: Request) async throws -> SessionRecord? {

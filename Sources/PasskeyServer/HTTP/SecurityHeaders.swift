@@ -4,7 +4,7 @@ import PasskeyHummingbird
 
 /// Security headers on every response; the page's CSP allows only its own script and style, no inline script.
 ///
-/// The router's outermost middleware (issue #41): every answer passes through it, the error middleware's and the 405s
+/// The router's outermost middleware: every answer passes through it, the error middleware's and the 405s
 /// included.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = ServerContext

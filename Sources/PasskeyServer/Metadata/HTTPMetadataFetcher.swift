@@ -24,7 +24,7 @@ public struct HTTPMetadataFetcher: MetadataFetcher {
                     throw MetadataFetchError(.tooLarge, "expected at most \(maximumBytes) bytes from \(url), found Content-Length \(length)")
                 }
                 // Read chunk by chunk into the one array returned, sized by Content-Length when there is one: a BLOB
-                // costs its size once, not a buffer and a copy of it (issue #41 measures the peak).
+                // costs its size once, not a buffer and a copy of it (scripts/measure-metadata-memory measures the peak).
                 var bytes: [UInt8] = []
                 if let length = response.headers.first(name: "content-length").flatMap(Int.init), length >= 0 { bytes.reserveCapacity(length) }
                 for try await chunk in response.body {

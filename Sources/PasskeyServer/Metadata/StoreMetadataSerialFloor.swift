@@ -3,7 +3,7 @@ import PasskeyCore
 import PasskeyRelyingParty
 
 /// The highest FIDO metadata serial installed, kept in the server's database (`metadata_serials`), so every instance
-/// on it and every restart refuse an older BLOB, with or without `--metadata-cache` (issue #41).
+/// on it and every restart refuse an older BLOB, with or without `--metadata-cache`.
 struct StoreMetadataSerialFloor: MetadataSerialFloor {
     let store: any Store
 

@@ -25,7 +25,7 @@ public struct OIDCClients: Sendable {
     public static let maximumURILength = 2_000
 
     /// SHA-256 of a client secret, hex: what is stored. A secret is 256 random bits, so a plain hash is the right form.
-    public static func hash(secret: String) -> String { Hex.encode(SHA256.hash(data: Array(secret.utf8))) }
+    public static func hash(secret: String) -> String { OpaqueSecret.digest(secret) }
 
     /// What the checks call each value in their messages: the CLI's options, or the operator API's JSON members, so
     /// one copy of the rules speaks the caller's language (`--redirect-uri: …`, `redirectUris[0]: …`).
@@ -115,7 +115,7 @@ public struct OIDCClients: Sendable {
     }
 
     /// 256 random bits with the recognisable prefix.
-    static func newSecret() -> String { secretPrefix + Base64URL.encode(SecureRandom.bytes(32)) }
+    static func newSecret() -> String { OpaqueSecret.make(prefix: secretPrefix) }
 
     /// A value quoted in a message, cut short: a refused value may be large, and the message is not the place to echo it.
     static func quoted(_ value: String) -> String {

@@ -3,7 +3,7 @@ import Foundation
 import JWTKit
 import PasskeyCore
 
-/// `passkeys serve` as an OpenID Provider (issue #46): the authorization code flow with PKCE (OpenID Connect Core 1.0
+/// `passkeys serve` as an OpenID Provider: the authorization code flow with PKCE (OpenID Connect Core 1.0
 /// §3.1, RFC 6749 §4.1, RFC 7636 with S256 required of every client as RFC 9700 §2.1.1 recommends, RFC 9207 `iss`),
 /// ID tokens signed RS256 or ES256 with the keys of ``SigningKeyRing``, userinfo, and rotating refresh tokens. The
 /// user signs in with the page's passkey ceremonies; the opaque session stays the truth: a code, a refresh token and an
@@ -85,7 +85,7 @@ public final class OpenIDProvider: Sendable {
     }
 
     private func issueCode(_ request: AuthorizationRequest, session: SessionRecord, authTime: Int64) async throws -> String {
-        let code = Base64URL.encode(SecureRandom.bytes(32))
+        let code = OpaqueSecret.make()
         try await store.insertAuthorizationCode(
             AuthorizationCodeRecord(
                 codeHash: Self.hash(code), clientID: request.client.id, redirectURI: request.redirectURI, codeChallenge: request.codeChallenge,
@@ -112,7 +112,7 @@ public final class OpenIDProvider: Sendable {
         uri + (uri.contains("?") ? "&" : "?") + FormEncoding.encode(pairs)
     }
 
-    static func hash(_ secret: String) -> String { Hex.encode(SHA256.hash(data: Array(secret.utf8))) }
+    static func hash(_ secret: String) -> String { OpaqueSecret.digest(secret) }
 
     // MARK: - /token
 
@@ -122,7 +122,7 @@ public final class OpenIDProvider: Sendable {
     ]
 
     /// `POST /token` (RFC 6749 §4.1.3 and §6, OpenID Connect Core §3.1.3 and §12): the token response, or the error.
-    func token(_ parameters: [String: String], authorization: String?) async throws -> Result<JSONObject, OAuthError> {
+    func token(_ parameters: [String: String], authorization: AuthorizationCredentials?) async throws -> Result<JSONObject, OAuthError> {
         let client: OIDCClientRecord
         switch try await authenticate(parameters, authorization: authorization) {
         case .failure(let error): return .failure(error)
@@ -140,17 +140,19 @@ public final class OpenIDProvider: Sendable {
 
     /// Client authentication (RFC 6749 §2.3.1): HTTP Basic or the form's client_secret for a confidential client, only
     /// client_id for a public one; never both methods at once.
-    private func authenticate(_ parameters: [String: String], authorization: String?) async throws -> Result<OIDCClientRecord, OAuthError> {
+    private func authenticate(
+        _ parameters: [String: String], authorization: AuthorizationCredentials?
+    ) async throws -> Result<OIDCClientRecord, OAuthError> {
         var id = parameters["client_id"]
         var secret = parameters["client_secret"]
         if let authorization {
-            guard authorization.count > 6, authorization.prefix(6).lowercased() == "basic " else {
+            guard case .basic(let credentials) = authorization else {
                 return .failure(.invalidClient("Expected Authorization: Basic with the client's id and secret, found another scheme."))
             }
             guard secret == nil else {
                 return .failure(.invalidRequest("The client authenticated twice: both Authorization and client_secret (RFC 6749 §2.3)."))
             }
-            guard let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            guard let decoded = Data(base64Encoded: credentials),
                 let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
                 let basicID = String(text[..<colon]).removingPercentEncoding,
                 let basicSecret = String(text[text.index(after: colon)...]).removingPercentEncoding
@@ -165,23 +167,13 @@ public final class OpenIDProvider: Sendable {
             return .failure(.invalidClient("Unknown client, or no client_id."))
         }
         if let expected = client.secretHash {
-            guard let secret, secret.utf8.count <= 256, Self.equal(OIDCClients.hash(secret: secret), expected) else {
+            guard let secret, secret.utf8.count <= 256, OpaqueSecret.matches(secret, digest: expected) else {
                 return .failure(.invalidClient("The client secret is missing or wrong."))
             }
         } else if secret != nil {
             return .failure(.invalidClient("This client is public: it has no secret, and sends only client_id."))
         }
         return .success(client)
-    }
-
-    /// Comparison whose time does not depend on where two hex strings of equal length differ.
-    static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
     }
 
     private func redeemCode(_ parameters: [String: String], client: OIDCClientRecord) async throws -> Result<JSONObject, OAuthError> {
@@ -214,7 +206,8 @@ public final class OpenIDProvider: Sendable {
                 (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
                     || byte == 0x5F || byte == 0x7E
             }),
-            Self.equal(Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8)))), record.codeChallenge)
+            OpaqueSecret.equalInConstantTime(
+                Array(Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8)))).utf8), Array(record.codeChallenge.utf8))
         else { return .failure(.invalidGrant("code_verifier does not match the code_challenge (RFC 7636 §4.6).")) }
         guard let session = try await store.session(tokenHash: record.sessionHash, now: now), !session.isRecovery else {
             return .failure(.invalidGrant("The session the code was issued for has ended."))
@@ -282,7 +275,7 @@ public final class OpenIDProvider: Sendable {
             iat: IssuedAtClaim(value: issuedAt), authTime: authTime / 1000, nonce: nonce, amr: methods.isEmpty ? nil : methods, azp: client.id,
             atHash: IDTokenClaims.accessTokenHash(accessToken))
         let idToken = try await keySet.collection.sign(idClaims, kid: JWKIdentifier(string: idSigner.kid), header: ["typ": .string("JWT")])
-        let refreshToken = Base64URL.encode(SecureRandom.bytes(32))
+        let refreshToken = OpaqueSecret.make()
         try await store.insertRefreshToken(
             RefreshTokenRecord(
                 tokenHash: Self.hash(refreshToken), family: family, clientID: client.id, sessionHash: session.tokenHash, subject: subject,

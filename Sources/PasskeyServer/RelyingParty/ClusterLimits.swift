@@ -1,17 +1,8 @@
-public import PasskeyRelyingParty
-
-/// A ``Store`` on a database several instances share, which keeps per-client limits where all of them count
-/// (``PostgresStore``). A ``RelyingParty`` over one moves its limits there (``ClusterLimits``).
-public protocol SharedLimitStore: Store {
-    /// A rate limiter whose buckets every instance shares; limiters of one `budget` draw from one bucket per client.
-    func sharedRateLimiter(budget: String, rate: Double, burst: Double) -> any ClientRateLimiter
-    /// A ceremony quota every instance shares.
-    func sharedCeremonyQuota(perClient: Int) -> any ClientCeremonyQuota
-}
+import PasskeyRelyingParty
 
 /// The limits of `passkeys serve` over a ``SharedLimitStore``: each in-memory ``RateLimiter`` becomes the store's
 /// shared limiter with the same rate and burst, and the ceremony quota the store's, so the options rate, the failed
-/// results, the taken names, the recovery budgets and the waiting ceremonies hold for the cluster (issue #42). A limiter
+/// results, the taken names, the recovery budgets and the waiting ceremonies hold for the cluster. A limiter
 /// or quota that is not the in-memory one (an embedder's own) is kept as given. Limits that are off stay off, with no
 /// statement.
 enum ClusterLimits {

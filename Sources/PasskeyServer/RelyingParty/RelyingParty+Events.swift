@@ -1,7 +1,7 @@
 import PasskeyCore
 import PasskeyRelyingParty
 
-/// Events for webhooks (issue #44) and the audit log (issue #45): each change builds its events and its audit entry
+/// Events for webhooks and the audit log: each change builds its events and its audit entry
 /// before it is made and hands them to the store, which writes them in the change's transaction; no event is built
 /// without webhooks, the audit entry always is.
 extension RelyingParty {
@@ -11,13 +11,13 @@ extension RelyingParty {
     func changeEvents(
         _ action: AuditAction, user: UserRecord?, detail: JSONObject = JSONObject(),
         _ build: @escaping @Sendable (_ factory: EventFactory, _ endedSessions: [String]) throws -> [OutboxEvent]
-    ) async throws -> ChangeEvents {
+    ) async throws -> ChangeRecord {
         let audit = auditEntry(action, user: user, detail: detail)
-        guard let events else { return ChangeEvents(endpoints: [], audit: audit) { _ in [] } }
+        guard let events else { return ChangeRecord(endpoints: [], audit: audit) { _ in [] } }
         let factory = EventFactory(
             now: configuration.nowMilliseconds, clientAddress: EventContext.clientAddress,
             sessionIdentifiers: try await events.sessionIdentifiers(store))
-        return ChangeEvents(endpoints: events.endpoints, audit: audit) { ended in try build(factory, ended) }
+        return ChangeRecord(endpoints: events.endpoints, audit: audit) { ended in try build(factory, ended) }
     }
 
     /// An audit entry for `action` on `user`'s account, now: the actor is the operator's key in an admin request
@@ -37,7 +37,7 @@ extension RelyingParty {
     /// end of the recovery session that added the passkey (`session.revoked`, reason `recovery`), `session.created`.
     func registrationEvents(
         account: UserRecord?, isNew: Bool, credential: CredentialRecord, session tokenHash: String, endedSession: String?
-    ) async throws -> ChangeEvents {
+    ) async throws -> ChangeRecord {
         guard let account else { return .none }
         let passkey = EventFactory.credential(id: credential.id, name: credential.name)
         return try await changeEvents(isNew ? .userCreated : .passkeyCreated, user: account, detail: JSONObject(["credential": passkey])) {

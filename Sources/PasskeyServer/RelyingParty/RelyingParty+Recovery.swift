@@ -12,7 +12,7 @@ extension RelyingParty {
     /// `invalidRecoveryCode`) after the same work: one keyed hash of the code, then one statement that looks the name
     /// and the hash up together (``Store/recoveryCodeOwner(username:codeHash:)``), which returns no row for all four.
     /// Reading the account's hashes first and comparing them here, as this did before, cost a known name ~30 µs more
-    /// than an unknown one (issue #41). Each failure also spends the client's failed-results budget, as a ceremony
+    /// than an unknown one. Each failure also spends the client's failed-results budget, as a ceremony
     /// result's does; the per-name and per-client recovery budgets hold whatever `--rate-limit` says.
     public func recover(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
         try await countingFailures(client: client) {

@@ -29,7 +29,7 @@ public final class RelyingParty: Sendable {
     let recoveryLimits: RecoveryLimits
     /// The keyed hash of recovery codes, its key read once from the store's secrets.
     let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
-    /// Raises events for webhooks (issue #44), written with each change in its transaction; nil for none.
+    /// Raises events for webhooks, written with each change in its transaction; nil for none.
     let events: EventRecorder?
 
     /// - Parameters:
@@ -134,14 +134,14 @@ public final class RelyingParty: Sendable {
 
     /// A new session: the token for the client, and the record (holding only the token's hash) for the store. A
     /// ceremony that counts as a verification (`verified`) is recorded as one for the reverification window; its
-    /// `amr` (session tokens, issue #43) says what the ceremony did: `user` and `mfa` only when the authenticator
+    /// `amr` (session tokens) says what the ceremony did: `user` and `mfa` only when the authenticator
     /// verified the user (`userVerified`), `hwk` or `swk` by the passkey's backup eligibility. A recovery session lasts
     /// ``RecoveryLimits/sessionLifetime`` at most.
     func newSession(
         for handle: [UInt8], credentialID: [UInt8]?, now: Int64, verified: Bool, userVerified: Bool = false, backupEligible: Bool = false,
         recovery: Bool = false
     ) -> (token: String, record: SessionRecord) {
-        let token = Base64URL.encode(SecureRandom.bytes(32))
+        let token = OpaqueSecret.make()
         let lifetime = recovery ? min(recoveryLimits.sessionLifetime, configuration.sessionLifetime) : configuration.sessionLifetime
         return (
             token,
@@ -152,7 +152,7 @@ public final class RelyingParty: Sendable {
         )
     }
 
-    static func hash(_ token: String) -> String { Hex.encode(SHA256.hash(data: Array(token.utf8))) }
+    static func hash(_ token: String) -> String { OpaqueSecret.digest(token) }
 
     static func user(_ user: UserRecord) -> JSONValue { .object(user.userJSON) }
 }

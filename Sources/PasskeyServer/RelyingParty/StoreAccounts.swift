@@ -20,9 +20,3 @@ public struct StoreAccounts: CredentialIDRefusingAccounts, NameRefusingAccounts 
         try await store.credentialWithOwner(id: id).map { (credential: $0.0, user: $0.1) }
     }
 }
-
-extension UserRecord: PasskeyUser {
-    public var passkeyUserHandle: [UInt8] { handle }
-    public var passkeyUserName: String { username }
-    public var passkeyDisplayName: String { displayName }
-}

@@ -13,7 +13,7 @@ public enum APIKey {
     public static let length = prefix.count + 43
 
     /// SHA-256 of the whole key, hex: what is stored and looked up.
-    public static func hash(_ key: String) -> String { Hex.encode(SHA256.hash(data: Array(key.utf8))) }
+    public static func hash(_ key: String) -> String { OpaqueSecret.digest(key) }
 
     /// Whether `text` has the shape of a key (cheap, before any database read).
     public static func isWellFormed(_ text: String) -> Bool {
@@ -45,7 +45,7 @@ public struct APIKeys: Sendable {
         else {
             throw ConfigurationError("--name: expected 1 to \(Self.maximumNameLength) characters without control characters, found '\(name)'")
         }
-        let key = APIKey.prefix + Base64URL.encode(SecureRandom.bytes(32))
+        let key = OpaqueSecret.make(prefix: APIKey.prefix)
         let record = APIKeyRecord(
             id: Hex.encode(SecureRandom.bytes(6)), name: trimmed, keyHash: APIKey.hash(key), hint: String(key.suffix(4)), createdAt: clock(),
             revokedAt: nil)

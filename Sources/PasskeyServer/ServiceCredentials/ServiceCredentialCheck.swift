@@ -14,14 +14,13 @@ struct ServiceCredentialMiddleware: RouterMiddleware {
     static let realm = "passkeys"
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        guard let authorization = request.headers[.authorization] else {
+        guard let authorization = AuthorizationCredentials(request.headers[.authorization]) else {
             // RFC 6750 §3.1: a request without credentials gets the challenge without an error code.
             return Self.refusal("This route needs a service credential: Authorization: Bearer <API key> (passkeys api-key create).", error: nil)
         }
-        guard authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else {
+        guard let key = authorization.bearerToken else {
             return Self.refusal("Expected Authorization: Bearer <API key>, found another scheme.", error: "invalid_request")
         }
-        let key = authorization.dropFirst(7).trimmingCharacters(in: .whitespaces)
         // A malformed value never reaches the database.
         guard APIKey.isWellFormed(key), let record = try await store.apiKey(hash: APIKey.hash(key)), record.revokedAt == nil else {
             return Self.refusal("The API key is not valid: unknown, revoked, or not an API key.", error: "invalid_token")

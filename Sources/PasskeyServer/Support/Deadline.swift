@@ -9,7 +9,7 @@ struct DeadlineExceeded: Error {}
 /// are bounded by their pool's watchdog, which closes a connection kept past its limit: `LoopConnectionPool`).
 ///
 /// Cancelling the caller's task ends the wait at once with `CancellationError` and cancels `operation`: a stopping
-/// server does not wait out a download's limit (issue #42: SIGTERM took 59 s while a metadata download waited on a
+/// server does not wait out a download's limit (SIGTERM once took 59 s while a metadata download waited on a
 /// silent or unreachable host, the download's one-minute limit).
 func answerByDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let waiter = FirstAnswer<T>()

@@ -10,7 +10,7 @@
 ///   biometric or a PIN on top of the key it holds, two factors in one gesture.
 ///
 /// BE is fixed for a credential's life (§6.3.3; a change is refused at sign-in), so the value recorded at the start is
-/// the passkey's. It is what the authenticator states: attestation (issue #24's policies) is what proves the model.
+/// the passkey's. It is what the authenticator states: attestation, with its policies, is what proves the model.
 public enum SessionStart {
     /// The RFC 8176 values for a ceremony with these flags.
     public static func authenticationMethods(userVerified: Bool, backupEligible: Bool) -> [String] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How `passkeys serve` issues session tokens for an app's own backend (`POST /session/token`, issue #43).
+/// How `passkeys serve` issues session tokens for an app's own backend (`POST /session/token`).
 public struct SessionTokenConfiguration: Sendable {
     /// `iss` of every token, and where discovery and the JWKS are published (`<issuer>/.well-known/…`); nil uses the
     /// first `--origin`.

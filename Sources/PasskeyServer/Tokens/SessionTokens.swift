@@ -2,7 +2,7 @@ import Foundation
 import JWTKit
 public import PasskeyCore
 
-/// Session tokens for the app's own backend (issue #43): short-lived JWTs (RFC 9068 `at+jwt`, ES256) a backend in any
+/// Session tokens for the app's own backend: short-lived JWTs (RFC 9068 `at+jwt`, ES256) a backend in any
 /// language verifies locally against the JWKS, and introspection (RFC 7662) for backends that must see a session end
 /// at once. The opaque session stays the truth: a token is issued only for a live session, and introspection answers
 /// `active` only while that session lives.

@@ -1,6 +1,6 @@
 import NIOCore
 
-/// One file under `Web`, built into the binary by the EmbedWebFiles plugin (issue #42), which writes
+/// One file under `Web`, built into the binary by the EmbedWebFiles plugin, which writes
 /// `EmbeddedWebFile.all` from the files at each build: `passkeys serve` needs nothing beside its executable.
 struct EmbeddedWebFile: Sendable {
     /// The path below `Web`, such as `Page/app.js`.

@@ -2,7 +2,7 @@
 public import FluentKit
 import SQLKit
 
-/// Adds `uv_initialized` to `passkey_credentials` (WebAuthn L3 §4 credential record `uvInitialized`, issue #40): whether
+/// Adds `uv_initialized` to `passkey_credentials` (WebAuthn L3 §4 credential record `uvInitialized`): whether
 /// each passkey has ever verified its user, so a step-up asks an account for the user verification its passkeys can
 /// give. Add it after ``CreatePasskeyCredentials`` (`app.migrations.add(CreatePasskeyCredentials(),
 /// AddPasskeyUVInitialized())`), in a new app too. Rows stored before are unknown: a fido-u2f passkey cannot verify its

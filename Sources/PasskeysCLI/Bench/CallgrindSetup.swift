@@ -1,7 +1,7 @@
 import Foundation
 
 /// What it takes to run this program under Valgrind's callgrind 3.19 (Debian 12's): a copy without DWARF, and a
-/// preloaded `sigsuspend` that hands the kernel a writable copy of its mask (issue #48).
+/// preloaded `sigsuspend` that hands the kernel a writable copy of its mask.
 ///
 /// Two things stop callgrind 3.19 on a Swift 6 binary, and neither is the program's fault:
 /// - its DWARF reader gives up on DWARF 5 forms (`unhandled dwarf2 abbrev form code 0x25`, then "Possibly corrupted

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Instructions per operation, counted by Valgrind's callgrind (`passkeys bench --instructions`, issue #48).
+/// Instructions per operation, counted by Valgrind's callgrind (`passkeys bench --instructions`).
 ///
 /// Time on a shared machine moves by 5–10% from run to run; the instructions an operation retires barely move, so a 5%
 /// change shows. This machine's kernel exposes no hardware counters to `perf stat -e instructions` (virtualised),

@@ -5,7 +5,7 @@ import PasskeyAuthenticator
 import PasskeyCore
 import PasskeyServer
 
-/// The cost of session tokens (issue #43), as ratios: issuing a token (the route's work: the session's read and one
+/// The cost of session tokens, as ratios: issuing a token (the route's work: the session's read and one
 /// ES256 signature) against a sign-in (options, the authenticator's assertion, and the result with its writes), and
 /// answering the JWKS (bytes held in memory) against issuing a token. Both over the server's own types and an
 /// in-memory SQLite store, without HTTP, whose cost is the same for all three.

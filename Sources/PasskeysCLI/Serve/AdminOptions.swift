@@ -1,7 +1,7 @@
 import ArgumentParser
 import PasskeyServer
 
-/// `passkeys serve`'s options for the operator's API and the audit log (issue #45).
+/// `passkeys serve`'s options for the operator's API and the audit log.
 struct AdminOptions: ParsableArguments {
     @Option(
         name: .customLong("admin-address"),

@@ -122,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as WebAuthnError {
             throw ValidationError("--metadata: \(error.message)")
         }
-        // notice by default: a line per request (info) cost a third of a sign-in's CPU in issue #13's profile, and
+        // notice by default: a line per request (info) cost a third of a sign-in's CPU in the `passkeys load` profile, and
         // the reverse proxy in front of a deployment logs every request already.
         let levelText = logLevel ?? ProcessInfo.processInfo.environment["PASSKEYS_LOG_LEVEL"] ?? "notice"
         guard let level = Logger.Level(rawValue: levelText) else {

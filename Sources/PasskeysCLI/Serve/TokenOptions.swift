@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PasskeyServer
 
-/// `passkeys serve`'s options for the app's own backend (issue #43): session tokens, their keys, and CORS.
+/// `passkeys serve`'s options for the app's own backend: session tokens, their keys, and CORS.
 struct TokenOptions: ParsableArguments {
     @Option(
         name: .customLong("issuer"),

@@ -105,7 +105,7 @@ struct AttestationOptions: ParsableArguments {
     /// a BLOB that fails verification is a `metadataInvalid` WebAuthnError.
     func loadMetadata(at time: Date) async throws -> MetadataIndex? {
         guard let metadata else { return nil }
-        // Read into one buffer, its size checked first (no Data and copy of it: issue #41 measures the peak).
+        // Read into one buffer, its size checked first (no Data and copy of it: scripts/measure-metadata-memory measures the peak).
         let blob: [UInt8]
         do { blob = try MetadataFile.contents(of: metadata, maximumBytes: MetadataBLOB.maximumSize) } catch {
             throw UsageError("cannot read the metadata BLOB: \(error)")

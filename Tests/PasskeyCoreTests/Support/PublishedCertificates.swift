@@ -92,7 +92,7 @@ enum PublishedCertificates {
 
     /// "GlobalSign GCC R46 EV TLS CA 2025", issued by GlobalSign Root R46 (valid 2025-09-17 to 2029-06-23): the
     /// intermediate of the FIDO MDS3 BLOB's signing chain since 2026-08-21 (x5c[1] of the BLOB, as reported in
-    /// go-webauthn issue #778). GlobalSign publishes it among its EV TLS intermediates; SHA-256
+    /// go-webauthn#778). GlobalSign publishes it among its EV TLS intermediates; SHA-256
     /// 73CB0FD1FE764CE7605F77BCE71DFEC49E449ED2BB9CC76B6AE7F75691EA6161.
     static let globalSignGCCR46EVTLSCA2025 = """
         MIIGiDCCBHCgAwIBAgIRAIRDWJ0xX/FI08WlVA4ij0MwDQYJKoZIhvcNAQEMBQAwRjELMAkGA1UEBhMCQkUxGTAXBgNVBAoTEEds

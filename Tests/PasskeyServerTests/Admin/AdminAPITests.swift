@@ -7,11 +7,12 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// The operator's API and the audit log (issue #45), over real HTTP on loopback, on SQLite and PostgreSQL: each point
-/// of the issue's "Must show" performed, and the attacks on it (a user's session as the key, a revoked key, someone
+/// The operator's API and the audit log, over real HTTP on loopback, on SQLite and PostgreSQL: each support task
+/// performed, and the attacks on it (a user's session as the key, a revoked key, someone
 /// else's id, hostile query parameters, paging limits).
-@Suite("Operator API and audit log (issue #45)")
+@Suite("Operator API and audit log")
 struct AdminAPITests {
     /// A server on `database` with an API key named `name` made on it first; `body` gets the client and the key.
     static func withAdmin(
@@ -378,7 +379,7 @@ struct AdminAPITests {
             let entry = AuditEntry(
                 time: time, userID: user, action: "passkey.deleted", actor: .user("ada"), clientAddress: "192.0.2.\(index)", outcome: "success",
                 detail: #"{"n":\#(index)}"#)
-            try await store.appendEvents(ChangeEvents.audit(entry))
+            try await store.appendEvents(ChangeRecord.audit(entry))
         }
         let all = try await store.auditEntries(AuditQuery(userID: user, from: 0, until: 2_000 * day, before: nil, limit: 10))
         #expect(all.map(\.time) == [1_002 * day, 1_001 * day, 1_000 * day], "newest first")

@@ -7,12 +7,13 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// The operator API's OpenID Connect clients (issue #46, build item 1, over issue #45's `/admin/`), over real HTTP on
+/// The operator API's OpenID Connect clients (under `/admin/`), over real HTTP on
 /// loopback, on SQLite and PostgreSQL: a secret shown once and stored as its hash, a new secret that retires the old
 /// one at `/token`, a delete that takes the client's codes and refresh tokens, the URI rules naming the JSON member,
 /// strict bodies, a user's session refused, and every call in the audit log.
-@Suite("Operator API: OpenID Connect clients (issues #45, #46)")
+@Suite("Operator API: OpenID Connect clients")
 struct AdminOIDCClientTests {
     static let callback = "https://wiki.example.com/cb"
 

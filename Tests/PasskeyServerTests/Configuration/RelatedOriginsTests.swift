@@ -5,9 +5,10 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 /// Related origin requests (WebAuthn L3 §5.11.1): `/.well-known/webauthn`, ceremonies from a listed origin, and the
-/// start-up checks that refuse what browsers would not honour (issue #27 item 3).
+/// start-up checks that refuse what browsers would not honour.
 @Suite("Related origins and app associations")
 struct RelatedOriginsTests {
     static let related = ["https://shop.example.co.uk", "https://example.de"]

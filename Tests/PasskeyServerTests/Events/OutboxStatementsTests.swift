@@ -4,15 +4,16 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 44: the events of a change are written in its own transaction, and on PostgreSQL the one-statement sign-up
+/// The events of a change are written in its own transaction, and on PostgreSQL the one-statement sign-up
 /// and sign-in stay one statement (the outbox is one more `WITH` query), counted by `statementsExecuted`, the counter
 /// behind `passkeys_sql_statements_total` (SignInStatementsTests holds whole ceremonies to their budget). SQLite adds
 /// one INSERT inside the same transaction, so no fsync more.
 @Suite("Event outbox: written with the change, no statement more on PostgreSQL")
 struct OutboxStatementsTests {
-    static func events(_ endpoint: String, _ labels: [String], user: [UInt8]) -> ChangeEvents {
-        ChangeEvents(endpoints: [endpoint]) { _ in labels.map { OutboxTests.event($0, user: Base64URL.encode(user)) } }
+    static func events(_ endpoint: String, _ labels: [String], user: [UInt8]) -> ChangeRecord {
+        ChangeRecord(endpoints: [endpoint]) { _ in labels.map { OutboxTests.event($0, user: Base64URL.encode(user)) } }
     }
 
     @Test("a sign-up and a sign-in write their events in their own statements' count; a refused one writes none", arguments: Backend.all)

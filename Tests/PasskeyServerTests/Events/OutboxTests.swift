@@ -4,8 +4,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 44: the outbox's queues on both databases: per-user order (a failing event holds back its user's later ones,
+/// The outbox's queues on both databases: per-user order (a failing event holds back its user's later ones,
 /// not other users'), dead events set aside and replayed, and one delivery lease at a time.
 @Suite("Event outbox: order per user, dead events, the delivery lease")
 struct OutboxTests {
@@ -30,7 +31,7 @@ struct OutboxTests {
     }
 
     static func write(_ events: [OutboxEvent], to endpoint: String, _ store: any DatabaseStore) async throws {
-        try await store.appendEvents(ChangeEvents(endpoints: [endpoint]) { _ in events })
+        try await store.appendEvents(ChangeRecord(endpoints: [endpoint]) { _ in events })
     }
 
     static func labels(_ deliveries: [PendingDelivery]) -> [String] {

@@ -3,8 +3,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 44: the signature scheme, secrets and endpoints of Standard Webhooks, and the retry schedule.
+/// The signature scheme, secrets and endpoints of Standard Webhooks, and the retry schedule.
 @Suite("Webhooks: signatures, secrets, endpoints, retries")
 struct WebhookSigningTests {
     /// The Standard Webhooks project's own published vector (its Python library's `test_sign_function`, the same in its

@@ -3,9 +3,10 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 /// `answerByDeadline`: the answer, or `DeadlineExceeded` at the limit, or, when the caller is cancelled (a stopping
-/// server, issue #42), `CancellationError` at once with the operation cancelled too.
+/// server), `CancellationError` at once with the operation cancelled too.
 @Suite("answerByDeadline")
 struct DeadlineTests {
     /// An operation that ignores cancellation for as long as the test lets it: a query on a silent network.

@@ -7,8 +7,9 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 41, item 1: FIDO metadata verified before it is read, a serial floor every instance and restart share, stale
+/// FIDO metadata verified before it is read, a serial floor every instance and restart share, stale
 /// BLOBs kept out, each case logged once and counted.
 @Suite("Attack: FIDO metadata from outside", .serialized)
 struct MetadataHardeningTests {

@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// FIDO metadata that stays current (issue #24, FIDO MDS3 §3.2): a refresher fetching BLOBs signed by a test chain
+/// FIDO metadata that stays current (FIDO MDS3 §3.2): a refresher fetching BLOBs signed by a test chain
 /// from an HTTP server on 127.0.0.1 that rotates, breaks, downgrades, oversizes and stalls them. Nothing here leaves
 /// the machine.
 @Suite("FIDO metadata refresh", .serialized)
@@ -222,7 +222,7 @@ struct MetadataRefreshTests {
                 server.serve(.blob(try service.blob(no: 8, nextUpdate: "2027-03-01", model: "Model v8")))
                 checkNow.update { $0 = true }
                 _ = try await Self.metrics(client, until: "passkeys_metadata_serial 8\n")
-                // An hour later the session needs a step-up before it may add a passkey (issue 27).
+                // An hour later the session needs a step-up before it may add a passkey.
                 #expect(try await client.stepUp(session, browser: &browser).ok)
                 _ = try await client.register(username, browser: &browser, session: session)
                 let names = try await client.call(.get, "/credentials", session: session).object["credentials"]?.arrayValue?.compactMap {

@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 /// The ID token's claims as a client reads them.
 struct ClientIDToken: JWTPayload {
@@ -22,7 +23,7 @@ struct ClientIDToken: JWTPayload {
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
-@Suite("The OpenID Provider (issue #46): clients, codes, tokens")
+@Suite("The OpenID Provider: clients, codes, tokens")
 struct OpenIDProviderTests {
     @Test("redirect URIs: https, or http on a loopback IP literal; matched exactly, the loopback port aside")
     func redirectURIRules() {

@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 17: TLS to PostgreSQL as libpq users know it, readiness, and database outages as an expected state. These
+/// TLS to PostgreSQL as libpq users know it, readiness, and database outages as an expected state. These
 /// run against the second PostgreSQL that `scripts/test` starts with TLS on; the outage tests stop and start it, so
 /// the suite is serialized and nothing else uses that server.
 @Suite("Operations: TLS to PostgreSQL, readiness and outages", .serialized)

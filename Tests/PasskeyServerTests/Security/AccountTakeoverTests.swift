@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 11, "Account takeover": a username that belongs to an account, with or without passkeys, never gets a
+/// The threat "Account takeover": a username that belongs to an account, with or without passkeys, never gets a
 /// passkey or its user handle without that account's session.
 @Suite("Attack: taking over an account by its username")
 struct AccountTakeoverTests {
@@ -63,8 +63,8 @@ struct AccountTakeoverTests {
         "another user's public credential ID under the attacker's key is refused, for a new account and for an added passkey; the victim's key stays",
         arguments: Backend.all)
     func reusedCredentialID(_ backend: Backend) async throws {
-        // `passkeys serve` does not read the ID before its write (StoreAccounts is CredentialIDRefusingAccounts, issue
-        // 28): the write itself must refuse it (WebAuthn L3 §7.1 step 26).
+        // `passkeys serve` does not read the ID before its write (StoreAccounts is CredentialIDRefusingAccounts):
+        // the write itself must refuse it (WebAuthn L3 §7.1 step 26).
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             var victim = TestBrowser(origin: TestServer.origin)
             let name = uniqueName("victim")

@@ -10,7 +10,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Issue 11, "Safe production defaults": what a client is told, and what the operator cannot configure by accident.
+/// "Safe production defaults": what a client is told, and what the operator cannot configure by accident.
 @Suite("Attack: learning what the server should not tell")
 struct DisclosureTests {
     @Test("a refusal names neither the configured origins nor another account's user handle")

@@ -6,7 +6,7 @@ import PasskeyServer
 import Synchronization
 import Testing
 
-/// Issue 11, "Username enumeration": `/assertion/options` answers an unknown username exactly like a known one.
+/// The threat "Username enumeration": `/assertion/options` answers an unknown username exactly like a known one.
 @Suite("Attack: finding out who has an account")
 struct EnumerationTests {
     @Test(
@@ -149,7 +149,7 @@ struct EnumerationTests {
         }
     }
 
-    /// Issue 14 (the Signal API): the `unknownCredential` answer names a credential ID, so a client can tell its
+    /// The Signal API: the `unknownCredential` answer names a credential ID, so a client can tell its
     /// platform to drop that passkey. It must be the one the request carried, and nothing else may differ between an
     /// ID that is not stored and a stored one whose assertion is forged.
     @Test("unknownCredential echoes only the submitted credential ID, alike for unstored and stored-but-forged IDs")

@@ -5,12 +5,13 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 41, item 2, against the server: new names that could pass for a taken one are refused (400) or found taken
+/// Against the server: new names that could pass for a taken one are refused (400) or found taken
 /// (403 `usernameTaken`), on both databases; accounts stored before keep their names and sign in as before.
 @Suite("Attack: names that pass for others")
 struct LookalikeNameTests {
-    @Test("the attack: after alice and coe, the issue's five names, Cherokee and small-capital look-alikes", arguments: Backend.all)
+    @Test("the attack: after alice and coe, the five names once accepted, Cherokee and small-capital look-alikes", arguments: Backend.all)
     func lookalikes(_ backend: Backend) async throws {
         try await TestServer.withServer(TestServer.configuration(backend.location())) { client in
             // Digits only, so a wholly Cherokee or small-capital spelling is one script.

@@ -6,10 +6,11 @@ import PasskeyHummingbird
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 11, "Rate limit bypass": limits hold for every spelling of a path, per client behind trusted proxies only,
+/// The threat "Rate limit bypass": limits hold for every spelling of a path, per client behind trusted proxies only,
 /// per /64 for IPv6, and a flood of new addresses does not reset anyone's bucket. On both stores: SQLite keeps the
-/// buckets in memory, PostgreSQL in its `rate_buckets` table (issue 42), each server on a database of its own.
+/// buckets in memory, PostgreSQL in its `rate_buckets` table, each server on a database of its own.
 @Suite("Attack: getting around the rate limits")
 struct RateLimitTests {
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!

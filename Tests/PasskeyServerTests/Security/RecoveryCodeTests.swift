@@ -7,7 +7,7 @@ import PasskeyServer
 import Synchronization
 import Testing
 
-/// Issue 27, recovery codes: a way back into an account whose every passkey is lost, which must not become a way in
+/// Recovery codes: a way back into an account whose every passkey is lost, which must not become a way in
 /// for anyone else.
 @Suite("Attack: recovery codes")
 struct RecoveryCodeTests {

@@ -4,8 +4,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 41, item 5: how long a wrong recovery code takes for a name with an account and for one without, as a
+/// How long a wrong recovery code takes for a name with an account and for one without, as a
 /// ratio of medians. A benchmark, not a test: it asserts nothing about time and runs only when asked
 /// (`PASSKEYS_BENCH_RECOVERY=1 swift test --skip-build --filter RecoveryTimingBenchmark`; add `-c release` for
 /// figures that match a deployment). The attempts alternate, known then unknown, so the machine's drift falls on both.

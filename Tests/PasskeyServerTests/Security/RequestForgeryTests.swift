@@ -5,8 +5,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 11, "Login CSRF": another site's page cannot post an assertion (or any state change) with the visitor's
+/// The threat "Login CSRF": another site's page cannot post an assertion (or any state change) with the visitor's
 /// browser, and the session cookie cannot leak to another host or over plaintext.
 @Suite("Attack: cross-site request forgery")
 struct RequestForgeryTests {
@@ -90,7 +91,7 @@ struct RequestForgeryTests {
     }
 }
 
-/// The media-type check behind the 415 answer, byte by byte (issue #13 made it allocation-free).
+/// The media-type check behind the 415 answer, byte by byte (allocation-free).
 @Suite("JSON media type check")
 struct JSONMediaTypeTests {
     @Test(

@@ -6,8 +6,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 41, item 3: every answer of `passkeys serve` carries the security headers, the error answers included. The
+/// Every answer of `passkeys serve` carries the security headers, the error answers included. The
 /// error middleware used to sit outside the headers middleware, so a 400, 401, 403, 404, 415 or 429 went out with no
 /// CSP, `nosniff` or `X-Frame-Options`: an error body a browser sniffed as HTML, or framed, had no protection.
 @Suite("Security headers on every answer")

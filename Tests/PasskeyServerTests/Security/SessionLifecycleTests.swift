@@ -5,7 +5,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 11, "Stale sessions" and "Counter lost update": sessions end with the passkey that made them, and the sign
+/// The threats "Stale sessions" and "Counter lost update": sessions end with the passkey that made them, and the sign
 /// counter only ever moves up, whatever the interleaving of requests.
 @Suite("Attack: stale sessions and counter races")
 struct SessionLifecycleTests {

@@ -8,8 +8,9 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 42, "Limits multiply with instances": with two `passkeys serve` instances on one PostgreSQL, one client
+/// Limits that multiplied with instances: with two `passkeys serve` instances on one PostgreSQL, one client
 /// alternating between them got 20 sign-in options where one instance allows 10, and wrong recovery codes for one name
 /// spread over both got 10 tries where the per-name budget is 5. Every per-client limit is now kept in the database
 /// (`rate_buckets`, `ceremony_quota`), so a client spread over the instances gets what one instance gives it.

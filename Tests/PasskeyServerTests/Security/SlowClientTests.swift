@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 11, "Safe production defaults": a client that announces a body and then trickles it (or sends nothing)
+/// "Safe production defaults": a client that announces a body and then trickles it (or sends nothing)
 /// does not hold a request open for as long as it likes.
 @Suite("Attack: holding requests open")
 struct SlowClientTests {

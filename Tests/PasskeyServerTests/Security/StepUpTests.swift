@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 27, step-up: a session alone (a stolen cookie or token) cannot add or remove passkeys, end other sessions,
+/// Step-up: a session alone (a stolen cookie or token) cannot add or remove passkeys, end other sessions,
 /// delete the account or manage recovery codes; a passkey verification within the reverification window can.
 @Suite("Attack: a stolen session takes sensitive actions")
 struct StepUpTests {

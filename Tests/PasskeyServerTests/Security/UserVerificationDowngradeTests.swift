@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 11, "UV downgrade": the operator's policy is a floor; a request may raise it, never lower it, and the
+/// The threat "UV downgrade": the operator's policy is a floor; a request may raise it, never lower it, and the
 /// response is judged by the policy the ceremony was begun with.
 @Suite("Attack: lowering user verification")
 struct UserVerificationDowngradeTests {

@@ -2,7 +2,7 @@ import Foundation
 import PasskeyServer
 import Testing
 
-/// Issue 13: pending ceremonies in memory keep the guarantees the database gave them: single use, expiry, a bound.
+/// Pending ceremonies in memory keep the guarantees the database gave them: single use, expiry, a bound.
 @Suite("Pending ceremonies in memory")
 struct CeremonyStoreTests {
     static func ceremony(_ challenge: String = UUID().uuidString, expiresAt: Int64 = 10_000, user: [UInt8]? = nil) -> PendingCeremony {

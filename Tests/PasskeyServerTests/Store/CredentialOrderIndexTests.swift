@@ -5,13 +5,14 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 13: an account's credentials are read in listing order straight from `credentials_user_order`. Without the
+/// An account's credentials are read in listing order straight from `credentials_user_order`. Without the
 /// index SQLite sorts every sign-in's options read in a temporary B-tree, whose scratch memory was a fifth of the
 /// read's cost. A file made by an earlier release gains the index when the server opens it.
 @Suite("SQLite: credentials by account, in order, without a sort")
 struct CredentialOrderIndexTests {
-    /// The credential columns of a file from before `uv_initialized` (issue 40).
+    /// The credential columns of a file from before `uv_initialized`.
     static let earlierCredentialColumns = Schema.credentialColumns.replacingOccurrences(of: ", uv_initialized", with: "")
 
     @Test(

@@ -3,7 +3,7 @@ import Logging
 import PasskeyServer
 import Testing
 
-/// Issue 13: the SQLite store commits concurrent requests' writes together; each write still stands or falls alone.
+/// The SQLite store commits concurrent requests' writes together; each write still stands or falls alone.
 @Suite("SQLite group commit")
 struct GroupCommitTests {
     static func open() async throws -> (any DatabaseStore, String) {

@@ -7,8 +7,9 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 28: the PostgreSQL pool of one event loop (``LoopConnectionPool``), which replaced async-kit's, keeps the
+/// The PostgreSQL pool of one event loop (``LoopConnectionPool``), which replaced async-kit's, keeps the
 /// promises the operations work made: a bounded wait for a connection, never more connections than its maximum,
 /// recovery from connections that closed under it, and a shutdown that fails whoever still waits.
 @Suite(

@@ -5,14 +5,15 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 extension Backend {
     /// A database no other test uses: a new SQLite file, or on PostgreSQL a new schema of the test database (reached
     /// through libpq's `options=-c search_path=…`). Servers given the same location share it, as instances share one
     /// database.
     ///
-    /// What a test that counts on fresh state needs on PostgreSQL, where the per-client limits are kept in the database
-    /// (issue 42): on the shared test database every test's client (127.0.0.1) would draw from the same buckets, also
+    /// What a test that counts on fresh state needs on PostgreSQL, where the per-client limits are kept in the database:
+    /// on the shared test database every test's client (127.0.0.1) would draw from the same buckets, also
     /// those of earlier runs, and fixed usernames would collide. Schemas are left behind for the next hour (scripts/test's
     /// database is thrown away with its cluster); the first call of a process drops those older than that.
     func ownLocation() async throws -> DatabaseLocation {

@@ -6,8 +6,9 @@ import SQLKit
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 28: a PostgreSQL registration writes its account, credential and session in one statement, and every
+/// A PostgreSQL registration writes its account, credential and session in one statement, and every
 /// PostgreSQL operation runs on its connection's event loop under a limit that a timer on that loop enforces.
 @Suite(
     "PostgreSQL store: one-statement registration, bounded operations",
@@ -242,7 +243,7 @@ struct PostgresStoreTests {
         try await connections.shutdown()
     }
 
-    @Test("the username key has its own unique index on PostgreSQL, which a lookup by key uses (issue #48)")
+    @Test("the username key has its own unique index on PostgreSQL, which a lookup by key uses")
     func usernameKeyIndex() async throws {
         let connections = try PostgresConnections.open(
             url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))

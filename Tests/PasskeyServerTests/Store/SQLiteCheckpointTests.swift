@@ -3,7 +3,7 @@ import GRDB
 import PasskeyServer
 import Testing
 
-/// Issue 13: committed pages reach the database file in the background, so commits do not wait for checkpoints.
+/// Committed pages reach the database file in the background, so commits do not wait for checkpoints.
 @Suite("SQLite background checkpoints")
 struct SQLiteCheckpointTests {
     @Test("a few commits (far below the automatic checkpoint's 1000 pages) are in the database file itself soon after")

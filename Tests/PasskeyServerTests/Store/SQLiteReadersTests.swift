@@ -4,8 +4,9 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 13: the SQLite store's own reader connections. They must see every commit, stay within their limit under
+/// The SQLite store's own reader connections. They must see every commit, stay within their limit under
 /// concurrent reads (falling back to GRDB's pool past it), and never write.
 @Suite("SQLite reader connections")
 struct SQLiteReadersTests {

@@ -4,7 +4,7 @@ import PasskeyCore
 import PasskeyServer
 import Testing
 
-/// Issue 13: the sign-in path runs a small, fixed number of SQL statements, counted by the database itself
+/// The sign-in path runs a small, fixed number of SQL statements, counted by the database itself
 /// (`passkeys_sql_statements_total` in /metrics). Not a timing: a count that only changes when the code does.
 @Suite("SQL statements per ceremony")
 struct SignInStatementsTests {
@@ -12,18 +12,18 @@ struct SignInStatementsTests {
     /// with its owner (on the store's own reader connections, which skip GRDB's per-read `PRAGMA schema_version`),
     /// and one transaction (BEGIN, conditional UPDATE, session INSERT, COMMIT); ceremonies are in memory.
     /// PostgreSQL: one statement that reads the user with credentials and inserts the ceremony
-    /// (``AccountReadingCeremonyStore``, issue 28), one that claims the ceremony and reads the credential with its
+    /// (``AccountReadingCeremonyStore``), one that claims the ceremony and reads the credential with its
     /// owner (``CredentialReadingCeremonyStore``), and one that updates the counter and inserts the session.
-    /// The audit entry (issue #45) is one INSERT more in the SQLite transaction; on PostgreSQL it is a part of the
+    /// The audit entry is one INSERT more in the SQLite transaction; on PostgreSQL it is a part of the
     /// one statement (`new_audit`).
     static let signInBudget: [Backend: Int] = [.sqlite: 7, .postgres: 3]
     /// A registration: on SQLite the username lookup, then one transaction (BEGIN, user, credential, session, the new
-    /// account's recovery-code hashes in one INSERT (issue 27), COMMIT); on PostgreSQL the ceremony's INSERT, which
+    /// account's recovery-code hashes in one INSERT, COMMIT); on PostgreSQL the ceremony's INSERT, which
     /// also checks the name (``NameCheckingCeremonyStore``), its claim, and one statement that writes the user,
-    /// credential, session and recovery-code hashes (issue 28). The credential ID is not looked up first (WebAuthn L3
+    /// credential, session and recovery-code hashes. The credential ID is not looked up first (WebAuthn L3
     /// §7.1 step 26): the write refuses a stored ID (``CredentialIDRefusingAccounts``;
     /// AccountTakeoverTests.reusedCredentialID performs the attack).
-    /// The audit entry (issue #45): one INSERT more in the SQLite transaction, a part of the one statement on PostgreSQL.
+    /// The audit entry: one INSERT more in the SQLite transaction, a part of the one statement on PostgreSQL.
     static let registrationBudget: [Backend: Int] = [.sqlite: 8, .postgres: 3]
 
     /// The count once nothing else runs statements: the expiry purger's first pass runs at start-up beside the
@@ -110,7 +110,7 @@ struct SignInStatementsTests {
         return try await statements(client) - before
     }
 
-    /// Issue 41, item 5. The attack: time `POST /recovery` with a wrong code for many names and keep those that answer
+    /// The attack: time `POST /recovery` with a wrong code for many names and keep those that answer
     /// slower, since a name with an account used to read its ten hashes and compare them. The answer is the same for
     /// every name; the statements must be too (and `RecoveryTimingBenchmark` measures the time).
     @Test("a wrong recovery code runs the same statements for a name with an account, a look-alike and an unknown name", arguments: Backend.all)
@@ -128,7 +128,7 @@ struct SignInStatementsTests {
             let lookAlike = try await Self.recoveryStatements(client, for: username.uppercased(), code: wrong)
             let without = try await Self.recoveryStatements(client, for: uniqueName("nobody"), code: wrong)
             let notACode = try await Self.recoveryStatements(client, for: username, code: "not a code")
-            // On PostgreSQL the per-client and per-name recovery budgets are kept in the database (issue 42): one
+            // On PostgreSQL the per-client and per-name recovery budgets are kept in the database: one
             // statement each (bursts of 10 and 5 lease one token at a time), the same for every name.
             let expected = backend == .postgres ? 3 : 1
             #expect(

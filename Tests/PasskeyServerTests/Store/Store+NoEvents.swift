@@ -1,7 +1,7 @@
 import PasskeyCore
 import PasskeyServer
 
-/// The steps of `Store` without events, for tests that raise none: each writes `ChangeEvents.none`. Kept in the tests, not
+/// The steps of `Store` without events, for tests that raise none: each writes `ChangeRecord.none`. Kept in the tests, not
 /// in PasskeyServer, so the server's own code cannot drop a change's events by calling one (a merge once did, for
 /// recovery).
 extension Store {

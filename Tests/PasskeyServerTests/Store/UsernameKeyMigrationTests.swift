@@ -6,8 +6,9 @@ import PasskeyRelyingParty
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-/// Issue 30, item 6: a file made before usernames had a comparison key gains one. Accounts whose names already
+/// A file made before usernames had a comparison key gains one. Accounts whose names already
 /// looked alike stay reachable: the oldest by every spelling, the others by their exact name.
 @Suite("SQLite: username keys for a file made by an earlier release")
 struct UsernameKeyMigrationTests {

@@ -4,8 +4,9 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
-@Suite("Cross-origin front ends, opt-in (issue #43)")
+@Suite("Cross-origin front ends, opt-in")
 struct CORSTests {
     static let app = "http://localhost:5173"
     static let other = "http://localhost:6000"
@@ -47,6 +48,29 @@ struct CORSTests {
             // Service routes are never opened to browsers.
             let service = try await client.raw(.options, "/introspect", headers: [.origin: Self.app, Self.requestMethod: "POST"])
             #expect(service.status == .methodNotAllowed && service.headers[Self.allowOrigin] == nil)
+        }
+    }
+
+    @Test("the grant follows the route, not its spelling: no path reaching a backend's or a navigation route is opened")
+    func spellings() async throws {
+        try await TestServer.withServer(Self.configuration()) { client in
+            // Each spelling reaches the route of its canonical path (the router and the route table match by segments),
+            // so each must get that route's rule: an attacker's page tried `//admin/users` when only `/admin/` was exempt.
+            let closed = [
+                "/admin/users", "//admin/users", "/admin//users", "/admin/users/", "/introspect", "/introspect/", "//introspect",
+                "/token", "/token/", "/userinfo", "//userinfo", "/authorize", "/authorize/", "//end-session",
+            ]
+            for path in closed {
+                let read = try await client.raw(.get, path, headers: [.origin: Self.app, .authorization: "Bearer psk_x"])
+                #expect(read.headers[Self.allowOrigin] == nil && read.headers[Self.allowCredentials] == nil, "\(path): \(read.status)")
+                let preflight = try await client.raw(.options, path, headers: [.origin: Self.app, Self.requestMethod: "POST"])
+                #expect(preflight.status == .methodNotAllowed && preflight.headers[Self.allowOrigin] == nil, "\(path)")
+            }
+            // The page's API keeps its grant under every spelling.
+            for path in ["/session", "//session", "/session/"] {
+                let read = try await client.raw(.get, path, headers: [.origin: Self.app])
+                #expect(read.headers[Self.allowOrigin] == Self.app, "\(path): \(read.status)")
+            }
         }
     }
 

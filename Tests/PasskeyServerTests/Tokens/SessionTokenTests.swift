@@ -7,6 +7,7 @@ import PasskeyCore
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 /// What a backend reads from a session token, decoded by jwt-kit as any Swift backend would.
 struct BackendClaims: JWTPayload {
@@ -57,7 +58,7 @@ extension TestClientProtocol {
     }
 }
 
-@Suite("Session tokens for the app's backend (issue #43)")
+@Suite("Session tokens for the app's backend")
 struct SessionTokenTests {
     /// A key for the test server's database, made as `passkeys api-key create` makes one.
     static func apiKey(_ database: DatabaseLocation, name: String = "backend") async throws -> String {

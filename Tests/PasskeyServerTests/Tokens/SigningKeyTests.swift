@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import PasskeyServer
+@testable import PasskeyStore
 
 /// A clock in milliseconds the tests move by hand.
 final class MillisecondClock: Sendable {
@@ -14,7 +15,7 @@ final class MillisecondClock: Sendable {
     func advance(seconds: Int64) { now.withLock { $0 += seconds * 1000 } }
 }
 
-@Suite("Signing keys: storage, rotation, encryption at rest (issue #43)")
+@Suite("Signing keys: storage, rotation, encryption at rest")
 struct SigningKeyTests {
     static let hour: Int64 = 3600
     static let kek = try! KeyEncryptionKey(bytes: Array(repeating: 7, count: 32))

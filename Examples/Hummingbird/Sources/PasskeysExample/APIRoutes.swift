@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import PasskeyHummingbird
 
-/// An API route of the app's own backend that accepts the session tokens of a `passkeys serve` deployment (issue #43):
+/// An API route of the app's own backend that accepts the session tokens of a `passkeys serve` deployment:
 /// `GET /api/me` with `Authorization: Bearer <token>` answers who the token names and how they signed in; anything
 /// else is 401 with the RFC 6750 challenge. `GET /api/payments` wants a passkey verification in the last five
 /// minutes (`verified_at`), as an API that demands a recent step-up does.

@@ -30,7 +30,7 @@ public struct ExampleConfiguration: Sendable {
     /// The signing secret (`whsec_…`) of a `passkeys serve` that sends this app its events at `POST /hooks/passkeys`
     /// (``WebhookReceiver``); nil serves no such route.
     public var webhookSecret: String? = nil
-    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts (issue #43); nil serves no `/api`.
+    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts; nil serves no `/api`.
     public var sessionTokens: SessionTokenVerifier? = nil
 
     public init(

@@ -8,7 +8,7 @@ import PasskeyRouteTesting
 import Synchronization
 import Testing
 
-/// Issue 30, item 8: storing what a ceremony produced and starting its session can be one step
+/// Storing what a ceremony produced and starting its session can be one step
 /// (`completeRegistration`, `completeSignIn`), and a hook that stores a registration for the wrong account never gets
 /// a session handed out.
 @Suite("Example app, hooks: completions and the account check")

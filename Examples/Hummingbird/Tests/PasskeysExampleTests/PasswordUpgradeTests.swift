@@ -8,7 +8,7 @@ import Testing
 @testable import PasskeysExample
 
 /// Password accounts and the upgrade to a passkey right after a password sign-in, by conditional create (WebAuthn L3
-/// §5.1.3 `mediation: "conditional"`, §7.1 step 15), end to end over loopback HTTP (issue #27 item 4).
+/// §5.1.3 `mediation: "conditional"`, §7.1 step 15), end to end over loopback HTTP.
 @Suite("Password accounts upgraded to passkeys")
 struct PasswordUpgradeTests {
     static func body(_ username: String, _ password: String) -> JSONObject {

@@ -9,7 +9,7 @@ import PasskeyServer
 import PasskeysExample
 import Testing
 
-/// Issue 43: the example's `/api/me` accepts the session tokens of a real `passkeys serve` (in this process, on a
+/// The example's `/api/me` accepts the session tokens of a real `passkeys serve` (in this process, on a
 /// loopback port), verified with jwt-kit against the JWKS it fetches from that server over HTTP, as any backend would.
 @Suite("The example's API accepts passkeys serve's session tokens")
 struct SessionTokenAPITests {

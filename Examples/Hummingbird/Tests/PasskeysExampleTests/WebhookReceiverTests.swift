@@ -9,7 +9,7 @@ import Testing
 
 @testable import PasskeysExample
 
-/// Issue 44: the example's receiver of `passkeys serve`'s events verifies each as Standard Webhooks, creates a profile
+/// The example's receiver of `passkeys serve`'s events verifies each as Standard Webhooks, creates a profile
 /// on `user.created` (once, however often it is delivered), removes it on `user.deleted`, and refuses whatever is not
 /// signed with its secret, or is signed for another body or too long ago.
 @Suite("Example app: the webhook receiver")

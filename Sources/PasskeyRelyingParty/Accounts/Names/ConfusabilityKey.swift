@@ -39,7 +39,7 @@ public struct ConfusabilityKey: Hashable, Sendable, CustomStringConvertible {
     /// after folding. A prototype that is not printable ASCII sends the name the long way (nil).
     ///
     /// Foundation's normalization was 14% of a PostgreSQL sign-up's instructions, the key being made twice (the
-    /// name check and the insert; issue #48). `ConfusabilityKeyTests` checks this path against ``unicodeKey(_:)``
+    /// name check and the insert). `ConfusabilityKeyTests` checks this path against ``unicodeKey(_:)``
     /// for every printable ASCII character, pairs with the look-alike-prone ones, and random longer names.
     static func asciiKey(_ name: String) -> String? {
         var skeleton: [UInt8] = []

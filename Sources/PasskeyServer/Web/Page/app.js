@@ -353,7 +353,7 @@ async function stepUp() {
   }
 }
 
-// ---- signing in to an app (OpenID Connect, issue 46) ------------------------------------------------------------
+// ---- signing in to an app (OpenID Connect) ----------------------------------------------------------------------
 // `/authorize` sends the user here as `/?authorize=<its request>` to sign in with a passkey, or with `fresh=1` to
 // confirm a signed-in session with a passkey again (the app asked for prompt=login or max_age). Once that is done the
 // page goes back to the request, and the server decides again. Only a path of this server's /authorize is followed,

@@ -1,7 +1,7 @@
 import PasskeyVapor
 import Vapor
 
-/// An API route of the app's own backend that accepts the session tokens of a `passkeys serve` deployment (issue #43):
+/// An API route of the app's own backend that accepts the session tokens of a `passkeys serve` deployment:
 /// `GET /api/me` with `Authorization: Bearer <token>` answers who the token names and how they signed in; anything
 /// else is 401 with the RFC 6750 challenge. Vapor's own session plays no part here: the token is the credential.
 func addAPIRoutes(_ app: Application, verifier: SessionTokenVerifier) {

@@ -25,7 +25,7 @@ public struct ExampleConfiguration: Sendable {
     /// How long, in milliseconds, a passkey verification (a sign-in that counts, or a step-up) lets a session add or
     /// remove a passkey.
     public var reverificationWindow: Int64 = 300_000
-    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts (issue #43); nil serves no `/api`.
+    /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts; nil serves no `/api`.
     public var sessionTokens: SessionTokenVerifier? = nil
 
     public init(

@@ -4,7 +4,7 @@ import PasskeysVaporExample
 import Testing
 import Vapor
 
-/// Issue 43: the example's `/api/me` accepts tokens shaped as `passkeys serve` issues them (RFC 9068 at+jwt, ES256
+/// The example's `/api/me` accepts tokens shaped as `passkeys serve` issues them (RFC 9068 at+jwt, ES256
 /// with a kid from the issuer's JWKS), verified with jwt-kit against the JWKS the verifier fetches. This package does
 /// not build the server, so the issuer's side is played here with jwt-kit: a key, its JWKS, tokens with the server's
 /// claims. The root package's Hummingbird example runs the same check against a real `passkeys serve`.

@@ -1,0 +1,36 @@
+import PasskeyCore
+
+/// Who did something the audit log records (`actor` of an entry): a user through their own session, an operator
+/// through an API key (``APIKeyRecord``, named by what the operator called it), or the server itself (a change made
+/// outside any request).
+public struct AuditActor: Sendable, Equatable {
+    /// The three kinds of actor, as the log stores and answers them.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A user, through their own session: `name` is the account's name.
+        case user
+        /// An operator, through an API key: `name` is the key's name and id.
+        case apiKey
+        /// The server itself, outside any request.
+        case server
+    }
+
+    /// Which kind of actor.
+    public let kind: Kind
+    /// The user's name, the API key's name, or what part of the server acted.
+    public let name: String
+
+    /// An actor of `kind` called `name`.
+    public init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// A user acting through their own session.
+    public static func user(_ name: String) -> AuditActor { AuditActor(kind: .user, name: name) }
+
+    /// An operator's API key: its name, with its id so two keys of one name stay apart.
+    public static func apiKey(_ key: APIKeyRecord) -> AuditActor { AuditActor(kind: .apiKey, name: "\(key.name) (\(key.id))") }
+
+    /// `{"kind", "name"}`, as `GET /admin/audit` answers it.
+    package var json: JSONValue { .object(JSONObject(["kind": .string(kind.rawValue), "name": .string(name)])) }
+}

@@ -1,0 +1,27 @@
+// The session tokens' tables: signing keys, service credentials, sealed secrets, and what a session records about its
+// start. One migration, appended at the end of ``Schema/migrations``.
+extension Schema {
+    static let sessionTokens: [SchemaStep] = [
+        // When a session started and how (RFC 8176 values), for `auth_time` and `amr` of its tokens
+        // (``SessionStart``). NULL for sessions stored before.
+        "ALTER TABLE sessions ADD COLUMN started_at BIGINT",
+        "ALTER TABLE sessions ADD COLUMN amr TEXT",
+        // Token signing keys (``SigningKeyRecord``): the private key sealed (``SecretSealer``), the public JWK as
+        // published, and the schedule every instance reads: published from creation, signing in
+        // [signs_from, signs_until), published until published_until. One row per generation of each algorithm.
+        """
+        CREATE TABLE IF NOT EXISTS signing_keys (
+            kid TEXT PRIMARY KEY, algorithm TEXT NOT NULL, generation BIGINT NOT NULL, private_key TEXT NOT NULL,
+            public_jwk TEXT NOT NULL, created_at BIGINT NOT NULL, signs_from BIGINT NOT NULL, signs_until BIGINT NOT NULL,
+            published_until BIGINT NOT NULL, UNIQUE (algorithm, generation))
+        """,
+        // Service credentials (``APIKeyRecord``): only the SHA-256 of each key is kept.
+        """
+        CREATE TABLE IF NOT EXISTS api_keys (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, key_hash TEXT NOT NULL UNIQUE, hint TEXT NOT NULL,
+            created_at BIGINT NOT NULL, revoked_at BIGINT)
+        """,
+        // Secrets stored sealed under the key-encryption key when one is configured (the session-identifier key).
+        "CREATE TABLE IF NOT EXISTS sealed_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ]
+}

@@ -1,0 +1,94 @@
+/// A token signing key as stored (``Schema/sessionTokens``): the private key sealed by ``SecretSealer``, the public
+/// key as the JWK it is published as, and its schedule (milliseconds since 1970).
+public struct SigningKeyRecord: Sendable, Equatable {
+    /// The JWK thumbprint (RFC 7638) of the public key: the `kid` of the tokens it signs.
+    public let kid: String
+    /// The JWS algorithm (`ES256`, or `RS256` for the OpenID Provider's ID tokens).
+    public let algorithm: String
+    /// 1 for an algorithm's first key, one more for each successor: two instances creating the same successor at once
+    /// collide on (algorithm, generation) and both keep the one stored first.
+    public let generation: Int64
+    /// ``SecretSealer``'s stored form of the private key.
+    public let privateKey: String
+    /// The public JWK as published in the JWKS, JSON text.
+    public let publicJWK: String
+    /// Published from then on.
+    public let createdAt: Int64
+    /// Signs in [signsFrom, signsUntil).
+    public let signsFrom: Int64
+    public let signsUntil: Int64
+    /// Published until then: past the expiry of the last token it can have signed.
+    public let publishedUntil: Int64
+
+    public init(
+        kid: String, algorithm: String, generation: Int64, privateKey: String, publicJWK: String, createdAt: Int64, signsFrom: Int64,
+        signsUntil: Int64, publishedUntil: Int64
+    ) {
+        self.kid = kid
+        self.algorithm = algorithm
+        self.generation = generation
+        self.privateKey = privateKey
+        self.publicJWK = publicJWK
+        self.createdAt = createdAt
+        self.signsFrom = signsFrom
+        self.signsUntil = signsUntil
+        self.publishedUntil = publishedUntil
+    }
+}
+
+/// A service credential as stored: only the key's SHA-256 (``APIKey``).
+public struct APIKeyRecord: Sendable, Equatable {
+    /// A short public identifier, for `api-key list` and `api-key revoke`.
+    public let id: String
+    /// What the operator called it (the backend that uses it).
+    public let name: String
+    /// SHA-256 of the whole key, hex.
+    public let keyHash: String
+    /// The key's last four characters, so an operator can tell which key a leaked value is.
+    public let hint: String
+    public let createdAt: Int64
+    /// When it was revoked; nil while it is valid.
+    public let revokedAt: Int64?
+
+    public init(id: String, name: String, keyHash: String, hint: String, createdAt: Int64, revokedAt: Int64?) {
+        self.id = id
+        self.name = name
+        self.keyHash = keyHash
+        self.hint = hint
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
+}
+
+/// What session tokens, their keys and service credentials keep in the database; both stores implement it, so every
+/// instance on one database signs with the same keys and accepts the same service credentials.
+public protocol TokenStore: Sendable {
+    /// Every stored key of `algorithm`, oldest generation first.
+    func signingKeys(algorithm: String) async throws -> [SigningKeyRecord]
+    /// Stores `key` unless a key of its algorithm and generation exists already (another instance made it first);
+    /// false then, with nothing written.
+    func insertSigningKey(_ key: SigningKeyRecord) async throws -> Bool
+    /// Replaces a key's sealed private key, if it is still `old` (a plain one sealed once a key-encryption key is set).
+    func resealSigningKey(kid: String, privateKey: String, replacing old: String) async throws
+    /// Removes keys whose publication ended before `time`.
+    func deleteSigningKeys(publishedBefore time: Int64) async throws
+
+    /// The sealed secret `name`, stored from `generate` the first time; every instance reads the same value.
+    func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String
+    /// Replaces a sealed secret, if it is still `old`.
+    func resealSecret(named name: String, value: String, replacing old: String) async throws
+
+    func insertAPIKey(_ key: APIKeyRecord) async throws
+    /// The key whose hash is `keyHash`, revoked or not; nil when there is none.
+    func apiKey(hash keyHash: String) async throws -> APIKeyRecord?
+    /// Every key, oldest first.
+    func apiKeys() async throws -> [APIKeyRecord]
+    /// Revokes the key `id`; false when there is no such key or it was revoked already.
+    func revokeAPIKey(id: String, at time: Int64) async throws -> Bool
+}
+
+/// The columns of a signing-key row, in the order both stores read and write them.
+enum TokenColumns {
+    static let signingKey = "kid, algorithm, generation, private_key, public_jwk, created_at, signs_from, signs_until, published_until"
+    static let apiKey = "id, name, key_hash, hint, created_at, revoked_at"
+}
