@@ -17,9 +17,9 @@ import Hummingbird
 ///   is accepted from an `Origin` the operator opened with `--cors-origin` (a front end on another site that the
 ///   browser itself names).
 /// - ``RouteKind/browserNavigation`` (`/authorize`, `/end-session`): not guarded; other sites send them by design.
-/// - ``RouteKind/service`` (`/introspect`, `/token`, `/userinfo`, the operator's API): not guarded; they read no
-///   cookie, only credentials in `Authorization` or the body, which a cross-site form cannot borrow, and each decodes
-///   the body it takes (a form or JSON).
+/// - ``RouteKind/service`` (`/introspect`, `/token`, `/userinfo`, the operator's API): the origin checks, as a backend
+///   sends no `Origin` and a page naming a foreign one has no business there, but no JSON rule: they read no cookie,
+///   only credentials a cross-site form cannot borrow, and each decodes the body it takes (a form or JSON).
 /// - ``RouteKind/operatorSession``: stricter than the page's API: `Origin` must be present and one of the relying
 ///   party's own origins (never a `--cors-origin`), and the body JSON.
 struct CrossSiteRequestMiddleware: RouterMiddleware {
@@ -33,21 +33,22 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         switch table.route(for: request.uri.path)?.kind ?? .browserJSON {
-        case .browserNavigation, .service: return try await next(request, context)
-        case .browserJSON: try checkBrowserRequest(request)
+        case .browserNavigation: return try await next(request, context)
+        case .browserJSON: try checkBrowserRequest(request, requiringJSON: true)
+        case .service: try checkBrowserRequest(request, requiringJSON: false)
         case .operatorSession: try checkOperatorRequest(request)
         }
         return try await next(request, context)
     }
 
-    private func checkBrowserRequest(_ request: Request) throws {
+    private func checkBrowserRequest(_ request: Request, requiringJSON: Bool) throws {
         if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site",
             !(request.headers[.origin].map(corsOrigins.contains) ?? false)
         {
             throw Self.crossSite
         }
         if let origin = request.headers[.origin], !origins.contains(origin) { throw Self.foreign(origin) }
-        try requireJSON(request)
+        if requiringJSON { try requireJSON(request) }
     }
 
     private func checkOperatorRequest(_ request: Request) throws {

@@ -15,8 +15,9 @@ enum RouteKind: Sendable, Equatable {
     /// redirect URI, an ID token of the session's user).
     case browserNavigation
     /// A backend's route: an API key or client credentials in `Authorization` (or the body), a form or JSON, and no
-    /// cookie read, so a forged cross-site request carries no authority its sender lacks and the cross-site rule has
-    /// nothing to protect. Never opened to cross-origin reads: `/introspect`, `/token`, `/userinfo`, the operator's API.
+    /// cookie read, so a forged cross-site request carries no authority its sender lacks; a request whose browser names
+    /// a foreign origin is still refused, and the body is the route's to decode. Never opened to cross-origin reads:
+    /// `/introspect`, `/token`, `/userinfo`, the operator's API.
     case service
     /// An operator signed in with a cookie of their own (a console): every state change must be JSON and name one of
     /// the relying party's own origins in `Origin` (a missing `Origin` is refused too), and no other origin may read it.
