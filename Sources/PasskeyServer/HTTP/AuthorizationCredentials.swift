@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 
 /// The credentials of a request's `Authorization` header, read in one place for every route (RFC 9110 §11.6.2:
 /// `auth-scheme [ 1*SP ( token68 / #auth-param ) ]`).
@@ -15,19 +14,17 @@ enum AuthorizationCredentials: Sendable, Equatable {
     /// Any other scheme, or a scheme with nothing after it; the scheme lowercased.
     case other(scheme: String)
 
-    /// The credentials in `request`'s header; nil when it has none.
-    init?(_ request: HTTPRequest) { self.init(request.headerFields[.authorization]) }
-
     /// The credentials in a header value; nil for no value.
     init?(_ value: String?) {
         guard let value else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        let scheme = trimmed.prefix { $0 != " " && $0 != "\t" }.lowercased()
+        let scheme = trimmed.prefix { $0 != " " && $0 != "\t" }
+        // What follows the scheme as sent: lowercasing may change a text's length, so the cut is made before it.
         let rest = trimmed.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
-        switch scheme {
+        switch scheme.lowercased() {
         case "bearer" where !rest.isEmpty: self = .bearer(rest)
         case "basic" where !rest.isEmpty: self = .basic(rest)
-        default: self = .other(scheme: scheme)
+        default: self = .other(scheme: scheme.lowercased())
         }
     }
 

@@ -42,11 +42,7 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
     }
 
     private func checkBrowserRequest(_ request: Request, requiringJSON: Bool) throws {
-        if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site",
-            !(request.headers[.origin].map(corsOrigins.contains) ?? false)
-        {
-            throw Self.crossSite
-        }
+        if Self.isCrossSite(request), !(request.headers[.origin].map(corsOrigins.contains) ?? false) { throw Self.crossSite }
         if let origin = request.headers[.origin], !origins.contains(origin) { throw Self.foreign(origin) }
         if requiringJSON { try requireJSON(request) }
     }
@@ -58,7 +54,7 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
         }
         // A `--cors-origin` is one of the configured origins too, but a front end of the page, not the console.
         guard origins.contains(origin), !corsOrigins.contains(origin) else { throw Self.foreign(origin) }
-        if let site = Self.secFetchSite.flatMap({ request.headers[$0] }), site.lowercased() == "cross-site" { throw Self.crossSite }
+        if Self.isCrossSite(request) { throw Self.crossSite }
         try requireJSON(request)
     }
 
@@ -67,6 +63,11 @@ struct CrossSiteRequestMiddleware: RouterMiddleware {
         let contentType = request.headers[.contentType]
         let hasBody = contentType != nil || request.headers[.contentLength].map { $0 != "0" } ?? false || request.headers[.transferEncoding] != nil
         if request.method != .delete || hasBody { try RequestJSON.requireJSON(contentType) }
+    }
+
+    /// Whether the browser says the request comes from another site (Fetch Metadata, `Sec-Fetch-Site: cross-site`).
+    private static func isCrossSite(_ request: Request) -> Bool {
+        secFetchSite.flatMap { request.headers[$0] }?.lowercased() == "cross-site"
     }
 
     private static let crossSite = RelyingPartyError(

@@ -20,18 +20,6 @@ extension Routes {
         /// Who calls it, which decides the browser rules around it.
         var kind: RouteKind = .browserJSON
         let handler: @Sendable (Request, ServerContext) async throws -> Response
-
-        init(
-            group: TokenRouteGroup, method: HTTPRequest.Method, path: String, operation: OpenAPI.Operation, kind: RouteKind = .browserJSON,
-            handler: @escaping @Sendable (Request, ServerContext) async throws -> Response
-        ) {
-            self.group = group
-            self.method = method
-            self.path = path
-            self.operation = operation
-            self.kind = kind
-            self.handler = handler
-        }
     }
 
     /// How long verifiers may cache the JWKS (and discovery): next keys are published a rotation period (an hour at
