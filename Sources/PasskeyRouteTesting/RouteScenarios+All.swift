@@ -17,8 +17,9 @@ extension RouteScenarios {
             case floodable
             /// Origins ``RouteScenarios/httpsOrigin`` and ``RouteScenarios/androidOrigin``.
             case httpsSite
-            /// A reverification window of ``RouteScenarios/shortReverificationWindow`` milliseconds, so a scenario can
-            /// wait past it.
+            /// A reverification window of ``RouteScenarios/shortReverificationWindow`` milliseconds and an app clock the
+            /// scenario moves past it: run it with ``Scenario/run(_:clock:)``, the app's relying party on that
+            /// ``ScenarioClock``.
             case shortReverificationWindow
 
             /// The site's origins, when not the default ``RouteScenarios/origin``.
@@ -41,8 +42,11 @@ extension RouteScenarios {
         /// names no recovery route it fails rather than pass with nothing shown: an app without recovery codes leaves
         /// these out (``RouteScenarios/withoutRecovery``).
         public let needsRecovery: Bool
-        /// The scenario's steps.
-        let steps: @Sendable (any ScenarioTransport) async throws -> Void
+        /// Whether the scenario moves the app's clock (``Setup/shortReverificationWindow``): it needs the
+        /// ``ScenarioClock`` the app runs on.
+        public var needsClock: Bool { setup == .shortReverificationWindow }
+        /// The scenario's steps, given the app's clock when it runs on a ``ScenarioClock``.
+        let steps: @Sendable (any ScenarioTransport, ScenarioClock?) async throws -> Void
 
         init(
             _ description: String, _ setup: Setup = .defaults, needsRecovery: Bool = false,
@@ -51,18 +55,37 @@ extension RouteScenarios {
             self.description = description
             self.setup = setup
             self.needsRecovery = needsRecovery
-            self.steps = run
+            self.steps = { app, _ in try await run(app) }
         }
 
-        /// Runs the scenario against the app; throws a ``ScenarioFailure`` when a check does not hold, or when the
-        /// scenario ``needsRecovery`` and the app's layout names no recovery route.
-        public func run(_ app: any ScenarioTransport) async throws {
+        /// A scenario that moves the app's clock: its setup is ``Setup/shortReverificationWindow``.
+        init(_ description: String, movingClock run: @escaping @Sendable (any ScenarioTransport, ScenarioClock) async throws -> Void) {
+            self.description = description
+            self.setup = .shortReverificationWindow
+            self.needsRecovery = false
+            self.steps = { app, clock in
+                guard let clock else {
+                    return try check(
+                        false,
+                        "this scenario moves the app's clock past the reverification window: run the app's relying party on a "
+                            + "ScenarioClock (`relyingParty.clock = clock.now`) and pass it to run(_:clock:)")
+                }
+                try await run(app, clock)
+            }
+        }
+
+        /// Runs the scenario against the app; throws a ``ScenarioFailure`` when a check does not hold, when the
+        /// scenario ``needsRecovery`` and the app's layout names no recovery route, or when it ``needsClock`` and
+        /// `clock` is nil.
+        ///
+        /// - Parameter clock: The clock the app's relying party runs on, which the scenario may move forward.
+        public func run(_ app: any ScenarioTransport, clock: ScenarioClock? = nil) async throws {
             try check(
                 !needsRecovery || app.layout.recovery != nil,
                 "this scenario shows recovery codes, and the app's ScenarioLayout names no recovery route: set `recovery`, "
                     + "or leave the recovery scenarios out (RouteScenarios.withoutRecovery)"
             )
-            try await steps(app)
+            try await steps(app, clock)
         }
     }
 
@@ -91,12 +114,12 @@ extension RouteScenarios {
             Scenario("a browser gets its session as the HttpOnly cookie, in the JSON only where the app promises it", run: noSessionInBrowserJSON),
             Scenario(
                 "an account whose passkeys never do UV adds a second right after sign-up, and past the window steps up without UV and removes one",
-                .shortReverificationWindow, run: passkeysWithoutUserVerification),
+                movingClock: passkeysWithoutUserVerification),
             Scenario("a UV-capable passkey signed in without UV verifies nothing: adding and removing passkeys are 403", run: signInWithoutUV),
             Scenario(
-                "an add-passkey ceremony begun inside the window and finished after it is 403 reverificationRequired", .shortReverificationWindow,
-                run: addPasskeyFinishedLate),
-            Scenario("a step-up finished with another session verifies nothing", .shortReverificationWindow, run: stepUpFromAnotherSession),
+                "an add-passkey ceremony begun inside the window and finished after it is 403 reverificationRequired",
+                movingClock: addPasskeyFinishedLate),
+            Scenario("a step-up finished with another session verifies nothing", movingClock: stepUpFromAnotherSession),
             Scenario(
                 "four registrations finished at once on one recovery session add exactly one passkey", needsRecovery: true,
                 run: recoverySessionAddsOnePasskey),

@@ -1,15 +1,15 @@
 extension RouteScenarios {
-    /// The reverification window of ``Scenario/Setup/shortReverificationWindow``, in milliseconds: long enough for the
-    /// steps a scenario takes inside it on a busy machine, short enough to wait past. (8 s was once too short: on a
-    /// 2-core machine running the whole suite, two scenarios each took longer than that between a sign-up and the
-    /// request after it.)
-    public static let shortReverificationWindow: Int64 = 20_000
+    /// The reverification window of ``Scenario/Setup/shortReverificationWindow``, in milliseconds: far longer than the
+    /// steps a scenario takes inside it on a busy machine (20 s, slept through in real time, was once too short on a
+    /// 2-core runner), and far shorter than the ceremony timeout, so a ceremony begun inside it is still open when the
+    /// scenario moves the clock past it.
+    public static let shortReverificationWindow: Int64 = 120_000
 
     /// An account made with a passkey that never verifies its user (a security key without a PIN: UP only) is not
     /// locked out of sensitive actions: right after sign-up it adds a second such passkey; past the window a removal is
     /// 403 `reverificationRequired`; the step-up then asks for `preferred` user verification, succeeds without UV, and
-    /// the removal goes through. Needs ``Scenario/Setup/shortReverificationWindow``.
-    public static func passkeysWithoutUserVerification(_ app: any ScenarioTransport) async throws {
+    /// the removal goes through. Moves `clock`, the app's, past the window (``Scenario/Setup/shortReverificationWindow``).
+    public static func passkeysWithoutUserVerification(_ app: any ScenarioTransport, clock: ScenarioClock) async throws {
         var ada = ScenarioBrowser(app, authenticator: SoftwareAuthenticator(userVerifier: NoUserVerification()))
         try check(try await ada.register("ada").ok, "Ada registers with a key that cannot verify her")
         var spareKey = ScenarioBrowser(app, authenticator: SoftwareAuthenticator(userVerifier: NoUserVerification()))
@@ -18,7 +18,7 @@ extension RouteScenarios {
         try check(added.ok, "right after sign-up the sign-up itself is the verification: \(added.status) \(added.text)")
         ada.cookie = spareKey.cookie
 
-        try await waitPastReverificationWindow()
+        movePastReverificationWindow(clock)
         let spareID = added.object["credential"]?.objectValue?["id"]?.stringValue ?? ""
         let refused = try await ada.send("DELETE", app.layout.credentials + "/" + spareID)
         try check(refused.status == 403 && refused.code == "reverificationRequired", "past the window: \(refused.status) \(refused.text)")
@@ -58,15 +58,15 @@ extension RouteScenarios {
     }
 
     /// A signed-in user begins adding a passkey inside the window and finishes after it: 403 `reverificationRequired`,
-    /// and nothing is stored. Needs ``Scenario/Setup/shortReverificationWindow``.
-    public static func addPasskeyFinishedLate(_ app: any ScenarioTransport) async throws {
+    /// and nothing is stored. Moves `clock`, the app's, past the window (``Scenario/Setup/shortReverificationWindow``).
+    public static func addPasskeyFinishedLate(_ app: any ScenarioTransport, clock: ScenarioClock) async throws {
         var ada = ScenarioBrowser(app)
         try check(try await ada.register("ada").ok, "Ada registers")
         var second = ScenarioBrowser(app)
         second.cookie = ada.cookie
         let options = try await second.registrationOptions("ada")
         try check(options.ok, "begun inside the window: \(options.status) \(options.text)")
-        try await waitPastReverificationWindow()
+        movePastReverificationWindow(clock)
         let late = try await second.finishRegistration(options)
         try check(late.status == 403 && late.code == "reverificationRequired", "finished after it: \(late.status) \(late.text)")
         var returning = ScenarioBrowser(app, authenticator: second.webAuthn.authenticator)
@@ -76,14 +76,14 @@ extension RouteScenarios {
     }
 
     /// A step-up begun by one session (Ada's laptop) and finished with another (her phone's, or a thief's) is refused
-    /// (`ceremonySessionMismatch`), and the finishing session stays unverified. Needs
-    /// ``Scenario/Setup/shortReverificationWindow``.
-    public static func stepUpFromAnotherSession(_ app: any ScenarioTransport) async throws {
+    /// (`ceremonySessionMismatch`), and the finishing session stays unverified. Moves `clock`,
+    /// the app's, past the window (``Scenario/Setup/shortReverificationWindow``).
+    public static func stepUpFromAnotherSession(_ app: any ScenarioTransport, clock: ScenarioClock) async throws {
         var laptop = ScenarioBrowser(app)
         try check(try await laptop.register("ada").ok, "Ada registers")
         var phone = ScenarioBrowser(app, authenticator: laptop.webAuthn.authenticator)
         try check(try await phone.signIn("ada").ok, "and signs in on her phone: a second session")
-        try await waitPastReverificationWindow()
+        movePastReverificationWindow(clock)
 
         let begun = try await laptop.post(app.layout.routes + "session/verify/options", JSONObject())
         try check(begun.ok, "the laptop begins a step-up: \(begun.text)")
@@ -146,8 +146,8 @@ extension RouteScenarios {
         return options.replacing(object: object)
     }
 
-    /// Sleeps a little longer than ``shortReverificationWindow``.
-    static func waitPastReverificationWindow() async throws {
-        try await Task.sleep(for: .milliseconds(shortReverificationWindow + 300))
+    /// Moves the app's clock a second past ``shortReverificationWindow``.
+    public static func movePastReverificationWindow(_ clock: ScenarioClock) {
+        clock.advance(by: .milliseconds(shortReverificationWindow + 1000))
     }
 }

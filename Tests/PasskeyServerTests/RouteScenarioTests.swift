@@ -18,19 +18,24 @@ import Testing
 struct RouteScenarioTests {
     @Test("scenario", arguments: RouteScenarios.all, Backend.all)
     func scenario(_ scenario: RouteScenarios.Scenario, _ backend: Backend) async throws {
-        try await TestServer.withServer(try Self.configuration(for: scenario.setup, database: try await backend.ownLocation())) { client in
-            try await scenario.run(ServerTransport(client: client, keysClientsByHeader: scenario.setup.clientKeyHeader != nil))
+        let clock = ScenarioClock()
+        let configuration = try Self.configuration(for: scenario.setup, database: try await backend.ownLocation(), clock: clock)
+        try await TestServer.withServer(configuration) { client in
+            try await scenario.run(ServerTransport(client: client, keysClientsByHeader: scenario.setup.clientKeyHeader != nil), clock: clock)
         }
     }
 
-    /// The server configured as the scenario's setup says, on `database`, with the real clock (scenarios wait past the
-    /// reverification window).
-    static func configuration(for setup: RouteScenarios.Scenario.Setup, database: DatabaseLocation) throws -> ServerConfiguration {
+    /// The server configured as the scenario's setup says, on `database`, its relying party on `clock` (which the
+    /// scenarios that need time to pass move forward).
+    static func configuration(
+        for setup: RouteScenarios.Scenario.Setup, database: DatabaseLocation, clock: ScenarioClock
+    ) throws -> ServerConfiguration {
         // The server admits an Android origin only for an app it serves assetlinks.json for: the scenarios' own Android
         // origin becomes the test server's app.
         let web = (setup.origins ?? [RouteScenarios.origin]).filter { !$0.hasPrefix("android:") }
         var relyingParty = RelyingPartyConfiguration(rpID: "localhost", rpName: "Test RP", origins: web + [TestServer.androidApp.origin])
         if let window = setup.reverificationWindow { relyingParty.reverificationWindow = window }
+        relyingParty.clock = clock.now
         var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, relyingParty: relyingParty, database: database, androidApps: [TestServer.androidApp])
         if let quota = setup.pendingCeremoniesPerClient {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Hummingbird
 public import Logging
 public import PasskeyHummingbird
@@ -27,6 +27,9 @@ public struct ExampleConfiguration: Sendable {
     public var passwordHashingCapacity: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
     /// How long, in milliseconds, a passkey verification (the sign-in, or a step-up) lets a session add a passkey.
     public var reverificationWindow: Int64 = 300_000
+    /// The time the relying party reads (ceremony timeouts, the reverification window): the system's, unless a test
+    /// moves it.
+    public var clock: @Sendable () -> Date = { Date() }
     /// The signing secret (`whsec_…`) of a `passkeys serve` that sends this app its events at `POST /hooks/passkeys`
     /// (``WebhookReceiver``); nil serves no such route.
     public var webhookSecret: String? = nil
@@ -59,6 +62,7 @@ public func buildApplication(_ configuration: ExampleConfiguration, logger: Logg
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
     var relyingParty = RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys example", origins: configuration.origins)
     relyingParty.reverificationWindow = configuration.reverificationWindow
+    relyingParty.clock = configuration.clock
     let passkeys = Passkeys(
         configuration: relyingParty,
         accounts: ExampleAccounts(database: database), ceremonies: MemoryCeremonyStore(capacity: configuration.pendingCeremonyCapacity),

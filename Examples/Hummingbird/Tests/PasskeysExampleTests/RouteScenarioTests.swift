@@ -12,12 +12,14 @@ import Testing
 struct RouteScenarioTests {
     @Test("scenario", arguments: RouteScenarios.all)
     func scenario(_ scenario: RouteScenarios.Scenario) async throws {
-        try await ExampleServer.run(configure: { Self.configure(&$0, for: scenario.setup) }) { client in
-            try await scenario.run(HummingbirdTransport(client: client))
+        let clock = ScenarioClock()
+        try await ExampleServer.run(configure: { Self.configure(&$0, for: scenario.setup, clock: clock) }) { client in
+            try await scenario.run(HummingbirdTransport(client: client), clock: clock)
         }
     }
 
-    static func configure(_ configuration: inout ExampleConfiguration, for setup: RouteScenarios.Scenario.Setup) {
+    static func configure(_ configuration: inout ExampleConfiguration, for setup: RouteScenarios.Scenario.Setup, clock: ScenarioClock) {
+        configuration.clock = clock.now
         if let origins = setup.origins { configuration.origins = origins }
         if let capacity = setup.ceremonyStoreCapacity { configuration.pendingCeremonyCapacity = capacity }
         if let quota = setup.pendingCeremoniesPerClient {

@@ -1,3 +1,4 @@
+public import Foundation
 public import PasskeyVapor
 public import Vapor
 
@@ -25,6 +26,9 @@ public struct ExampleConfiguration: Sendable {
     /// How long, in milliseconds, a passkey verification (a sign-in that counts, or a step-up) lets a session add or
     /// remove a passkey.
     public var reverificationWindow: Int64 = 300_000
+    /// The time the relying party reads (ceremony timeouts, the reverification window): the system's, unless a test
+    /// moves it.
+    public var clock: @Sendable () -> Date = { Date() }
     /// Session tokens of a `passkeys serve` deployment that `GET /api/me` accepts; nil serves no `/api`.
     public var sessionTokens: SessionTokenVerifier? = nil
 

@@ -42,6 +42,7 @@ public func configure(_ app: Application, _ configuration: ExampleConfiguration)
     // The default ceremony store keeps begun ceremonies in memory, as fits one process.
     var relyingParty = RelyingPartyConfiguration(rpID: configuration.rpID, rpName: "Passkeys Vapor example", origins: configuration.origins)
     relyingParty.reverificationWindow = configuration.reverificationWindow
+    relyingParty.clock = configuration.clock
     let passkeys = Passkeys(
         configuration: relyingParty,
         accounts: FluentPasskeyAccounts<User>(database: database), ceremonies: MemoryCeremonyStore(capacity: configuration.pendingCeremonyCapacity),

@@ -10,7 +10,10 @@ import Testing
 struct RouteScenarioTests {
     @Test("scenario", arguments: RouteScenarios.all, Backend.available)
     func scenario(_ scenario: RouteScenarios.Scenario, _ backend: Backend) async throws {
-        try await ExampleServer.run(backend, configure: { Self.configure(&$0, for: scenario.setup) }) { app in try await scenario.run(app) }
+        let clock = ScenarioClock()
+        try await ExampleServer.run(backend, configure: { Self.configure(&$0, for: scenario.setup, clock: clock) }) { app in
+            try await scenario.run(app, clock: clock)
+        }
     }
 
     @Test(
@@ -20,7 +23,8 @@ struct RouteScenarioTests {
         #expect(Backend.available.contains(.postgres))
     }
 
-    static func configure(_ configuration: inout ExampleConfiguration, for setup: RouteScenarios.Scenario.Setup) {
+    static func configure(_ configuration: inout ExampleConfiguration, for setup: RouteScenarios.Scenario.Setup, clock: ScenarioClock) {
+        configuration.clock = clock.now
         configuration.origins = setup.origins ?? configuration.origins
         configuration.pendingCeremonyCapacity = setup.ceremonyStoreCapacity ?? configuration.pendingCeremonyCapacity
         if let quota = setup.pendingCeremoniesPerClient {
