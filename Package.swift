@@ -136,9 +136,8 @@ let package = Package(
             plugins: ["EmbedWebFiles"]
         ),
         // Writes the files under PasskeyServer's Web folder as one Swift source file at build time (so the release is
-        // one artifact). A tool of its own, on Foundation only, so it costs the build a few seconds.
-        .executableTarget(name: "EmbedWebFilesTool", path: "Plugins/EmbedWebFilesTool"),
-        .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["EmbedWebFilesTool"]),
+        // one artifact), in the plugin itself: no tool built from source, so a build with nothing changed does nothing.
+        .plugin(name: "EmbedWebFiles", capability: .buildTool()),
         // The conformance endpoints as a route group an existing Hummingbird app mounts, over its own users and sessions.
         .target(
             name: "PasskeyHummingbird",

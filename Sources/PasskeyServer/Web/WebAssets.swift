@@ -6,7 +6,7 @@ struct EmbeddedWebFile: Sendable {
     /// The path below `Web`, such as `Page/app.js`.
     let path: String
     let contentType: String
-    /// The file's bytes, one Unicode scalar (U+0000 to U+00FF) per byte, as the plugin's tool writes them.
+    /// The file's bytes, one Unicode scalar (U+0000 to U+00FF) per byte, as the plugin writes them.
     let scalars: String
 
     var bytes: [UInt8] { scalars.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
