@@ -106,6 +106,36 @@ struct OpenAPITests {
         #expect(json.contains("\"maxLength\":\(RequestMembers.maximumNameLength)"))
     }
 
+    /// The `code`s a documented answer allows: its JSON schema is `allOf: [Failure, {code: {enum}}]` (`const` for one).
+    static func codes(of answer: JSONValue?) -> [String] {
+        let schema = answer?.objectValue?["content"]?.objectValue?["application/json"]?.objectValue?["schema"]?.objectValue
+        let parts = schema?["allOf"]?.arrayValue ?? []
+        return parts.flatMap { part -> [String] in
+            guard let code = part.objectValue?["properties"]?.objectValue?["code"]?.objectValue else { return [] }
+            return (code["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []) + [code["const"]?.stringValue].compactMap { $0 }
+        }
+    }
+
+    @Test("a step-up without a session is 401 with a code its operation documents")
+    func stepUpWithoutSession() async throws {
+        let configuration = TestServer.configuration(Backend.sqlite.location())
+        let document = try JSONParser.parseObject(try OpenAPIDocument.json(try await Self.served(configuration).routes))
+        try await TestServer.withServer(configuration) { client in
+            for path in ["/session/verify/options", "/session/verify/result"] {
+                let answer = document["paths"]?.objectValue?[path]?.objectValue?["post"]?.objectValue?["responses"]?.objectValue?["401"]
+                let documented = Self.codes(of: answer)
+                let (status, code) = try await client.execute(
+                    uri: path, method: .post, headers: [.contentType: "application/json", .origin: TestServer.origin],
+                    body: ByteBuffer(string: "{}")
+                ) { response in
+                    (response.status, try JSONParser.parseObject(Array(buffer: response.body))["code"]?.stringValue)
+                }
+                #expect(status == .unauthorized, "\(path)")
+                #expect(code.map(documented.contains) == true, "\(path) answers \(code ?? "no code"); documented: \(documented)")
+            }
+        }
+    }
+
     @Test("every $ref points at a component that exists")
     func referencesResolve() async throws {
         let routes = try await Self.served(TestServer.configuration(Backend.sqlite.location())).routes

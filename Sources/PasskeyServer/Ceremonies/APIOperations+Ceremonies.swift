@@ -73,7 +73,7 @@ extension APIOperations {
         requestBody: json("Empty"),
         responses: merged(
             [200: A.ok("Request options", "AuthenticationOptions")], A.bodyRefusals([], "The body is not a JSON object"),
-            [401: A.noSession, 403: notForRecovery, 429: A.rateLimited, 503: A.storeUnavailable]),
+            [401: A.notSignedIn, 403: notForRecovery, 429: A.rateLimited, 503: A.storeUnavailable]),
         security: signedIn)
 
     static let finishReverification = OpenAPI.Operation(
@@ -87,7 +87,7 @@ extension APIOperations {
                 resultCodes + [A.code(.ceremonyUserMismatch), A.code(.ceremonySessionMismatch)],
                 "Verification failed, the step-up was not begun by this session for its user, or the body is not an authentication response"),
             [
-                401: A.noSession, 403: notForRecovery,
+                401: A.notSignedIn, 403: notForRecovery,
                 409: A.failure(
                     "The passkey signed in at the same moment with the same or a higher counter, or the session ended",
                     codes: [A.code(.signInConflict)]),

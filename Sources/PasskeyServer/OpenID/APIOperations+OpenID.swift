@@ -20,13 +20,16 @@ extension APIOperations {
     }
 
     static let authorizationParameters: OrderedDictionary<String, JSONSchema> = [
-        "client_id": .string(description: "The client's id (passkeys oidc-client create)"),
-        "redirect_uri": .string(description: "One of the client's registered redirect URIs, exactly"),
-        "response_type": .string(description: "code"), "scope": .string(description: "Must contain openid; profile adds the name claims"),
-        "code_challenge": .string(description: "base64url(SHA-256(code_verifier)), 43 characters (RFC 7636)"),
-        "code_challenge_method": .string(description: "S256 (plain is refused)"), "state": .string(required: false),
+        "client_id": .string(description: "The client's id (passkeys oidc-client create)", minLength: 1),
+        "redirect_uri": .string(description: "One of the client's registered redirect URIs, exactly", minLength: 1),
+        "response_type": .string(description: "code", allowedValues: ["code"]),
+        "scope": .string(description: "Must contain openid; profile adds the name claims", pattern: #"(^| )openid( |$)"#),
+        "code_challenge": .string(
+            description: "base64url(SHA-256(code_verifier)), 43 characters (RFC 7636 §4.2)", pattern: "^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$"),
+        "code_challenge_method": .string(description: "S256 (plain is refused)", allowedValues: ["S256"]), "state": .string(required: false),
         "nonce": .string(required: false), "prompt": .string(required: false, description: "none, login (consent and select_account ask nothing)"),
-        "max_age": .string(required: false, description: "Seconds since the last passkey ceremony that are still fresh enough"),
+        "max_age": .string(
+            required: false, description: "Seconds since the last passkey ceremony that are still fresh enough", pattern: "^[0-9]{1,10}$"),
     ]
 
     static func authorize(_ method: OpenAPI.HttpMethod) -> OpenAPI.Operation {
@@ -61,8 +64,11 @@ extension APIOperations {
 
     static func endSession(_ method: OpenAPI.HttpMethod) -> OpenAPI.Operation {
         let parameters: OrderedDictionary<String, JSONSchema> = [
-            "id_token_hint": .string(required: false, description: "An ID token this server issued to the signed-in user (expired is fine)"),
-            "client_id": .string(required: false), "post_logout_redirect_uri": .string(required: false, description: "Registered for the client"),
+            "id_token_hint": .string(
+                required: false, description: "An ID token this server issued to the signed-in user (expired is fine)",
+                pattern: #"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"#),
+            "client_id": .string(required: false, minLength: 1),
+            "post_logout_redirect_uri": .string(required: false, description: "Registered for the client", minLength: 1),
             "state": .string(required: false),
         ]
         let description =
