@@ -8,7 +8,7 @@ let strict: [SwiftSetting] = [
 
 /// A product of another package, linked only while `trait` is enabled. Every dependency on another package is one of
 /// these: SwiftPM (6.2 and later) resolves no package that only disabled traits use, so an app that depends on this
-/// package with `traits: []` and links `PasskeyClient` fetches nothing else (SE-0450; README "Adding the package").
+/// package with `traits: []` and links `PasskeyClient` fetches nothing else (SE-0450; docs/packages.md, "Adding the package").
 func product(_ name: String, _ package: String, _ trait: String) -> Target.Dependency {
     .product(name: name, package: package, condition: .when(traits: [trait]))
 }
@@ -28,7 +28,7 @@ let package = Package(
     name: "Passkeys",
     // PasskeyClient's String Catalog (PasskeyError's user-facing texts) is localized; English is its source language.
     defaultLocalization: "en",
-    // Xcode 26 or later (tools 6.2), and where PasskeyClient builds: README "Platforms and Xcode", docs/decisions.md.
+    // Xcode 26 or later (tools 6.2), and where PasskeyClient builds: docs/ios.md "Platforms and Xcode", docs/decisions/0071-xcode-26-required.md.
     platforms: [.iOS(.v17), .macCatalyst(.v17), .macOS(.v14), .visionOS(.v1)],
     products: [
         .library(name: "PasskeyModel", targets: ["PasskeyModel"]),

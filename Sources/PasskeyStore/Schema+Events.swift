@@ -3,7 +3,7 @@ extension Schema {
     /// webhook endpoint, and stays until that endpoint acknowledged it (the row is then deleted) or it was set aside as
     /// dead. `seq` orders the rows (commit order on SQLite, insertion order on PostgreSQL); `user_key` is the account's
     /// handle (base64url), or empty for events about no account, and a row is delivered only when no earlier live row of
-    /// its endpoint has the same key (order per user). docs/events.md describes the rows; docs/decisions.md why one row
+    /// its endpoint has the same key (order per user). docs/events.md describes the rows; docs/decisions/0136-event-rows-per-endpoint.md why one row
     /// per endpoint and the lease.
     static let eventOutbox: [SchemaStep] = [
         .sqlite(

@@ -82,7 +82,7 @@ enum Schema {
             // Pending ceremonies are not written to PostgreSQL's WAL: beginning and claiming one no longer
             // waits for a flush to disk, which made a registration wait for three. What a crash loses is only
             // ceremonies begun and not finished, which their users begin again; it cannot bring a claimed ceremony
-            // back for a replay, since the table is emptied on crash recovery. docs/decisions.md has the argument.
+            // back for a replay, since the table is emptied on crash recovery. docs/decisions/0089-unlogged-ceremonies.md has the argument.
             // (SQLite keeps its ceremonies in memory.)
             .postgres("ALTER TABLE ceremonies SET UNLOGGED")
         ],
@@ -196,7 +196,7 @@ enum Schema {
     /// the exact name is found. PostgreSQL takes it: there the second index scan made an unknown name slower than a
     /// known one (median ratios known/unknown 0.81–0.97 in five runs, against 0.70–1.27 around 1 this way). SQLite
     /// does not: its probes cost ~1 µs, and reading the found row in the aggregate made a known name 4% slower, where
-    /// the `COALESCE` form measures 1.01 (``RecoveryTimingBenchmark``; docs/decisions.md).
+    /// the `COALESCE` form measures 1.01 (``RecoveryTimingBenchmark``; docs/decisions/0123-recovery-codes-hmac.md).
     static func recoveryCodeOwnerSQL(name: String, key: String, hash: String, bothIndexes: Bool) -> String {
         let handle =
             bothIndexes

@@ -26,7 +26,7 @@ enum VectorCatalog {
     static let supportedFormats: Set<String> = ["none", "packed", "fido-u2f", "tpm", "android-key", "android-safetynet", "apple"]
 
     /// Credential keys with alg RS1 (RSA PKCS#1 v1.5 with SHA-1): refused unless the RP offered RS1 in
-    /// pubKeyCredParams (docs/decisions.md), as the source's RP did; the test offers it for these.
+    /// pubKeyCredParams (docs/decisions/0028-rs1-refused-unless-offered.md), as the source's RP did; the test offers it for these.
     static let rs1CredentialKeys: Set<String> = ["registration-tpm-rsa-sha1-dontneeda-swa", "registration-tpm-sha1-fido2-net-lib-swa"]
 
     /// Chains that the built-in roots (Apple, Google, GlobalSign) must report as trusted at the pinned time.
@@ -47,7 +47,7 @@ enum VectorCatalog {
     /// Library-policy negatives where this project's policy differs, with the reason.
     static let policyDivergences: [String: String] = [
         "registration-fido-u2f-tokenbinding-not-supported-negative-py":
-            "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (docs/decisions.md); py_webauthn rejects it"
+            "tokenBinding status 'not-supported' (sent by Chrome in 2018-19) is accepted here (docs/decisions/0005-tokenbinding-well-formed.md); py_webauthn rejects it"
     ]
 
     /// Vectors the source expects to pass that this project refuses, with the error code and the reason.

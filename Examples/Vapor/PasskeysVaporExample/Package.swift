@@ -9,7 +9,7 @@ let strict: [SwiftSetting] = [
 
 // A Vapor + Fluent app with its own users and sessions that adds passkeys through PasskeyVapor. Its own package, so
 // the root package's default build never resolves or compiles Vapor: it depends on the root by path with the trait
-// "Vapor" (README "Adding the package").
+// "Vapor" (docs/packages.md, "Adding the package" in the repository root).
 //
 // A path dependency's identity is its folder's name, so the root is named by that (this package's own folder is not
 // called Vapor for the same reason: its identity would clash with vapor/vapor's).

@@ -36,7 +36,7 @@ public enum RPIDValidation {
     /// The RP ID must equal the origin's host or be a registrable suffix of it; an IP address only equals itself.
     ///
     /// Without the Public Suffix List this refuses single-label RP IDs (other than `localhost`), which covers the
-    /// top-level domains; multi-label public suffixes such as `co.uk` are not detected (docs/decisions.md).
+    /// top-level domains; multi-label public suffixes such as `co.uk` are not detected (docs/decisions/0023-rp-id-checks-without-psl.md).
     ///
     /// - Throws: `SecurityError` (``WebAuthnClientError/Code/rpIdNotAllowed``), as §5.1.3 step 8 / §5.1.4.1 step 7.
     public static func checkRPID(_ rpID: String, for origin: Origin) throws(WebAuthnClientError) {

@@ -12,7 +12,7 @@ import PostgresNIO
 /// common case can be plain: an idle connection is popped from an array on the loop, with no lock, future, timer or
 /// allocation, and pushed back afterwards.
 ///
-/// What it keeps of the old pool's promises (`docs/decisions.md`, "PostgreSQL: a ceremony on one thread, a pool per loop of our own…"):
+/// What it keeps of the old pool's promises (`docs/decisions/0086-postgres-own-pool-per-loop.md`):
 /// - a wait for a connection is bounded by ``wait``; past it the borrow fails as ``StoreUnavailable``;
 /// - a new connection is bounded by the driver's connect timeout (the same 3 s, ``PostgresConnections/connectionWait``);
 /// - a connection found closed (PostgreSQL restarted, the network dropped it) is dropped when it is next lent or

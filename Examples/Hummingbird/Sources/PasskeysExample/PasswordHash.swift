@@ -8,7 +8,7 @@ import _CryptoExtras
 /// 16-byte random salt and a 32-byte output, OWASP's Password Storage Cheat Sheet setting for PBKDF2-SHA256 (2023).
 /// There is no bcrypt or Argon2 among the package's dependencies; swift-crypto's `_CryptoExtras` has PBKDF2 and
 /// scrypt, and PBKDF2 needs no memory per guess, so a flood of sign-ins cannot exhaust the process's memory
-/// (docs/decisions.md, "The example's password accounts").
+/// (docs/decisions/0121-example-passwords-pbkdf2.md).
 ///
 /// Stored as `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64url), so the cost can be raised later and old hashes still
 /// verify at the cost they were made with.
