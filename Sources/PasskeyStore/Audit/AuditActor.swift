@@ -1,17 +1,23 @@
 import PasskeyCore
 
-/// Who did something the audit log records (`actor` of an entry): a user through their own session, an operator
-/// through an API key (``APIKeyRecord``, named by what the operator called it), or the server itself (a change made
-/// outside any request).
+/// Who did something the audit log records (`actor` of an entry): a user through their own session, a backend or an
+/// operator's tool through an API key (``APIKeyRecord``, named by what the operator called it), the server itself (a
+/// change made outside any request), a `passkeys` command run against the database, or an operator signed in to a
+/// console.
 public struct AuditActor: Sendable, Equatable {
-    /// The three kinds of actor, as the log stores and answers them.
+    /// The kinds of actor, as the log stores and answers them. A kind this build does not know (a row written by a
+    /// newer release during a rolling upgrade) reads as ``server``.
     public enum Kind: String, Sendable, CaseIterable {
         /// A user, through their own session: `name` is the account's name.
         case user
-        /// An operator, through an API key: `name` is the key's name and id.
+        /// A backend or an operator's tool, through an API key: `name` is the key's name and id.
         case apiKey
         /// The server itself, outside any request.
         case server
+        /// A `passkeys` command that writes to the database directly, with no server between: `name` is the command.
+        case cli
+        /// An operator signed in to a console with a session of their own: `name` is the operator's.
+        case `operator`
     }
 
     /// Which kind of actor.
