@@ -77,5 +77,5 @@ public struct RelyingPartyConfiguration: Sendable {
     }
 
     /// The clock's time in milliseconds since 1970, the unit of every stored time and `expiresAt`.
-    public var nowMilliseconds: Int64 { Int64((clock().timeIntervalSince1970 * 1000).rounded()) }
+    public var nowMilliseconds: Int64 { UnixMilliseconds.of(clock()) }
 }

@@ -48,7 +48,7 @@ final class EventDeliveryService: Service, Sendable {
 
     /// Now by this machine's wall clock, in milliseconds: retry times and `webhook-timestamp` are real times (a
     /// receiver checks the timestamp against its own clock).
-    static func wallClock() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    static func wallClock() -> Int64 { UnixMilliseconds.now() }
 
     var isDelivering: Bool { lease.withLock { $0.map { ContinuousClock.now < $0 } ?? false } }
 

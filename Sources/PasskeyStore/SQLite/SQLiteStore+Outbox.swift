@@ -33,7 +33,7 @@ extension SQLiteStore {
     }
 
     /// Now, in milliseconds, by this machine's clock: one process owns an SQLite file, so there is no other clock.
-    private static func wallClock() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    private static func wallClock() -> Int64 { UnixMilliseconds.now() }
 
     public func holdDeliveryLease(holder: String, milliseconds: Int64) async throws -> Bool {
         try await write { db in

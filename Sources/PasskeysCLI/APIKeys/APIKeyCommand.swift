@@ -31,7 +31,7 @@ struct APIKeyCommand: AsyncParsableCommand {
         }
 
         /// The time now, in milliseconds since 1970.
-        static let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+        static let now: @Sendable () -> Int64 = { UnixMilliseconds.now() }
 
         /// Opens the store, runs `body`, closes the store.
         func withDatabase<T: Sendable>(_ body: (any DatabaseStore) async throws -> T) async throws -> T {
