@@ -127,6 +127,8 @@ extension APIOperations {
             401: oauthFailure(
                 "The client is unknown or its authentication failed", errors: ["invalid_client"],
                 headers: ["WWW-Authenticate": .header(.init(schema: .header(.string), required: false))]),
+            // A backend sends no Origin; a page on another site could not read the answer (never CORS) and is refused.
+            403: A.crossSite,
             408: A.timeout, 413: A.tooLarge, 429: A.rateLimited, 503: A.storeUnavailable,
         ])
 

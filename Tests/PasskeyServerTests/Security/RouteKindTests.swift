@@ -98,7 +98,7 @@ struct RouteKindTests {
             let forged: HTTPFields = [
                 .contentType: "text/plain", .origin: "https://evil.example", Self.secFetchSite: "cross-site", .cookie: cookie,
             ]
-            for path in ["/admin/users", "//admin/users", "/introspect"] {
+            for path in ["/admin/users", "//admin/users", "/introspect", "/token"] {
                 let answer = try await client.raw(.post, path, body: "token=\(session)", headers: forged)
                 #expect([.forbidden, .unauthorized, .methodNotAllowed].contains(answer.status), "\(path): \(answer.status) \(answer.body)")
             }
