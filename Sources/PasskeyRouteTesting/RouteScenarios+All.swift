@@ -78,7 +78,9 @@ extension RouteScenarios {
         /// scenario ``needsRecovery`` and the app's layout names no recovery route, or when it ``needsClock`` and
         /// `clock` is nil.
         ///
-        /// - Parameter clock: The clock the app's relying party runs on, which the scenario may move forward.
+        /// - Parameters:
+        ///   - app: The app under test, reached through its transport.
+        ///   - clock: The clock the app's relying party runs on, which the scenario may move forward.
         public func run(_ app: any ScenarioTransport, clock: ScenarioClock? = nil) async throws {
             try check(
                 !needsRecovery || app.layout.recovery != nil,

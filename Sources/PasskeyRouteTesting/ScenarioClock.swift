@@ -18,6 +18,7 @@ import Synchronization
 public final class ScenarioClock: Sendable {
     private let offset = Mutex<Duration>(.zero)
 
+    /// A clock at the real time, not moved yet.
     public init() {}
 
     /// The real time, moved forward by every ``advance(by:)`` so far.
