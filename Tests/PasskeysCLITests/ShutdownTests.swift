@@ -80,10 +80,14 @@ struct ShutdownTests {
             try? FileManager.default.removeItem(at: log.deletingLastPathComponent())
         }
 
-        /// GET `path`: status and body, or nil when no connection is accepted.
+        /// GET `path` on a connection of its own: status and body, or nil when no connection is accepted. `Connection:
+        /// close`, so a request never goes out on a kept-alive connection that the stopping server has just closed (an
+        /// error that would read as a refused connection).
         func get(_ path: String) async -> (Int, String)? {
-            guard let url = URL(string: "http://127.0.0.1:\(port)\(path)"),
-                let (data, response) = try? await URLSession.shared.data(from: url), let http = response as? HTTPURLResponse
+            guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { return nil }
+            var request = URLRequest(url: url)
+            request.setValue("close", forHTTPHeaderField: "Connection")
+            guard let (data, response) = try? await URLSession.shared.data(for: request), let http = response as? HTTPURLResponse
             else { return nil }
             return (http.statusCode, String(decoding: data, as: UTF8.self))
         }

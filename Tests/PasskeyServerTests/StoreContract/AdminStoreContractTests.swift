@@ -7,7 +7,7 @@ import Testing
 
 /// `AdminStore` (Sources/PasskeyStore/AdminStore.swift): accounts a page at a time in handle order, an account's live
 /// sessions newest first, and the audit log read and pruned.
-@Suite("Store contract: AdminStore")
+@Suite("Store contract: AdminStore", .serialized)
 struct AdminStoreContractTests {
     static let requirements = ["users(after:limit:)", "sessions(userHandle:now:)", "auditEntries(_:)", "pruneAudit(before:)"]
 

@@ -7,7 +7,7 @@ import Testing
 
 /// `CeremonyStore` (Sources/PasskeyRelyingParty/Ceremonies/CeremonyStore.swift) as `store.ceremonies` of each database
 /// gives it: a begun ceremony kept whole until taken once or expired. The concurrent takes are in ``StoreContractRaceTests``.
-@Suite("Store contract: CeremonyStore")
+@Suite("Store contract: CeremonyStore", .serialized)
 struct CeremonyStoreContractTests {
     static let requirements = ["insert(_:now:)", "take(challenge:kind:now:)", "removeAll(userHandle:)", "purgeExpired(now:)"]
 

@@ -8,7 +8,7 @@ import Testing
 
 /// `SharedLimitStore` (Sources/PasskeyStore/SharedLimitStore.swift): limits every instance on one PostgreSQL database
 /// shares. Only ``PostgresStore`` is one; on SQLite the tests check that the store does not claim to be.
-@Suite("Store contract: SharedLimitStore")
+@Suite("Store contract: SharedLimitStore", .serialized)
 struct SharedLimitStoreContractTests {
     static let requirements = ["sharedRateLimiter(budget:rate:burst:)", "sharedCeremonyQuota(perClient:)"]
 
@@ -72,7 +72,7 @@ struct SharedLimitStoreContractTests {
 
 /// `DatabaseStore` (Sources/PasskeyStore/Store.swift) beyond the protocols it combines: health, statement count, backup
 /// and shutdown.
-@Suite("Store contract: DatabaseStore")
+@Suite("Store contract: DatabaseStore", .serialized)
 struct DatabaseStoreContractTests {
     static let requirements = ["health", "statementsExecuted", "backup(to:)", "shutdown()"]
 

@@ -7,7 +7,7 @@ import Testing
 
 /// `EventOutboxStore` (Sources/PasskeyStore/EventOutboxStore.swift): one delivery lease holder at a time, each user's
 /// events in order per endpoint, failed rows retried or set aside, dead rows replayed.
-@Suite("Store contract: EventOutboxStore")
+@Suite("Store contract: EventOutboxStore", .serialized)
 struct EventOutboxStoreContractTests {
     static let requirements = [
         "holdDeliveryLease(holder:milliseconds:)", "releaseDeliveryLease(holder:)", "deliverableEvents(endpoint:now:limit:)",

@@ -7,7 +7,7 @@ import Testing
 
 /// `OpenIDStore` (Sources/PasskeyStore/OpenIDStore.swift): clients, and codes and refresh tokens each used once, a
 /// replayed refresh token revoking its family. The concurrent uses are in ``StoreContractRaceTests``.
-@Suite("Store contract: OpenIDStore")
+@Suite("Store contract: OpenIDStore", .serialized)
 struct OpenIDStoreContractTests {
     static let requirements = [
         "insertOIDCClient(_:)", "oidcClient(id:)", "oidcClients()", "updateOIDCClient(_:)", "deleteOIDCClient(id:)", "insertAuthorizationCode(_:)",

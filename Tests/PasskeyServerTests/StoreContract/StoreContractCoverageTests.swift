@@ -4,7 +4,7 @@ import Testing
 /// Every requirement of the store protocols has a contract test: each suite lists the requirements it tests, and this
 /// suite reads the protocols' source to check the lists are complete, so a requirement added later without a test
 /// fails here with its name.
-@Suite("Store contract: every requirement has a test")
+@Suite("Store contract: every requirement has a test", .serialized)
 struct StoreContractCoverageTests {
     /// Each protocol, the file that declares it (from the package root), and the suite's list of what it tests.
     static let protocols: [(name: String, file: String, tested: [String])] = [

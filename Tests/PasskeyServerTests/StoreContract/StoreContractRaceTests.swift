@@ -8,7 +8,7 @@ import Testing
 /// The race guarantees of the store protocols, with real concurrency (one task per call, all started at once): a
 /// ceremony challenge, a recovery code, an authorization code and a refresh token are each used once, a recovery
 /// session adds one passkey, and a sign counter only goes up.
-@Suite("Store contract: race guarantees")
+@Suite("Store contract: race guarantees", .serialized)
 struct StoreContractRaceTests {
     /// Concurrent calls per race: enough to interleave on SQLite's writer and PostgreSQL's pool, few enough to stay quick.
     static let callers = 16

@@ -10,6 +10,9 @@ import Testing
 
 /// What the store contract suites share: a store on a database of its own, shut down afterwards, and the rows they
 /// build. Nothing here checks anything; each suite states the contract it tests.
+///
+/// Each suite runs its tests one at a time (`.serialized`): every test opens stores of its own, and with the rest of
+/// the suite running beside them, all at once they took more PostgreSQL connections than the test server allows.
 enum Contract {
     /// Later than any clock the tests give: rows that must not expire during a test.
     static let far: Int64 = 4_102_444_800_000

@@ -8,7 +8,7 @@ import Testing
 /// `Store` (Sources/PasskeyStore/Store.swift) as its doc comments state it, on SQLite and PostgreSQL: accounts and
 /// passkeys here, sessions, sign-ins and recovery in `StoreContractTests+Sessions.swift`. Each test opens a database
 /// of its own.
-@Suite("Store contract: accounts, passkeys, sessions and recovery")
+@Suite("Store contract: accounts, passkeys, sessions and recovery", .serialized)
 struct StoreContractTests {
     /// The requirements of `Store`, each with a test below or in the extension (checked by ``StoreContractCoverageTests``).
     static let requirements = [

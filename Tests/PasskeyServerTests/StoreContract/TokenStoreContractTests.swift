@@ -7,7 +7,7 @@ import Testing
 
 /// `TokenStore` (Sources/PasskeyStore/TokenStore.swift): signing keys of which one per (algorithm, generation) is kept,
 /// secrets made once, replacements only of the value expected, and API keys revoked once.
-@Suite("Store contract: TokenStore")
+@Suite("Store contract: TokenStore", .serialized)
 struct TokenStoreContractTests {
     static let requirements = [
         "signingKeys(algorithm:)", "insertSigningKey(_:)", "resealSigningKey(kid:privateKey:replacing:)", "deleteSigningKeys(publishedBefore:)",
