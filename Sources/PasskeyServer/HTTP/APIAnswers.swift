@@ -69,10 +69,10 @@ enum APIAnswers {
     static let unsupportedMediaType = failure("The body is not application/json", codes: ["unsupportedMediaType"])
     static let tooLarge = failure("The body is larger than \(ServerContext.maximumBodySize) bytes", codes: ["payloadTooLarge"], uncoded: true)
     static let timeout = failure("The body did not arrive in time", codes: ["requestTimeout"])
-    static let noSession = failure("There is no valid session (Authorization: Bearer <session> or the session cookie)", codes: [], uncoded: true)
+    private static let noSessionText = "There is no valid session (Authorization: Bearer <session> or the session cookie)"
+    static let noSession = failure(noSessionText, codes: [], uncoded: true)
     /// 401 of the shared ceremony endpoints that need a signed-in user (the step-up): they name the refusal.
-    static let notSignedIn = failure(
-        "There is no valid session (Authorization: Bearer <session> or the session cookie)", codes: [code(.notSignedIn)])
+    static let notSignedIn = failure(noSessionText, codes: [code(.notSignedIn)])
 
     /// The answers of a request whose body is read: 400 malformed, 403 cross-site, 408, 413, 415.
     /// The body's parser refuses with `malformedInput` or `inputTooLarge`, a body cut short with `unreadableBody`.
