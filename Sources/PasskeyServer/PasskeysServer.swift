@@ -108,8 +108,8 @@ public enum PasskeysServer {
         let tokens: SessionTokens
         let provider: OpenIDProvider
         do {
-            tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
-            provider = try await OpenIDProvider.open(tokens: tokens, store: store, keyEncryptionKey: configuration.tokens.keyEncryptionKey)
+            tokens = try await SessionTokens.open(configuration: configuration, store: store)
+            provider = try await OpenIDProvider.open(configuration: configuration, tokens: tokens, store: store)
         } catch {
             try? await store.shutdown()
             throw error

@@ -17,9 +17,9 @@ struct OpenAPITests {
     static func served(_ configuration: ServerConfiguration) async throws -> (routes: [OpenAPIDocument.Route], router: Set<String>) {
         let store = try await configuration.database.openStore(logger: .init(label: "test"))
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store)
-        let tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+        let tokens = try await SessionTokens.open(configuration: configuration, store: store)
         let admin = AdminAPI(relyingParty: relyingParty, store: store, sessionIDs: tokens.sessionIDs)
-        let provider = try await OpenIDProvider.open(tokens: tokens, store: store, keyEncryptionKey: nil)
+        let provider = try await OpenIDProvider.open(configuration: configuration, tokens: tokens, store: store)
         let (router, routes) = try Routes(
             relyingParty: relyingParty, configuration: configuration, metrics: ServerMetrics(), tokens: tokens, admin: admin, provider: provider
         ).buildWithRoutes()

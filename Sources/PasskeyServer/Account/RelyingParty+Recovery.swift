@@ -1,4 +1,4 @@
-public import PasskeyCore
+import PasskeyCore
 import PasskeyHummingbird
 
 /// Recovery codes: issued at sign-up and on request (shown once, stored as keyed hashes), each usable once to start
@@ -13,13 +13,14 @@ extension RelyingParty {
     /// and the hash up together (``Store/recoveryCodeOwner(username:codeHash:)``), which returns no row for all four.
     /// Reading the account's hashes first and comparing them here, as this did before, cost a known name ~30 µs more
     /// than an unknown one. Each failure also spends the client's failed-results budget, as a ceremony
-    /// result's does; the per-name and per-client recovery budgets hold whatever `--rate-limit` says.
-    public func recover(_ body: JSONObject, client: String) async throws -> (response: JSONObject, sessionToken: String) {
+    /// result's does; the per-name and per-client recovery budgets hold whatever `--rate-limit` says. The change's
+    /// audit entry and events name `origin`.
+    package func recover(_ body: JSONObject, client: String, origin: ChangeOrigin) async throws -> (response: JSONObject, sessionToken: String) {
         try await countingFailures(client: client) {
             let recovered = try await endpoints.recover(
                 JSONValue.object(body).serializedBytes(), client: clientKey(client), recoveryClient: client, limits: recoveryLimits,
                 hasher: try await recoveryCodeHasher(),
-                use: useRecoveryCode)
+                use: { try await useRecoveryCode(username: $0, codeHash: $1, origin: origin) })
             var members = recovered.members
             members.add(recovered.session.members)
             return (members, recovered.session.token)
@@ -28,12 +29,14 @@ extension RelyingParty {
 
     /// Uses the code whose hash is `codeHash` for the account named `username`: in one transaction the code is deleted,
     /// every session of the account ends and the recovery session starts; nil when no unused code of that account has
-    /// this hash (or the name has no account).
-    private func useRecoveryCode(username: String, codeHash: String) async throws -> (user: UserRecord, session: StartedSession)? {
+    /// this hash (or the name has no account). A change from `origin`.
+    private func useRecoveryCode(
+        username: String, codeHash: String, origin: ChangeOrigin
+    ) async throws -> (user: UserRecord, session: StartedSession)? {
         guard let user = try await store.recoveryCodeOwner(username: username, codeHash: codeHash) else { return nil }
         let now = configuration.nowMilliseconds
         let (token, session) = newSession(for: user.handle, credentialID: nil, now: now, verified: false, recovery: true)
-        let events = try await changeEvents(.recoveryUsed, user: user) { factory, ended in
+        let events = try await changeEvents(.recoveryUsed, user: user, origin: origin) { factory, ended in
             [factory.event(.recoveryUsed, user: user)] + (try factory.revoked(ended, user: user, reason: .recovery))
                 + [factory.event(.sessionCreated, user: user, ["session": try factory.session(session.tokenHash, recovery: true)])]
         }
@@ -49,21 +52,24 @@ extension RelyingParty {
     }
 
     /// `GET /recovery-codes`: how many unused codes the signed-in account has.
-    public func recoveryCodeStatus(_ session: SessionRecord?) async throws -> JSONObject {
+    package func recoveryCodeStatus(_ session: SessionRecord?) async throws -> JSONObject {
         let user = try await signedInUser(session)
         return JSONObject(["remaining": JSONValue(Int64(try await store.recoveryCodeCount(userHandle: user.handle)))])
     }
 
     /// `POST /recovery-codes`: replaces the account's codes with new ones, shown once; needs a recent verification.
-    public func regenerateRecoveryCodes(_ session: SessionRecord?) async throws -> JSONObject {
+    /// A change from `origin`.
+    package func regenerateRecoveryCodes(_ session: SessionRecord?, origin: ChangeOrigin) async throws -> JSONObject {
         let (user, _) = try await recentlyVerifiedUser(session)
-        return JSONObject(["recoveryCodes": .array(try await issueRecoveryCodes(for: user).map(JSONValue.string))])
+        return JSONObject(["recoveryCodes": .array(try await issueRecoveryCodes(for: user, origin: origin).map(JSONValue.string))])
     }
 
-    /// New codes for the account, replacing any it had; returns them (for the one time they are shown).
-    func issueRecoveryCodes(for user: UserRecord) async throws -> [String] {
+    /// New codes for the account, replacing any it had, as a change from `origin`; returns them (for the one time
+    /// they are shown).
+    func issueRecoveryCodes(for user: UserRecord, origin: ChangeOrigin) async throws -> [String] {
         let (codes, hashes) = try await recoveryCodeHasher().issue()
-        let events = try await changeEvents(.recoveryCodesRegenerated, user: user, detail: JSONObject(["count": JSONValue(Int64(hashes.count))])) {
+        let detail = JSONObject(["count": JSONValue(Int64(hashes.count))])
+        let events = try await changeEvents(.recoveryCodesRegenerated, user: user, detail: detail, origin: origin) {
             factory, _ in
             [factory.event(.recoveryCodesRegenerated, user: user, ["count": JSONValue(Int64(hashes.count))])]
         }

@@ -10,7 +10,7 @@ extension Routes {
         // Recovery: its own per-account and per-client limits, and the failed-results budget of the ceremony results.
         registrar.on(router, .post, "/recovery", APIOperations.recover, kind: .browserJSON) { request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            let (members, token) = try await relyingParty.recover(body, client: client(context))
+            let (members, token) = try await relyingParty.recover(body, client: client(context), origin: context.changeOrigin)
             return APIResponse.ok(members, headers: cookie(token))
         }
         registrar.on(router, .get, "/recovery-codes", APIOperations.recoveryCodeStatus, kind: .browserJSON) { request, _ in
@@ -18,7 +18,7 @@ extension Routes {
         }
         registrar.on(router, .post, "/recovery-codes", APIOperations.regenerateRecoveryCodes, kind: .browserJSON) { request, context in
             _ = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return APIResponse.ok(try await relyingParty.regenerateRecoveryCodes(try await session(request)))
+            return APIResponse.ok(try await relyingParty.regenerateRecoveryCodes(try await session(request), origin: context.changeOrigin))
         }
         registrar.on(router, .get, "/session", APIOperations.currentUser, kind: .browserJSON) { request, _ in
             // Both answers name where the page works (its origins), so a page opened at another address — such as
@@ -36,16 +36,16 @@ extension Routes {
                 return APIResponse.json(.object(body), status: .unauthorized)
             }
         }
-        registrar.on(router, .delete, "/session", APIOperations.signOut, kind: .browserJSON) { request, _ in
-            try await relyingParty.signOut(token: token(request))
+        registrar.on(router, .delete, "/session", APIOperations.signOut, kind: .browserJSON) { request, context in
+            try await relyingParty.signOut(token: token(request), origin: context.changeOrigin)
             return APIResponse.ok(headers: cookie(nil))
         }
-        registrar.on(router, .delete, "/sessions", APIOperations.endOtherSessions, kind: .browserJSON) { request, _ in
-            try await relyingParty.endOtherSessions(try await session(request))
+        registrar.on(router, .delete, "/sessions", APIOperations.endOtherSessions, kind: .browserJSON) { request, context in
+            try await relyingParty.endOtherSessions(try await session(request), origin: context.changeOrigin)
             return APIResponse.ok()
         }
-        registrar.on(router, .delete, "/account", APIOperations.deleteAccount, kind: .browserJSON) { request, _ in
-            try await relyingParty.deleteAccount(try await session(request))
+        registrar.on(router, .delete, "/account", APIOperations.deleteAccount, kind: .browserJSON) { request, context in
+            try await relyingParty.deleteAccount(try await session(request), origin: context.changeOrigin)
             return APIResponse.ok(headers: cookie(nil))
         }
         registrar.on(router, .get, "/credentials", APIOperations.listCredentials, kind: .browserJSON) { request, _ in
@@ -55,10 +55,12 @@ extension Routes {
         registrar.on(router, .patch, "/credentials/:id", APIOperations.renameCredential, kind: .browserJSON) { request, context in
             let id = try context.parameters.require("id")
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return APIResponse.ok(try await relyingParty.renameCredential(try await session(request), id: id, body: body))
+            return APIResponse.ok(
+                try await relyingParty.renameCredential(try await session(request), id: id, body: body, origin: context.changeOrigin))
         }
         registrar.on(router, .delete, "/credentials/:id", APIOperations.deleteCredential, kind: .browserJSON) { request, context in
-            try await relyingParty.deleteCredential(try await session(request), id: try context.parameters.require("id"))
+            try await relyingParty.deleteCredential(
+                try await session(request), id: try context.parameters.require("id"), origin: context.changeOrigin)
             return APIResponse.ok()
         }
     }

@@ -2,16 +2,27 @@ import PasskeyCore
 import PasskeyRelyingParty
 
 /// The operator's API: what support staff do without SQL, each call recorded in the audit log. Reached
-/// only through an API key (``ServiceCredentialMiddleware``); the key is the actor (``EventContext/actor``) of every
-/// entry and event reason. Changes go through the relying party's own steps, so each raises the events a user's
-/// change raises and writes its audit entry in its transaction; reads and refusals write their entry alone.
+/// only through an API key (``ServiceCredentialMiddleware``); each request's routes call it as
+/// ``acting(as:)`` the request's ``ChangeOrigin``, so the key is the actor of every entry and event reason. Changes go
+/// through the relying party's own steps, so each raises the events a user's change raises and writes its audit entry
+/// in its transaction; reads and refusals write their entry alone.
 struct AdminAPI: Sendable {
     let relyingParty: RelyingParty
     let store: any DatabaseStore
     /// Names sessions by their `sid`, as tokens and events do.
     let sessionIDs: SessionIdentifiers
+    /// Who calls and from where: outside a request, the server; a request's routes set the calling key and client with
+    /// ``acting(as:)``.
+    private(set) var origin = ChangeOrigin.outsideRequest
     /// The audit log's default range when a query gives none: this many milliseconds back.
     static let defaultAuditWindow: Int64 = 30 * 86_400_000
+
+    /// This API as `origin` calls it: every entry and event it writes names `origin`'s actor and client address.
+    func acting(as origin: ChangeOrigin) -> AdminAPI {
+        var call = self
+        call.origin = origin
+        return call
+    }
 
     // MARK: Accounts
 
@@ -63,7 +74,7 @@ struct AdminAPI: Sendable {
     func endSessions(userID: String) async throws -> JSONObject {
         let user = try await account(userID, reading: .sessionsRevoked)
         let before = try await store.sessions(userHandle: user.handle, now: relyingParty.configuration.nowMilliseconds).count
-        try await relyingParty.endSessions(of: user, except: nil, reason: .operator)
+        try await relyingParty.endSessions(of: user, except: nil, reason: .operator, origin: origin)
         return JSONObject(["ended": JSONValue(before)])
     }
 
@@ -74,20 +85,20 @@ struct AdminAPI: Sendable {
         try await refusalsRecorded(
             .passkeyDeleted, user: user, detail: JSONObject(["credential": .object(JSONObject(["id": .string(credentialID)]))])
         ) {
-            try await relyingParty.removeCredential(of: user, id: credentialID, keepingSession: nil)
+            try await relyingParty.removeCredential(of: user, id: credentialID, keepingSession: nil, origin: origin)
         }
     }
 
     /// `DELETE /admin/users/{id}`: removes the account with its passkeys, sessions and recovery codes.
     func deleteUser(id: String) async throws {
         let user = try await account(id, reading: .userDeleted)
-        guard try await relyingParty.removeAccount(user) else { throw Self.noAccount }
+        guard try await relyingParty.removeAccount(user, origin: origin) else { throw Self.noAccount }
     }
 
     /// `POST /admin/users/{id}/recovery-codes`: new codes replace the account's, handed to the operator this once.
     func newRecoveryCodes(userID: String) async throws -> JSONObject {
         let user = try await account(userID, reading: .recoveryCodesRegenerated)
-        return JSONObject(["recoveryCodes": .array(try await relyingParty.issueRecoveryCodes(for: user).map(JSONValue.string))])
+        return JSONObject(["recoveryCodes": .array(try await relyingParty.issueRecoveryCodes(for: user, origin: origin).map(JSONValue.string))])
     }
 
     // MARK: Events, keys, the log
@@ -96,7 +107,8 @@ struct AdminAPI: Sendable {
     /// entry in the same transaction.
     func replay(id: String?) async throws -> JSONObject {
         let detail = JSONObject(["event": id.map(JSONValue.string) ?? .string("all-dead")])
-        let replayed = try await store.replayDeadEvents(id: id, audit: relyingParty.auditEntry(.eventsReplayed, user: nil, detail: detail))
+        let entry = relyingParty.auditEntry(.eventsReplayed, user: nil, detail: detail, origin: origin)
+        let replayed = try await store.replayDeadEvents(id: id, audit: entry)
         if let id, replayed == 0 {
             try await record(.eventsReplayed, user: nil, outcome: .refused, detail: detail)
             throw RelyingPartyError(.notFound, "No dead event has the id \(id).", code: "noDeadEvent")
@@ -165,7 +177,7 @@ struct AdminAPI: Sendable {
 
     /// An entry for a read or a refusal, in a statement of its own (nothing changed to share a transaction with).
     func record(_ action: AuditAction, user: UserRecord?, outcome: AuditOutcome = .success, detail: JSONObject = JSONObject()) async throws {
-        try await store.appendEvents(.audit(relyingParty.auditEntry(action, user: user, outcome: outcome, detail: detail)))
+        try await store.appendEvents(.audit(relyingParty.auditEntry(action, user: user, outcome: outcome, detail: detail, origin: origin)))
     }
 
     static func user(_ user: UserRecord) -> JSONValue {

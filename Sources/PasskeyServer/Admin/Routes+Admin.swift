@@ -16,60 +16,61 @@ extension Routes {
         group.add(middleware: OptionsRateMiddleware(relyingParty: relyingParty))
         group.add(middleware: FailedAttemptsMiddleware(relyingParty: relyingParty))
         group.add(middleware: ServiceCredentialMiddleware(store: admin.store))
-        group.add(middleware: AdminActorMiddleware())
         let noStore: HTTPFields = [.cacheControl: "no-store"]
+        // Each handler gets the API (`api`) as the request's origin calls it (the calling key, the client's address), so the
+        // entries and events of what it does name them.
         func on(
             _ method: HTTPRequest.Method, _ path: String, _ operation: AdminOperation,
-            _ handler: @escaping @Sendable (Request, ServerContext) async throws -> JSONObject
+            _ handler: @escaping @Sendable (AdminAPI, Request, ServerContext) async throws -> JSONObject
         ) {
             registrar.on(group, method, path, operation.operation, kind: .service) { request, context in
-                APIResponse.ok(try await handler(request, context), headers: noStore)
+                APIResponse.ok(try await handler(admin.acting(as: context.changeOrigin), request, context), headers: noStore)
             }
         }
-        on(.get, "/admin/users", .users) { request, _ in try await admin.users(try AdminQuery.users(request.uri.query)) }
-        on(.get, "/admin/users/:id", .user) { _, context in try await admin.user(id: try context.parameters.require("id")) }
-        on(.delete, "/admin/users/:id", .deleteUser) { _, context in
-            try await admin.deleteUser(id: try context.parameters.require("id"))
+        on(.get, "/admin/users", .users) { api, request, _ in try await api.users(try AdminQuery.users(request.uri.query)) }
+        on(.get, "/admin/users/:id", .user) { api, _, context in try await api.user(id: try context.parameters.require("id")) }
+        on(.delete, "/admin/users/:id", .deleteUser) { api, _, context in
+            try await api.deleteUser(id: try context.parameters.require("id"))
             return JSONObject()
         }
-        on(.get, "/admin/users/:id/credentials", .credentials) { _, context in
-            try await admin.credentials(userID: try context.parameters.require("id"))
+        on(.get, "/admin/users/:id/credentials", .credentials) { api, _, context in
+            try await api.credentials(userID: try context.parameters.require("id"))
         }
-        on(.delete, "/admin/users/:id/credentials/:credentialId", .deleteCredential) { _, context in
-            try await admin.deleteCredential(
+        on(.delete, "/admin/users/:id/credentials/:credentialId", .deleteCredential) { api, _, context in
+            try await api.deleteCredential(
                 userID: try context.parameters.require("id"), credentialID: try context.parameters.require("credentialId"))
             return JSONObject()
         }
-        on(.get, "/admin/users/:id/sessions", .sessions) { _, context in try await admin.sessions(userID: try context.parameters.require("id")) }
-        on(.delete, "/admin/users/:id/sessions", .endSessions) { _, context in
-            try await admin.endSessions(userID: try context.parameters.require("id"))
+        on(.get, "/admin/users/:id/sessions", .sessions) { api, _, context in try await api.sessions(userID: try context.parameters.require("id")) }
+        on(.delete, "/admin/users/:id/sessions", .endSessions) { api, _, context in
+            try await api.endSessions(userID: try context.parameters.require("id"))
         }
-        on(.post, "/admin/users/:id/recovery-codes", .recoveryCodes) { request, context in
+        on(.post, "/admin/users/:id/recovery-codes", .recoveryCodes) { api, request, context in
             _ = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return try await admin.newRecoveryCodes(userID: try context.parameters.require("id"))
+            return try await api.newRecoveryCodes(userID: try context.parameters.require("id"))
         }
-        on(.post, "/admin/events/replay", .replay) { request, context in
+        on(.post, "/admin/events/replay", .replay) { api, request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return try await admin.replay(id: try AdminBody.replayTarget(body))
+            return try await api.replay(id: try AdminBody.replayTarget(body))
         }
-        on(.get, "/admin/audit", .audit) { request, _ in try await admin.audit(try AdminQuery.audit(request.uri.query)) }
-        on(.get, "/admin/oidc-clients", .oidcClients) { _, _ in try await admin.listOIDCClients() }
-        on(.get, "/admin/oidc-clients/:id", .oidcClient) { _, context in try await admin.oidcClient(id: try context.parameters.require("id")) }
-        on(.post, "/admin/oidc-clients", .createOIDCClient) { request, context in
+        on(.get, "/admin/audit", .audit) { api, request, _ in try await api.audit(try AdminQuery.audit(request.uri.query)) }
+        on(.get, "/admin/oidc-clients", .oidcClients) { api, _, _ in try await api.listOIDCClients() }
+        on(.get, "/admin/oidc-clients/:id", .oidcClient) { api, _, context in try await api.oidcClient(id: try context.parameters.require("id")) }
+        on(.post, "/admin/oidc-clients", .createOIDCClient) { api, request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return try await admin.createOIDCClient(try OIDCClientBody.create(body))
+            return try await api.createOIDCClient(try OIDCClientBody.create(body))
         }
-        on(.patch, "/admin/oidc-clients/:id", .updateOIDCClient) { request, context in
+        on(.patch, "/admin/oidc-clients/:id", .updateOIDCClient) { api, request, context in
             let body = try RequestJSON.object(try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize))
-            return try await admin.updateOIDCClient(id: try context.parameters.require("id"), try OIDCClientBody.update(body))
+            return try await api.updateOIDCClient(id: try context.parameters.require("id"), try OIDCClientBody.update(body))
         }
-        on(.delete, "/admin/oidc-clients/:id", .deleteOIDCClient) { _, context in
-            try await admin.deleteOIDCClient(id: try context.parameters.require("id"))
+        on(.delete, "/admin/oidc-clients/:id", .deleteOIDCClient) { api, _, context in
+            try await api.deleteOIDCClient(id: try context.parameters.require("id"))
             return JSONObject()
         }
-        on(.get, "/admin/keys", .keys) { _, _ in try await admin.keys() }
-        on(.delete, "/admin/keys/:id", .revokeKey) { _, context in
-            try await admin.revokeKey(id: try context.parameters.require("id"))
+        on(.get, "/admin/keys", .keys) { api, _, _ in try await api.keys() }
+        on(.delete, "/admin/keys/:id", .revokeKey) { api, _, context in
+            try await api.revokeKey(id: try context.parameters.require("id"))
             return JSONObject()
         }
     }
@@ -86,17 +87,6 @@ extension Routes {
         registrar.on(router, .get, "/healthz", APIOperations.health, kind: .browserJSON) { _, _ in APIResponse.ok() }
         registrar.addDocument(to: router)
         return router
-    }
-}
-
-/// Sets the calling key as the actor (``EventContext/actor``) of everything the request does: the audit log's entries
-/// name it.
-struct AdminActorMiddleware: RouterMiddleware {
-    typealias Context = ServerContext
-
-    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
-        guard let key = context.serviceCredential else { return try await next(request, context) }
-        return try await EventContext.$actor.withValue(AuditActor.apiKey(key)) { try await next(request, context) }
     }
 }
 

@@ -25,8 +25,8 @@ extension RelyingParty {
     }
 
     /// Stores a verified registration (a new account with its recovery codes, or a passkey for the bound session's
-    /// account, ending a recovery session) and its new session, in one transaction.
-    func completeRegistration(_ registration: PasskeyRegistration) async throws -> (user: UserRecord, session: StartedSession) {
+    /// account, ending a recovery session) and its new session, in one transaction, as a change from `origin`.
+    func completeRegistration(_ registration: PasskeyRegistration, origin: ChangeOrigin) async throws -> (user: UserRecord, session: StartedSession) {
         var record = registration.credential
         let handle = record.userHandle
         let now = record.createdAt
@@ -62,7 +62,7 @@ extension RelyingParty {
         if account == nil { account = try await store.user(handle: handle) }
         let events = try await registrationEvents(
             account: account, isNew: newUser != nil, credential: record, session: session.tokenHash,
-            endedSession: registration.endsSession ? boundSession : nil)
+            endedSession: registration.endsSession ? boundSession : nil, origin: origin)
         switch try await store.finishRegistration(
             newUser: newUser, credential: record, session: session, requiredSession: boundSession, endsRequiredSession: registration.endsSession,
             recoveryCodeHashes: recoveryCodeHashes, now: now, events: events)
@@ -90,8 +90,8 @@ extension RelyingParty {
     }
 
     /// Stores a verified sign-in (the counter only moving up) and its new session, in one transaction; the session
-    /// records a verification when the sign-in counts as one.
-    func completeSignIn(_ signIn: VerifiedSignIn<UserRecord>) async throws -> StartedSession {
+    /// records a verification when the sign-in counts as one; a change from `origin`.
+    func completeSignIn(_ signIn: VerifiedSignIn<UserRecord>, origin: ChangeOrigin) async throws -> StartedSession {
         let record = signIn.credential
         let now = record.lastUsedAt ?? configuration.nowMilliseconds
         let (token, session) = newSession(
@@ -99,7 +99,7 @@ extension RelyingParty {
             userVerified: signIn.verification.userVerified, backupEligible: record.backupEligible)
         let user = signIn.user
         let passkey = EventFactory.credential(id: record.id, name: record.name)
-        let events = try await changeEvents(.sessionCreated, user: user, detail: JSONObject(["credential": passkey])) { factory, _ in
+        let events = try await changeEvents(.sessionCreated, user: user, detail: JSONObject(["credential": passkey]), origin: origin) { factory, _ in
             [
                 factory.event(
                     .sessionCreated, user: user,
@@ -118,12 +118,13 @@ extension RelyingParty {
         return StartedSession(token: token, members: JSONObject(["session": .string(token)]))
     }
 
-    /// Stores a verified step-up: the credential's new state and the session's `verifiedAt`, in one transaction.
-    func storeReverification(_ reverification: Reverification<UserRecord>, signedIn: SignedInUser<UserRecord>) async throws {
+    /// Stores a verified step-up: the credential's new state and the session's `verifiedAt`, in one transaction; a
+    /// change from `origin`.
+    func storeReverification(_ reverification: Reverification<UserRecord>, signedIn: SignedInUser<UserRecord>, origin: ChangeOrigin) async throws {
         let record = reverification.signIn.credential
         let user = signedIn.user
         let passkey = EventFactory.credential(id: record.id, name: record.name)
-        let events = try await changeEvents(.stepUpCompleted, user: user, detail: JSONObject(["credential": passkey])) { factory, _ in
+        let events = try await changeEvents(.stepUpCompleted, user: user, detail: JSONObject(["credential": passkey]), origin: origin) { factory, _ in
             [
                 factory.event(
                     .stepUpCompleted, user: user,

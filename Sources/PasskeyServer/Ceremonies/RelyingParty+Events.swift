@@ -6,27 +6,28 @@ import PasskeyRelyingParty
 /// without webhooks, the audit entry always is.
 extension RelyingParty {
     /// The events and the audit entry of a change about to be made: the entry records `action` on `user`'s account by
-    /// whoever acts (``auditEntry(_:user:outcome:detail:)``); the events come from `build` (given the token hashes of the
-    /// sessions the change ends, inside its transaction), none without webhooks.
+    /// whoever `origin` names (``auditEntry(_:user:outcome:detail:origin:)``); the events come from `build` (given the
+    /// token hashes of the sessions the change ends, inside its transaction), none without webhooks.
     func changeEvents(
-        _ action: AuditAction, user: UserRecord?, detail: JSONObject = JSONObject(),
+        _ action: AuditAction, user: UserRecord?, detail: JSONObject = JSONObject(), origin: ChangeOrigin,
         _ build: @escaping @Sendable (_ factory: EventFactory, _ endedSessions: [String]) throws -> [OutboxEvent]
     ) async throws -> ChangeRecord {
-        let audit = auditEntry(action, user: user, detail: detail)
+        let audit = auditEntry(action, user: user, detail: detail, origin: origin)
         guard let events else { return ChangeRecord(endpoints: [], audit: audit) { _ in [] } }
         let factory = EventFactory(
-            now: configuration.nowMilliseconds, clientAddress: EventContext.clientAddress,
+            now: configuration.nowMilliseconds, clientAddress: origin.clientAddress,
             sessionIdentifiers: try await events.sessionIdentifiers(store))
         return ChangeRecord(endpoints: events.endpoints, audit: audit) { ended in try build(factory, ended) }
     }
 
-    /// An audit entry for `action` on `user`'s account, now: the actor is the operator's key in an admin request
-    /// (``EventContext/actor``), else the account's own user, else the server; the client's address as resolved.
-    func auditEntry(_ action: AuditAction, user: UserRecord?, outcome: AuditOutcome = .success, detail: JSONObject = JSONObject()) -> AuditEntry {
-        let actor = EventContext.actor ?? user.map { AuditActor.user($0.username) } ?? AuditActor(kind: .server, name: "passkeys serve")
-        return AuditEntry(
-            time: configuration.nowMilliseconds, userID: user.map { Base64URL.encode($0.handle) }, action: action.rawValue, actor: actor,
-            clientAddress: EventContext.clientAddress, outcome: outcome.rawValue,
+    /// An audit entry for `action` on `user`'s account, now: the actor is `origin`'s (an operator's key), else the
+    /// account's own user, else the server; the client's address is `origin`'s.
+    func auditEntry(
+        _ action: AuditAction, user: UserRecord?, outcome: AuditOutcome = .success, detail: JSONObject = JSONObject(), origin: ChangeOrigin
+    ) -> AuditEntry {
+        AuditEntry(
+            time: configuration.nowMilliseconds, userID: user.map { Base64URL.encode($0.handle) }, action: action.rawValue,
+            actor: origin.actor(for: user), clientAddress: origin.clientAddress, outcome: outcome.rawValue,
             detail: detail.keys.isEmpty ? nil : JSONValue.object(detail).serialized())
     }
 
@@ -36,11 +37,13 @@ extension RelyingParty {
     /// A registration's events, in the order they happened: `user.created` (a new account), `passkey.created`, the
     /// end of the recovery session that added the passkey (`session.revoked`, reason `recovery`), `session.created`.
     func registrationEvents(
-        account: UserRecord?, isNew: Bool, credential: CredentialRecord, session tokenHash: String, endedSession: String?
+        account: UserRecord?, isNew: Bool, credential: CredentialRecord, session tokenHash: String, endedSession: String?, origin: ChangeOrigin
     ) async throws -> ChangeRecord {
         guard let account else { return .none }
         let passkey = EventFactory.credential(id: credential.id, name: credential.name)
-        return try await changeEvents(isNew ? .userCreated : .passkeyCreated, user: account, detail: JSONObject(["credential": passkey])) {
+        return try await changeEvents(
+            isNew ? .userCreated : .passkeyCreated, user: account, detail: JSONObject(["credential": passkey]), origin: origin
+        ) {
             factory, _ in
             var events: [OutboxEvent] = []
             if isNew { events.append(factory.event(.userCreated, user: account)) }

@@ -22,7 +22,7 @@ public final class RelyingParty: Sendable {
     public let configuration: RelyingPartyConfiguration
     let store: any Store
     /// The ceremonies, over this server's accounts and pending-ceremony store.
-    public let passkeys: Passkeys<StoreAccounts>
+    package let passkeys: Passkeys<StoreAccounts>
     /// The ceremony endpoints, with step-up, this server's limits and metrics.
     let endpoints: CeremonyEndpoints<StoreAccounts>
     /// How often recovery codes may be tried, per account and per client.
@@ -80,11 +80,15 @@ public final class RelyingParty: Sendable {
         }
     }
 
-    /// `POST /attestation/result`: finishes a registration and signs the user in.
-    public func finishRegistration(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
+    /// `POST /attestation/result`: finishes a registration and signs the user in; its audit entry and events name
+    /// `origin`.
+    public func finishRegistration(
+        _ body: [UInt8], client: String? = nil, origin: ChangeOrigin
+    ) async throws -> (response: JSONObject, sessionToken: String) {
         let registered = try await countingFailures(client: client) {
             try await endpoints.finishRegistration(
-                body, client: clientKey(client), boundSession: { try await boundSession(named: $0) }, complete: completeRegistration)
+                body, client: clientKey(client), boundSession: { try await boundSession(named: $0) },
+                complete: { try await completeRegistration($0, origin: origin) })
         }
         var members = registered.members
         members.add(registered.session.members)
@@ -101,10 +105,12 @@ public final class RelyingParty: Sendable {
         try await countingFailures(client: client) { try await endpoints.beginAuthentication(body, client: clientKey(client)) }
     }
 
-    /// `POST /assertion/result`: finishes a sign-in and starts a session.
-    public func finishAuthentication(_ body: [UInt8], client: String? = nil) async throws -> (response: JSONObject, sessionToken: String) {
+    /// `POST /assertion/result`: finishes a sign-in and starts a session; its audit entry and events name `origin`.
+    public func finishAuthentication(
+        _ body: [UInt8], client: String? = nil, origin: ChangeOrigin
+    ) async throws -> (response: JSONObject, sessionToken: String) {
         let verified = try await countingFailures(client: client) {
-            try await endpoints.finishAuthentication(body, client: clientKey(client), complete: completeSignIn)
+            try await endpoints.finishAuthentication(body, client: clientKey(client), complete: { try await completeSignIn($0, origin: origin) })
         }
         var members = verified.members
         members.add(verified.session.members)
@@ -115,18 +121,22 @@ public final class RelyingParty: Sendable {
 
     /// `POST /session/verify/options`: a sign-in bound to the session's user and to the session, asking for the user
     /// verification the account's passkeys can give.
-    public func beginReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
+    package func beginReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
         try await countingFailures(client: client) {
             try await endpoints.beginReverification(body, client: clientKey(client), signedIn: { try await signedIn(session) })
         }
     }
 
     /// `POST /session/verify/result`: verifies the step-up and records on the session when it happened (with the
-    /// credential's new counter, in one transaction). Answers `verifiedAt` and `verifiedUntil` (RFC 3339).
-    public func finishReverification(_ body: [UInt8], session: SessionRecord?, client: String? = nil) async throws -> JSONObject {
+    /// credential's new counter, in one transaction). Answers `verifiedAt` and `verifiedUntil` (RFC 3339). Its audit
+    /// entry and events name `origin`.
+    package func finishReverification(
+        _ body: [UInt8], session: SessionRecord?, client: String? = nil, origin: ChangeOrigin
+    ) async throws -> JSONObject {
         try await countingFailures(client: client) {
             try await endpoints.finishReverification(
-                body, client: clientKey(client), signedIn: { try await signedIn(session) }, store: storeReverification)
+                body, client: clientKey(client), signedIn: { try await signedIn(session) },
+                store: { try await storeReverification($0, signedIn: $1, origin: origin) })
         }
     }
 

@@ -16,7 +16,7 @@ extension Routes {
         }
         registrar.on(router, .post, "/attestation/result", APIOperations.finishRegistration, kind: .browserJSON) { request, context in
             let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
-            let (members, token) = try await relyingParty.finishRegistration(body, client: client(context))
+            let (members, token) = try await relyingParty.finishRegistration(body, client: client(context), origin: context.changeOrigin)
             return APIResponse.ok(members, headers: cookie(token))
         }
         registrar.on(router, .post, "/assertion/options", APIOperations.beginAuthentication, kind: .browserJSON) { request, context in
@@ -25,7 +25,7 @@ extension Routes {
         }
         registrar.on(router, .post, "/assertion/result", APIOperations.finishAuthentication, kind: .browserJSON) { request, context in
             let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
-            let (members, token) = try await relyingParty.finishAuthentication(body, client: client(context))
+            let (members, token) = try await relyingParty.finishAuthentication(body, client: client(context), origin: context.changeOrigin)
             return APIResponse.ok(members, headers: cookie(token))
         }
         registrar.on(router, .post, "/session/verify/options", APIOperations.beginReverification, kind: .browserJSON) { request, context in
@@ -34,7 +34,9 @@ extension Routes {
         }
         registrar.on(router, .post, "/session/verify/result", APIOperations.finishReverification, kind: .browserJSON) { request, context in
             let body = try await JSONRequestBody.bytes(of: request, limit: context.maxUploadSize)
-            return APIResponse.ok(try await relyingParty.finishReverification(body, session: try await session(request), client: client(context)))
+            let answer = try await relyingParty.finishReverification(
+                body, session: try await session(request), client: client(context), origin: context.changeOrigin)
+            return APIResponse.ok(answer)
         }
     }
 }

@@ -5,18 +5,18 @@
 /// refuses a stored credential ID (the `credentials` table's primary key) and answers `.credentialExists`, which
 /// ``RelyingParty`` reports as `credentialAlreadyRegistered`, and a taken name or `UsernameKey` (the `users` table's
 /// unique indexes), answered `.usernameTaken`.
-public struct StoreAccounts: CredentialIDRefusingAccounts, NameRefusingAccounts {
+package struct StoreAccounts: CredentialIDRefusingAccounts, NameRefusingAccounts {
     let store: any Store
 
-    public func user(named name: String) async throws -> UserRecord? { try await store.user(username: name) }
+    package func user(named name: String) async throws -> UserRecord? { try await store.user(username: name) }
 
-    public func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] { try await store.credentials(userHandle: userHandle) }
+    package func credentials(userHandle: [UInt8]) async throws -> [CredentialRecord] { try await store.credentials(userHandle: userHandle) }
 
-    public func userWithCredentials(named name: String) async throws -> (user: UserRecord, credentials: [CredentialRecord])? {
+    package func userWithCredentials(named name: String) async throws -> (user: UserRecord, credentials: [CredentialRecord])? {
         try await store.userWithCredentials(username: name).map { (user: $0.0, credentials: $0.1) }
     }
 
-    public func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: UserRecord)? {
+    package func credential(id: [UInt8]) async throws -> (credential: CredentialRecord, user: UserRecord)? {
         try await store.credentialWithOwner(id: id).map { (credential: $0.0, user: $0.1) }
     }
 }

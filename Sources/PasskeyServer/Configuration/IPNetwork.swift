@@ -45,7 +45,7 @@ public enum ForwardedHeader: String, Sendable, CaseIterable {
 /// An address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`, or a single address), as `--trusted-proxy` takes it.
 public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
     public let address: IPAddress
-    public let prefixLength: Int
+    package let prefixLength: Int
 
     public init(_ text: String) throws(ConfigurationError) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)

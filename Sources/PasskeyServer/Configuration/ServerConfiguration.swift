@@ -79,7 +79,7 @@ public struct ServerConfiguration: Sendable {
     /// The configured origins a browser opens the page at (`http:` and `https:`; not apps' origins, not related
     /// origins, which are other sites): the address the start-up line names first, and what `GET /session` tells a
     /// page opened anywhere else (such as `http://127.0.0.1:8080` for RP ID localhost), so it can link to the right one.
-    public var pageOrigins: [String] {
+    package var pageOrigins: [String] {
         relyingParty.origins.filter { origin in ["http://", "https://"].contains { origin.lowercased().hasPrefix($0) } }
     }
 
@@ -138,9 +138,9 @@ public struct ServerConfiguration: Sendable {
 
 /// An Android app allowed to use this RP's passkeys: its package name and signing certificate SHA-256 fingerprint.
 public struct AndroidApp: Sendable, Equatable {
-    public let packageName: String
+    package let packageName: String
     /// Upper-case hex pairs separated by colons, as assetlinks.json expects.
-    public let fingerprint: String
+    package let fingerprint: String
     /// The origin the app's ceremonies carry: `android:apk-key-hash:` and the base64url of the fingerprint's bytes.
     public let origin: String
 
@@ -184,5 +184,14 @@ public enum AppleAppID {
             )
         }
         return text
+    }
+}
+
+extension ServerConfiguration {
+    /// The relying party's clock in milliseconds since 1970, for the features built beside the relying party (session
+    /// tokens, the OpenID Provider), so each reads the one clock a test moves without reaching through another.
+    var millisecondClock: @Sendable () -> Int64 {
+        let clock = relyingParty.clock
+        return { UnixMilliseconds.of(clock()) }
     }
 }

@@ -8,7 +8,7 @@ import PasskeyRelyingParty
 struct EventFactory: Sendable {
     /// When the change happened, in milliseconds (the relying party's clock).
     let now: Int64
-    /// The client the change came from, as the server resolved it (``EventContext``); nil outside a request.
+    /// The client the change came from, as the server resolved it (``ChangeOrigin/clientAddress``); nil outside a request.
     let clientAddress: String?
     /// Names sessions; nil for events that name none (a failure summary).
     let sessionIdentifiers: SessionIdentifiers?

@@ -63,7 +63,6 @@ struct Routes {
         router.add(
             middleware: ClientAddressMiddleware(
                 resolver: ClientAddressResolver(trustedProxies: configuration.trustedProxies, header: configuration.forwardedHeader)))
-        router.add(middleware: EventContextMiddleware())
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         // Outside the error answers, so a refusal carries the CORS headers its page needs to read it.
         router.add(middleware: CORSMiddleware(origins: Set(configuration.corsOrigins), table: table))

@@ -9,7 +9,7 @@ public struct ServerContext: RequestContext, RemoteAddressRequestContext {
     /// (``ClientAddressMiddleware``).
     public var clientAddress: IPAddress?
     /// The service credential a service route was called with (``ServiceCredentialMiddleware``); nil elsewhere.
-    public var serviceCredential: APIKeyRecord?
+    package var serviceCredential: APIKeyRecord?
 
     /// Request bodies above 64 KiB are refused with 413; the largest real WebAuthn response is a few KiB.
     public static let maximumBodySize = 64 * 1024

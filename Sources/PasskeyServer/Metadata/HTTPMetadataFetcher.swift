@@ -6,12 +6,12 @@ public import PasskeyRelyingParty
 /// ``MetadataFetcher`` over AsyncHTTPClient: one GET, a time limit on the whole download and a byte cap checked on
 /// `Content-Length` before the body is read and again while it is read, so a slow or endless answer costs at most
 /// the cap in memory and the limit in time.
-public struct HTTPMetadataFetcher: MetadataFetcher {
+package struct HTTPMetadataFetcher: MetadataFetcher {
     /// A fetcher on the process's shared HTTP client.
-    public init() {}
+    package init() {}
 
     /// GETs `url` and returns its body when the answer is 200 and within `maximumBytes`.
-    public func fetch(_ url: URL, maximumBytes: Int, timeout: Duration) async throws(MetadataFetchError) -> [UInt8] {
+    package func fetch(_ url: URL, maximumBytes: Int, timeout: Duration) async throws(MetadataFetchError) -> [UInt8] {
         do {
             return try await answerByDeadline(timeout) {
                 var request = HTTPClientRequest(url: url.absoluteString)

@@ -3,11 +3,11 @@ import HTTPTypes
 /// An OAuth 2.0 / OpenID Connect error: the `error` code the specs name (RFC 6749 §4.1.2.1 and §5.2, OpenID Connect
 /// Core 1.0 §3.1.2.6, RFC 6750 §3.1) and a description in plain words saying what was expected and what was found.
 /// `/authorize` sends it to the client's redirect URI; `/token` and `/userinfo` answer it as JSON.
-public struct OAuthError: Error, Sendable, Equatable {
+package struct OAuthError: Error, Sendable, Equatable {
     /// The error code (`invalid_request`, `invalid_grant`, `login_required`, …).
-    public let error: String
+    package let error: String
     /// What was expected and what was found (`error_description`).
-    public let description: String
+    package let description: String
     /// The status `/token` and `/userinfo` answer it with (RFC 6749 §5.2: 400, or 401 for `invalid_client`).
     let status: HTTPResponse.Status
 

@@ -18,11 +18,11 @@ public struct OIDCClients: Sendable {
     /// The prefix of client secrets, so secret scanners and people recognise one in a log or a commit.
     public static let secretPrefix = "pcs_"
     /// The longest name a client may have.
-    public static let maximumNameLength = 128
+    package static let maximumNameLength = 128
     /// At most this many redirect URIs (and as many post-logout ones) per client.
-    public static let maximumURIs = 20
+    package static let maximumURIs = 20
     /// The longest redirect URI a client may register.
-    public static let maximumURILength = 2_000
+    package static let maximumURILength = 2_000
 
     /// SHA-256 of a client secret, hex: what is stored. A secret is 256 random bits, so a plain hash is the right form.
     public static func hash(secret: String) -> String { OpaqueSecret.digest(secret) }
@@ -172,7 +172,7 @@ public enum RedirectURI {
     /// ``OIDCClients/maximumURILength`` characters, and `https`, or `http` on the loopback IP literals `127.0.0.1` and
     /// `[::1]` (RFC 8252 §7.3; `localhost` is not one, §8.3). Custom schemes are not taken: every client here is a web
     /// app or a native app on a loopback port.
-    public static func isRegistrable(_ uri: String) -> Bool {
+    package static func isRegistrable(_ uri: String) -> Bool {
         guard uri.unicodeScalars.count <= OIDCClients.maximumURILength, let url = URLComponents(string: uri), let scheme = url.scheme,
             let host = url.host,
             !host.isEmpty, url.fragment == nil, url.user == nil, url.password == nil,

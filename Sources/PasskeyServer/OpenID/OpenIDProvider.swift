@@ -8,37 +8,40 @@ import PasskeyCore
 /// ID tokens signed RS256 or ES256 with the keys of ``SigningKeyRing``, userinfo, and rotating refresh tokens. The
 /// user signs in with the page's passkey ceremonies; the opaque session stays the truth: a code, a refresh token and an
 /// access token are each good only while the session they came from lives.
-public final class OpenIDProvider: Sendable {
+package final class OpenIDProvider: Sendable {
+    /// The relying party's clock in milliseconds, as the session tokens read it.
+    let clock: @Sendable () -> Int64
     let tokens: SessionTokens
     let store: any Store & TokenStore & OpenIDStore
     let tickets: LoginTicket
 
     /// Seconds a code lives (RFC 6749 §4.1.2 recommends at most 10 minutes; a browser redirect takes a second).
-    public static let codeLifetime: Int64 = 60
+    package static let codeLifetime: Int64 = 60
     /// `aud` of the access tokens issued to clients: the userinfo endpoint, so a backend that accepts the app's own
     /// session tokens (audience `--token-audience`, by default the issuer) does not take a client's token for one.
     var userinfoAudience: String { tokens.issuer + "/userinfo" }
 
-    init(tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore, tickets: LoginTicket) {
+    init(clock: @escaping @Sendable () -> Int64, tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore, tickets: LoginTicket) {
+        self.clock = clock
         self.tokens = tokens
         self.store = store
         self.tickets = tickets
     }
 
-    /// The provider over the session tokens' keys and issuer; loads (or makes) the login-ticket key.
-    public static func open(
-        tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore, keyEncryptionKey: KeyEncryptionKey?
-    ) async throws
-        -> OpenIDProvider
-    {
+    /// The provider over the session tokens' keys and issuer; loads (or makes) the login-ticket key, sealed under
+    /// `configuration`'s key-encryption key. Times are read from the relying party's clock in `configuration`.
+    package static func open(
+        configuration: ServerConfiguration, tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore
+    ) async throws -> OpenIDProvider {
         // RS256 keys (ID tokens) are made once there is a client to sign for, not by every server that starts.
         tokens.keys.makeKeys(of: .rs256) { try await !store.oidcClients().isEmpty }
         try await tokens.keys.refresh()
+        let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
         return OpenIDProvider(
-            tokens: tokens, store: store, tickets: try await LoginTicket.load(from: store, sealer: SecretSealer(key: keyEncryptionKey)))
+            clock: configuration.millisecondClock, tokens: tokens, store: store, tickets: try await LoginTicket.load(from: store, sealer: sealer))
     }
 
-    var now: Int64 { tokens.relyingParty.configuration.nowMilliseconds }
+    var now: Int64 { clock() }
 
     // MARK: - /authorize
 

@@ -52,7 +52,7 @@ extension Routes {
             case .refused(let message): return Self.refusalPage(message)
             case .redirect(let location, let signOut):
                 guard signOut else { return Self.redirect(location) }
-                try await relyingParty.signOut(token: token(request))
+                try await relyingParty.signOut(token: token(request), origin: context.changeOrigin)
                 var response = Self.redirect(location)
                 response.headers.append(contentsOf: cookie(nil))
                 return response

@@ -7,16 +7,16 @@ import PasskeyCore
 /// plain SHA-256 is the right stored form and the lookup is one index read); the prefix lets secret scanners and people
 /// recognise one in a log or a commit. The server keeps only the hash, the last four characters (to tell keys apart)
 /// and a short random id.
-public enum APIKey {
-    public static let prefix = "psk_"
+package enum APIKey {
+    package static let prefix = "psk_"
     /// `psk_` and 43 base64url characters.
-    public static let length = prefix.count + 43
+    package static let length = prefix.count + 43
 
     /// SHA-256 of the whole key, hex: what is stored and looked up.
-    public static func hash(_ key: String) -> String { OpaqueSecret.digest(key) }
+    package static func hash(_ key: String) -> String { OpaqueSecret.digest(key) }
 
     /// Whether `text` has the shape of a key (cheap, before any database read).
-    public static func isWellFormed(_ text: String) -> Bool {
+    package static func isWellFormed(_ text: String) -> Bool {
         text.utf8.count == length && text.hasPrefix(prefix)
             && text.utf8.dropFirst(prefix.count).allSatisfy { byte in
                 (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
@@ -35,7 +35,7 @@ public struct APIKeys: Sendable {
     }
 
     /// The longest name a key may have.
-    public static let maximumNameLength = 128
+    package static let maximumNameLength = 128
 
     /// Makes a key named `name`: the key itself (shown once, never stored) and its record.
     public func create(name: String) async throws -> (key: String, record: APIKeyRecord) {

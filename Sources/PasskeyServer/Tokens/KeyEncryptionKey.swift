@@ -12,7 +12,7 @@ public struct KeyEncryptionKey: Sendable {
     let key: SymmetricKey
     /// A short public name of the key (the first 8 bytes of SHA-256 over "passkeys-kek" and the key, hex), written
     /// beside each value it seals so a wrong file is named as such rather than as damaged data.
-    public let fingerprint: String
+    package let fingerprint: String
 
     /// A key from its 32 bytes.
     public init(bytes: [UInt8]) throws(ConfigurationError) {
@@ -55,16 +55,16 @@ public struct KeyEncryptionKey: Sendable {
 /// (``needsResealing(_:)``).
 ///
 /// Stored forms: `kek1:<fingerprint>:<base64url(nonce ‖ ciphertext ‖ tag)>` and `plain:<base64url>`.
-public struct SecretSealer: Sendable {
-    public let key: KeyEncryptionKey?
+package struct SecretSealer: Sendable {
+    package let key: KeyEncryptionKey?
 
-    public init(key: KeyEncryptionKey?) { self.key = key }
+    package init(key: KeyEncryptionKey?) { self.key = key }
 
     static let sealedPrefix = "kek1:"
     static let plainPrefix = "plain:"
 
     /// The stored form of `secret` at `context` (a table and row name, e.g. `signing_keys/<kid>`).
-    public func seal(_ secret: [UInt8], context: String) throws -> String {
+    package func seal(_ secret: [UInt8], context: String) throws -> String {
         guard let key else { return Self.plainPrefix + Base64URL.encode(secret) }
         let box = try AES.GCM.seal(secret, using: key.key, authenticating: Array(context.utf8))
         guard let combined = box.combined else { throw SealedSecretUnreadable(context: context, reason: "AES-GCM gave no combined form") }
@@ -72,7 +72,7 @@ public struct SecretSealer: Sendable {
     }
 
     /// The secret in `stored`, sealed at `context`.
-    public func open(_ stored: String, context: String) throws(SealedSecretUnreadable) -> [UInt8] {
+    package func open(_ stored: String, context: String) throws(SealedSecretUnreadable) -> [UInt8] {
         if stored.hasPrefix(Self.plainPrefix) {
             guard let bytes = try? Base64URL.decode(String(stored.dropFirst(Self.plainPrefix.count))) else {
                 throw SealedSecretUnreadable(context: context, reason: "the stored value is not base64url")
@@ -102,7 +102,7 @@ public struct SecretSealer: Sendable {
     }
 
     /// Whether a stored value should be sealed again: it is plain and a key is now configured.
-    public func needsResealing(_ stored: String) -> Bool { key != nil && stored.hasPrefix(Self.plainPrefix) }
+    package func needsResealing(_ stored: String) -> Bool { key != nil && stored.hasPrefix(Self.plainPrefix) }
 }
 
 /// A sealed secret that cannot be opened: the wrong key-encryption key, none, or damaged data. The server stops at

@@ -16,11 +16,11 @@ public struct SessionTokenConfiguration: Sendable {
     public var keyEncryptionKey: KeyEncryptionKey?
 
     public static let defaultLifetime: Int64 = 300
-    public static let lifetimeRange: ClosedRange<Int64> = 1...86_400
+    package static let lifetimeRange: ClosedRange<Int64> = 1...86_400
     public static let defaultKeyRotation: Int64 = 30 * 86_400
     /// At least an hour, so a key is published well over the JWKS's cache age (``JWKSDocument/maxAge``) before it signs;
     /// at most a year.
-    public static let keyRotationRange: ClosedRange<Int64> = 3_600...366 * 86_400
+    package static let keyRotationRange: ClosedRange<Int64> = 3_600...366 * 86_400
 
     public init(
         issuer: String? = nil, audiences: [String] = [], lifetime: Int64 = defaultLifetime, keyRotation: Int64 = defaultKeyRotation,
@@ -36,9 +36,9 @@ public struct SessionTokenConfiguration: Sendable {
 
 extension ServerConfiguration {
     /// The issuer in use: `--issuer`, or the first origin.
-    public var tokenIssuer: String { tokens.issuer ?? relyingParty.origins.first ?? "http://\(relyingParty.rpID)" }
+    package var tokenIssuer: String { tokens.issuer ?? relyingParty.origins.first ?? "http://\(relyingParty.rpID)" }
     /// The audiences in use: `--token-audience`, or the issuer.
-    public var tokenAudiences: [String] { tokens.audiences.isEmpty ? [tokenIssuer] : tokens.audiences }
+    package var tokenAudiences: [String] { tokens.audiences.isEmpty ? [tokenIssuer] : tokens.audiences }
 
     /// Refuses token settings that would publish something verifiers reject or that is unsafe: an issuer that is not an
     /// https URL (http only on localhost, or with `allowInsecureOrigin`) or has a query or fragment (OpenID Connect

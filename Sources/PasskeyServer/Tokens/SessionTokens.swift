@@ -7,7 +7,8 @@ public import PasskeyCore
 /// at once. The opaque session stays the truth: a token is issued only for a live session, and introspection answers
 /// `active` only while that session lives.
 public final class SessionTokens: Sendable {
-    let relyingParty: RelyingParty
+    /// The relying party's clock in milliseconds (a test's moves; the server's is the wall clock).
+    let clock: @Sendable () -> Int64
     let store: any Store & TokenStore
     let keys: SigningKeyRing
     let sessionIDs: SessionIdentifiers
@@ -20,26 +21,25 @@ public final class SessionTokens: Sendable {
     static let maximumTokenLength = 8 * 1024
 
     /// Opens the keys: loads (or, on a new database, makes) the signing keys and the session-identifier key. Throws
-    /// ``SealedSecretUnreadable`` when a stored key cannot be opened with the configured key-encryption key.
-    public static func open(
-        configuration: ServerConfiguration, relyingParty: RelyingParty, store: any Store & TokenStore
-    ) async throws -> SessionTokens {
+    /// ``SealedSecretUnreadable`` when a stored key cannot be opened with the configured key-encryption key. Times
+    /// are read from the relying party's clock in `configuration`.
+    public static func open(configuration: ServerConfiguration, store: any Store & TokenStore) async throws -> SessionTokens {
         let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
-        let clock = { @Sendable in relyingParty.configuration.nowMilliseconds }
+        let clock = configuration.millisecondClock
         let keys = SigningKeyRing(
             store: store, sealer: sealer, schedule: SigningKeySchedule(rotationSeconds: configuration.tokens.keyRotation), clock: clock,
             algorithms: [.es256], onDemand: [.rs256])
         try await keys.refresh()
         return SessionTokens(
-            relyingParty: relyingParty, store: store, keys: keys, sessionIDs: try await SessionIdentifiers.load(from: store, sealer: sealer),
+            clock: clock, store: store, keys: keys, sessionIDs: try await SessionIdentifiers.load(from: store, sealer: sealer),
             issuer: configuration.tokenIssuer, audiences: configuration.tokenAudiences, lifetime: configuration.tokens.lifetime)
     }
 
     init(
-        relyingParty: RelyingParty, store: any Store & TokenStore, keys: SigningKeyRing, sessionIDs: SessionIdentifiers, issuer: String,
-        audiences: [String], lifetime: Int64
+        clock: @escaping @Sendable () -> Int64, store: any Store & TokenStore, keys: SigningKeyRing, sessionIDs: SessionIdentifiers,
+        issuer: String, audiences: [String], lifetime: Int64
     ) {
-        self.relyingParty = relyingParty
+        self.clock = clock
         self.store = store
         self.keys = keys
         self.sessionIDs = sessionIDs
@@ -56,7 +56,7 @@ public final class SessionTokens: Sendable {
     public func issue(for session: SessionRecord?) async throws -> JSONObject {
         guard let session else { throw RelyingPartyError.noSession }
         guard !session.isRecovery else { throw RelyingPartyError.recoverySessionRestricted }
-        let now = relyingParty.configuration.nowMilliseconds
+        let now = clock()
         let keySet = keys.keySet
         // None only when the keys could not be refreshed for longer than a rotation period (the database away): an
         // outage, answered 503 with Retry-After like the others.
@@ -80,7 +80,7 @@ public final class SessionTokens: Sendable {
     /// tells a caller nothing about why (RFC 7662 §2.2).
     public func introspect(_ token: String) async throws -> JSONObject {
         guard let claims = await verifiedClaims(token) else { return JSONObject(["active": .bool(false)]) }
-        let now = relyingParty.configuration.nowMilliseconds
+        let now = clock()
         guard let hash = try? sessionIDs.tokenHash(identifier: claims.sid),
             let session = try await store.session(tokenHash: hash, now: now),
             !session.isRecovery, Base64URL.encode(session.userHandle) == claims.sub.value
@@ -102,7 +102,7 @@ public final class SessionTokens: Sendable {
             keySet.keys.contains(where: { $0.kid == kid && $0.algorithm == .es256 }),
             let claims = try? await keySet.collection.verify(token, as: SessionTokenClaims.self)
         else { return nil }
-        let now = relyingParty.configuration.nowMilliseconds / 1000
+        let now = clock() / 1000
         guard claims.iss.value == issuer, Int64(claims.exp.value.timeIntervalSince1970) > now, Int64(claims.nbf.value.timeIntervalSince1970) <= now
         else { return nil }
         return claims

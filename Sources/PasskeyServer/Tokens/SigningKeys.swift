@@ -95,13 +95,13 @@ enum SigningAlgorithm: String, Sendable, CaseIterable {
 /// published ``retention`` after its last signature: the longest lifetime a token can have (1 day, the most
 /// `--token-lifetime` allows, whatever an instance is configured with) plus five minutes of clock leeway. The
 /// schedule is stored with each key, so instances configured differently still agree on every existing key.
-public struct SigningKeySchedule: Sendable {
+package struct SigningKeySchedule: Sendable {
     /// Milliseconds each key signs.
-    public let rotation: Int64
+    package let rotation: Int64
     /// Milliseconds a key stays published after it stops signing.
-    public static let retention: Int64 = SessionTokenConfiguration.lifetimeRange.upperBound * 1000 + 300_000
+    package static let retention: Int64 = SessionTokenConfiguration.lifetimeRange.upperBound * 1000 + 300_000
 
-    public init(rotationSeconds: Int64) { rotation = rotationSeconds * 1000 }
+    package init(rotationSeconds: Int64) { rotation = rotationSeconds * 1000 }
 }
 
 /// The keys in use at one moment, built from the stored rows: the signer for each instant, the verification keys,
@@ -155,7 +155,7 @@ struct SigningKeySet: Sendable {
 /// Instances need no coordination beyond the database: each key is one row keyed by (algorithm, generation); two
 /// instances making the same successor at once collide on that key, the second insert does nothing, and both read the
 /// row that won. ``refresh()`` runs at start and then every minute (``SigningKeyRotationService``).
-public final class SigningKeyRing: Sendable {
+package final class SigningKeyRing: Sendable {
     let store: any TokenStore
     let sealer: SecretSealer
     let schedule: SigningKeySchedule
@@ -172,7 +172,7 @@ public final class SigningKeyRing: Sendable {
     private let current = Mutex(SigningKeySet.empty)
 
     /// A ring of ES256 keys (session tokens); ``SessionTokens`` adds RS256 for ID tokens, made when first needed.
-    public convenience init(store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64) {
+    package convenience init(store: any TokenStore, sealer: SecretSealer, schedule: SigningKeySchedule, clock: @escaping @Sendable () -> Int64) {
         self.init(store: store, sealer: sealer, schedule: schedule, clock: clock, algorithms: [.es256])
     }
 
@@ -194,12 +194,12 @@ public final class SigningKeyRing: Sendable {
     var keySet: SigningKeySet { current.withLock { $0 } }
 
     /// The JWKS as served: every published key.
-    public var jwks: [UInt8] { keySet.jwks }
+    package var jwks: [UInt8] { keySet.jwks }
 
     /// Makes sure a key signs now and its successor is published, seals plain keys once a key-encryption key is
     /// configured, drops keys past their publication, and loads the result into memory. Throws when a stored key
     /// cannot be opened (``SealedSecretUnreadable``) or the database fails; the keys in memory stay as they were.
-    public func refresh() async throws {
+    package func refresh() async throws {
         let now = clock()
         // An on-demand algorithm with stored keys (made by another instance, or before a restart) is kept from then on,
         // so its keys stay published and rotate on every instance.

@@ -19,20 +19,20 @@ enum TokenBenchmarks {
         configuration.tokens.audiences = ["https://api.bench.example"]
         let store = try await configuration.database.openStore(logger: logger)
         let relyingParty = RelyingParty(configuration: configuration.relyingParty, store: store)
-        let tokens = try await SessionTokens.open(configuration: configuration, relyingParty: relyingParty, store: store)
+        let tokens = try await SessionTokens.open(configuration: configuration, store: store)
         let client = WebAuthnClient(origin: origin, authenticator: SoftwareAuthenticator())
         let username = "bench"
         let begun = try await relyingParty.beginRegistration(
             JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: nil)
         let created = try await client.create(begun)
-        let (_, token) = try await relyingParty.finishRegistration(Array(JSONValue.object(created).serialized().utf8))
+        let (_, token) = try await relyingParty.finishRegistration(Array(JSONValue.object(created).serialized().utf8), origin: .outsideRequest)
 
         let signIn = Measured(name: "signIn") {
             do {
                 let options = try await relyingParty.beginAuthentication(
                     JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes())
                 let assertion = try await client.get(options)
-                _ = try await relyingParty.finishAuthentication(Array(JSONValue.object(assertion).serialized().utf8))
+                _ = try await relyingParty.finishAuthentication(Array(JSONValue.object(assertion).serialized().utf8), origin: .outsideRequest)
                 return true
             } catch { return false }
         }

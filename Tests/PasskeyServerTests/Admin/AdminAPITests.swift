@@ -332,7 +332,8 @@ struct AdminAPITests {
         }
     }
 
-    @Test("an operator's ending of sessions raises session.revoked with reason operator", arguments: [Backend.sqlite])
+    @Test(
+        "an operator's ending of sessions raises session.revoked with reason operator; events name the client's address", arguments: [Backend.sqlite])
     func revocationEvents(_ backend: Backend) async throws {
         let database = backend.location()
         guard case .sqliteFile(let path) = database else { return }
@@ -352,6 +353,12 @@ struct AdminAPITests {
                 try String.fetchAll(db, sql: "SELECT payload FROM event_outbox WHERE type = 'session.revoked'")
             }
             #expect(revoked.count == 1 && revoked.first?.contains(#""reason":"operator""#) == true, "\(revoked)")
+            // Each event names the client the change came from: the operator's for the revocation, the user's for the
+            // sign-up (both on loopback here), as the request's origin carried it to the write.
+            #expect(revoked.first?.contains(#""clientAddress":"127.0.0.1""#) == true, "\(revoked)")
+            let created = try await database.read { db in try String.fetchAll(db, sql: "SELECT payload FROM event_outbox WHERE type = 'user.created'")
+            }
+            #expect(created.count == 1 && created.first?.contains(#""clientAddress":"127.0.0.1""#) == true, "\(created)")
         }
     }
 

@@ -100,13 +100,15 @@ struct RecoveryCodeTests {
             let username = uniqueName()
             let options = try await relyingParty.beginRegistration(
                 JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: nil)
-            let registered = try await relyingParty.finishRegistration(try phone.create(options)).response
+            let registered = try await relyingParty.finishRegistration(try phone.create(options), origin: .outsideRequest).response
             let codes = registered["recoveryCodes"]?.arrayValue?.compactMap(\.stringValue) ?? []
             let request = JSONObject(["username": .string(username), "code": .string(codes.first ?? "")])
             let outcomes = await withTaskGroup(of: Bool.self) { group in
                 // Clients of this run only: on PostgreSQL the per-client budgets are the database's.
                 let run = UUID().uuidString
-                for index in 0..<5 { group.addTask { (try? await relyingParty.recover(request, client: "client-\(run)-\(index)")) != nil } }
+                for index in 0..<5 {
+                    group.addTask { (try? await relyingParty.recover(request, client: "client-\(run)-\(index)", origin: .outsideRequest)) != nil }
+                }
                 return await group.reduce(into: [Bool]()) { $0.append($1) }
             }
             #expect(outcomes.filter { $0 }.count == 1, "\(outcomes)")

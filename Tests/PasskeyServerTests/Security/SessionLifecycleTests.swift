@@ -72,7 +72,7 @@ struct SessionLifecycleTests {
     static func register(_ relyingParty: RelyingParty, _ username: String, browser: inout TestBrowser) async throws -> String {
         let options = try await relyingParty.beginRegistration(
             JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: nil)
-        return try await relyingParty.finishRegistration(try browser.create(options)).sessionToken
+        return try await relyingParty.finishRegistration(try browser.create(options), origin: .outsideRequest).sessionToken
     }
 
     @Test("six assertions finished at once never leave a lower counter stored; a seen counter is then refused", arguments: Backend.all)
@@ -92,7 +92,7 @@ struct SessionLifecycleTests {
                 // Finished in reverse, all at once: the highest counter usually lands first.
                 let outcomes = await withTaskGroup(of: Bool.self) { group in
                     for assertion in assertions.reversed() {
-                        group.addTask { (try? await relyingParty.finishAuthentication(assertion)) != nil }
+                        group.addTask { (try? await relyingParty.finishAuthentication(assertion, origin: .outsideRequest)) != nil }
                     }
                     return await group.reduce(into: [Bool]()) { $0.append($1) }
                 }
@@ -109,7 +109,7 @@ struct SessionLifecycleTests {
                 let replay = try replayer.get(options)
                 #expect(replayer.credentials[0].signCount == browser.credentials[0].signCount)
                 await #expect(throws: RelyingPartyError.self, "round \(round): a counter already used is refused") {
-                    _ = try await relyingParty.finishAuthentication(replay)
+                    _ = try await relyingParty.finishAuthentication(replay, origin: .outsideRequest)
                 }
             }
         }
@@ -126,14 +126,14 @@ struct SessionLifecycleTests {
                 let firstSession = try await relyingParty.session(token: first)
                 let added = try await relyingParty.beginRegistration(
                     JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes(), session: firstSession)
-                let keeperToken = try await relyingParty.finishRegistration(try keeper.create(added)).sessionToken
+                let keeperToken = try await relyingParty.finishRegistration(try keeper.create(added), origin: .outsideRequest).sessionToken
                 let keeperSession = try await relyingParty.session(token: keeperToken)
                 let assertion = try doomed.get(
                     try await relyingParty.beginAuthentication(JSONValue.object(JSONObject(["username": .string(username)])).serializedBytes()))
                 let doomedID = Base64URL.encode(doomed.credentials[0].id)
 
-                async let signIn = try? await relyingParty.finishAuthentication(assertion)
-                async let removal: Void = relyingParty.deleteCredential(keeperSession, id: doomedID)
+                async let signIn = try? await relyingParty.finishAuthentication(assertion, origin: .outsideRequest)
+                async let removal: Void = relyingParty.deleteCredential(keeperSession, id: doomedID, origin: .outsideRequest)
                 let (signedIn, _) = try await (signIn, removal)
                 if let token = signedIn?.sessionToken {
                     #expect(try await relyingParty.session(token: token) == nil, "the removed passkey's session does not survive")
