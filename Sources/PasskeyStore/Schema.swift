@@ -156,8 +156,8 @@ enum Schema {
         ],
     ]
 
-    /// The columns of a session row, in the order both stores read and write them.
-    static let sessionColumns = "token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr"
+    /// The columns of a session row, in the order both stores read and write them (``SessionRecord/columnNames``).
+    static let sessionColumns = SessionRecord.columnNames.joined(separator: ", ")
 
     /// A sign-in's first read, the same on both databases: the account whose handle is `handle` (an SQL expression),
     /// with its credentials in listing order from `credentials_user_order` (no sort step).
@@ -253,13 +253,19 @@ enum Schema {
         "NOT EXISTS (SELECT 1 FROM users WHERE confusable_key = \(confusable))"
     }
 
-    /// The columns of a credential row, in the order both stores read and write them.
-    static let credentialColumns =
-        "id, user_handle, public_key, sign_count, transports, aaguid, format, attestation_type, backup_eligible, backup_state, name, created_at, last_used_at, uv_initialized"
+    /// The columns of a credential row, in the order both stores read and write them (``CredentialRecord/columnNames``).
+    static let credentialColumns = CredentialRecord.columnNames.joined(separator: ", ")
 
     /// The same columns qualified by the alias `c`, for joins with `users u`.
-    static let joinedCredentialColumns =
-        "c.id, c.user_handle, c.public_key, c.sign_count, c.transports, c.aaguid, c.format, c.attestation_type, c.backup_eligible, c.backup_state, c.name, c.created_at, c.last_used_at, c.uv_initialized"
+    static let joinedCredentialColumns = CredentialRecord.columnNames.map { "c." + $0 }.joined(separator: ", ")
+
+    /// SQLite's `?` placeholders for `count` values, comma-separated.
+    static func placeholders(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
+
+    /// PostgreSQL's numbered placeholders `$first`, `$first+1`, … for `count` values, comma-separated.
+    static func numberedPlaceholders(from first: Int, count: Int) -> String {
+        (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
+    }
 
     /// Transports are kept as a JSON array of strings.
     static func transportsColumn(_ transports: [String]) -> String {

@@ -117,7 +117,7 @@ struct CeremonyCLITests {
             // A second server has never heard of this passkey: it cannot sign in with it, so nothing is removed.
             try await Self.withServer { other in
                 let refused = try CLIRunner.run(["credentials", "remove", id, "--server", other, "--store", store])
-                #expect(refused.status == 1)
+                #expect(refused.status == 1, "stdout: \(refused.stdout)\nstderr: \(refused.stderr)")
             }
             let list = try CLIRunner.run(["credentials", "list", "--store", store])
             #expect((list.json["credentials"] as? [[String: Any]])?.count == 1)

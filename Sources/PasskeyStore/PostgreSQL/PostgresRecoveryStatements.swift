@@ -24,7 +24,7 @@ struct RecoveryCodeOwnerStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (handle, username, displayName, createdAt) = try row.decode((String, String, String, Int64).self)
-        return try PostgresRows.user(handle, username, displayName, createdAt)
+        var columns = PostgresColumns(row)
+        return try UserRecord(columns: &columns)
     }
 }

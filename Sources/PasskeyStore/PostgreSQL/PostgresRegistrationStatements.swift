@@ -15,8 +15,8 @@ struct UserByNameStatement: NameStatement {
     let username: String
 
     func decodeRow(_ row: PostgresRow) throws -> UserRecord {
-        let (handle, username, displayName, createdAt) = try row.decode((String, String, String, Int64).self)
-        return try PostgresRows.user(handle, username, displayName, createdAt)
+        var columns = PostgresColumns(row)
+        return try UserRecord(columns: &columns)
     }
 }
 
@@ -30,10 +30,10 @@ struct UserByNameStatement: NameStatement {
 ///   the store answers as `credentialExists`.
 /// - The foreign key from the credential to the user is checked at the end of the statement, when the user's row
 ///   is there.
-/// - The user row carries the name's `UsernameKey` (its unique index refuses a spelling of a taken name like the
-///   name itself) and its `ConfusabilityKey` ($31: a look-alike of a taken name is not inserted, and the unique index
-///   settles a race), and the account's recovery-code hashes are inserted from the user's row too.
-/// - The session records when it started and how ($32, $33: `started_at` and `amr`).
+/// - The user row carries the name's `UsernameKey` ($27: its unique index refuses a spelling of a taken name like
+///   the name itself) and its `ConfusabilityKey` ($28: a look-alike of a taken name is not inserted, and the unique
+///   index settles a race), and the account's recovery-code hashes ($29) are inserted from the user's row too.
+/// - The credential ($5…$18) and the session ($19…$26) are bound as their records' columns, in their order.
 /// - The events the sign-up raises (`user.created`, `passkey.created`, `session.created`) go into the
 ///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
 ///   webhooks; so does its audit entry (`new_audit`).
@@ -42,32 +42,27 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let sql = """
         WITH new_user AS (
             INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
-            SELECT $1, $2, $21, $31, $3, $4 WHERE \(Schema.confusableKeyFreeSQL("$31"))
+            SELECT $1, $2, $27, $28, $3, $4 WHERE \(Schema.confusableKeyFreeSQL("$28"))
             ON CONFLICT DO NOTHING RETURNING handle),
         new_credential AS (
             INSERT INTO credentials (\(Schema.credentialColumns))
-            SELECT $5, handle, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $25 FROM new_user
+            SELECT \(Schema.numberedPlaceholders(from: 5, count: CredentialRecord.columns.count)) FROM new_user
             RETURNING id),
         new_codes AS (
             INSERT INTO recovery_codes (user_handle, code_hash)
-            SELECT new_user.handle, code FROM new_user, unnest($24::text[]) AS code
+            SELECT new_user.handle, code FROM new_user, unnest($29::text[]) AS code
             RETURNING code_hash),
         new_events AS (
-            \(PostgresStore.insertEventsCTE(from: "new_user", first: 26))),
+            \(PostgresStore.insertEventsCTE(from: "new_user", first: 30))),
         new_audit AS (
-            \(PostgresStore.insertAuditCTE(from: "new_user", first: 34)))
+            \(PostgresStore.insertAuditCTE(from: "new_user", first: 35)))
         INSERT INTO sessions (\(Schema.sessionColumns))
-        SELECT $17, $18, $19, $20, $22, $23, $32, $33 FROM new_credential
+        SELECT \(Schema.numberedPlaceholders(from: 19, count: SessionRecord.columns.count)) FROM new_credential
         RETURNING token_hash
         """
     static let bindingDataTypes: [PostgresDataType] =
-        [
-            .text, .text, .text, .int8,
-            .text, .text, .int8, .text, .text, .text, .text, .int8, .int8, .text, .int8, .int8,
-            .text, .text, .text, .int8,
-            .text, .int8, .int8, .textArray, .int8,
-            .textArray, .textArray, .textArray, .textArray, .textArray, .text, .int8, .text,
-        ] + PostgresStore.auditBindingDataTypes
+        [.text, .text, .text, .int8] + CredentialRecord.columns.map(\.kind.postgresType) + SessionRecord.columns.map(\.kind.postgresType)
+        + [.text, .text, .textArray] + [.textArray, .textArray, .textArray, .textArray, .textArray] + PostgresStore.auditBindingDataTypes
     typealias Row = String
 
     /// The constraint whose violation means the credential ID is registered already.
@@ -82,37 +77,17 @@ struct RegisterNewAccountStatement: PostgresPreparedStatement {
     let events: ChangeRows
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 41)
+        var bindings = PostgresBindings(capacity: Self.bindingDataTypes.count)
         bindings.append(Base64URL.encode(user.handle))
         bindings.append(user.username)
         bindings.append(user.displayName)
         bindings.append(user.createdAt)
-        let c = credential
-        bindings.append(Base64URL.encode(c.id))
-        bindings.append(Base64URL.encode(c.publicKey))
-        bindings.append(Int64(c.signCount))
-        bindings.append(Schema.transportsColumn(c.transports))
-        bindings.append(c.aaguid)
-        bindings.append(c.format)
-        bindings.append(c.attestationType)
-        bindings.append(Int64(c.backupEligible ? 1 : 0))
-        bindings.append(Int64(c.backupState ? 1 : 0))
-        bindings.append(c.name)
-        bindings.append(c.createdAt)
-        bindings.append(c.lastUsedAt)
-        bindings.append(session.tokenHash)
-        bindings.append(Base64URL.encode(session.userHandle))
-        bindings.append(session.credentialID.map { Base64URL.encode($0) })
-        bindings.append(session.expiresAt)
+        bindings.append(columns: credential.columnValues)
+        bindings.append(columns: session.columnValues)
         bindings.append(UsernameKey(user.username).rawValue)
-        bindings.append(session.verifiedAt)
-        bindings.append(Int64(session.isRecovery ? 1 : 0))
-        bindings.append(recoveryCodeHashes)
-        bindings.append(Int64(c.uvInitialized ? 1 : 0))
-        PostgresStore.bind(events, to: &bindings)
         bindings.append(ConfusabilityKey(user.username).rawValue)
-        bindings.append(session.startedAt)
-        bindings.append(session.authenticationMethodsColumn)
+        bindings.append(recoveryCodeHashes)
+        PostgresStore.bind(events, to: &bindings)
         PostgresStore.bindAudit(events.audit, to: &bindings)
         return bindings
     }

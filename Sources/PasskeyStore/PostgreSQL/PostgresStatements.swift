@@ -73,21 +73,21 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     static let name = "passkeys_record_sign_in"
     static let sql = """
         WITH updated AS (
-            UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3, uv_initialized = GREATEST(uv_initialized, $9)
+            UPDATE credentials SET sign_count = $1, backup_state = $2, last_used_at = $3, uv_initialized = GREATEST(uv_initialized, $5)
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
             RETURNING id),
         new_events AS (
-            \(PostgresStore.insertEventsCTE(from: "updated", first: 10))),
+            \(PostgresStore.insertEventsCTE(from: "updated", first: 14))),
         new_audit AS (
-            \(PostgresStore.insertAuditCTE(from: "updated", first: 17)))
-        INSERT INTO sessions (token_hash, user_handle, credential_id, expires_at, verified_at, recovery, started_at, amr)
-        SELECT $5, $6, id, $7, $8, 0, $15, $16 FROM updated
+            \(PostgresStore.insertAuditCTE(from: "updated", first: 19)))
+        INSERT INTO sessions (\(Schema.sessionColumns))
+        SELECT \(Schema.numberedPlaceholders(from: 6, count: SessionRecord.columns.count)) FROM updated
         RETURNING token_hash
         """
+    /// The update's five, the session's columns ($6…$13), the events' five arrays and the audit entry.
     static let bindingDataTypes: [PostgresDataType] =
-        [
-            .int8, .int8, .int8, .text, .text, .text, .int8, .int8, .int8, .textArray, .textArray, .textArray, .textArray, .textArray, .int8, .text,
-        ] + PostgresStore.auditBindingDataTypes
+        [.int8, .int8, .int8, .text, .int8] + SessionRecord.columns.map(\.kind.postgresType)
+        + [.textArray, .textArray, .textArray, .textArray, .textArray] + PostgresStore.auditBindingDataTypes
     typealias Row = String
 
     let signCount: Int64
@@ -101,19 +101,14 @@ struct RecordSignInStatement: PostgresPreparedStatement {
     let events: ChangeRows
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 24)
+        var bindings = PostgresBindings(capacity: Self.bindingDataTypes.count)
         bindings.append(signCount)
         bindings.append(Int64(backupState ? 1 : 0))
         bindings.append(time)
         bindings.append(credentialID)
-        bindings.append(session.tokenHash)
-        bindings.append(Base64URL.encode(session.userHandle))
-        bindings.append(session.expiresAt)
-        bindings.append(session.verifiedAt)
         bindings.append(Int64(uvInitialized ? 1 : 0))
+        bindings.append(columns: session.columnValues)
         PostgresStore.bind(events, to: &bindings)
-        bindings.append(session.startedAt)
-        bindings.append(session.authenticationMethodsColumn)
         PostgresStore.bindAudit(events.audit, to: &bindings)
         return bindings
     }
@@ -288,64 +283,38 @@ struct TakeAuthenticationStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (
-            ceremonyHandle, ceremonyUsername, ceremonyDisplayName, requireUV, expiresAt, sessionHash, bound, userVerification,
-            handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
-            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt, uvInitialized
-        ) =
-            try row.decode(
-                (
-                    String?, String?, String?, Int64, Int64, String?, Int64, String?,
-                    String?, String?, String?, Int64?, String?, String?, String?, Int64?, String?, String?, String?,
-                    String?, Int64?, Int64?, String?, Int64?, Int64?, Int64?
-                ).self)
+        var columns = PostgresColumns(row)
+        let ceremonyHandle = try columns.text()
+        let (ceremonyUsername, ceremonyDisplayName) = (try columns.text(), try columns.text())
+        let requireUV = try columns.integer("ceremonies.require_uv")
+        let expiresAt = try columns.integer("ceremonies.expires_at")
+        let sessionHash = try columns.text()
+        let bound = try columns.integer("ceremonies.bound")
+        let userVerification = try columns.text()
         let ceremony = PendingCeremony(
             challenge: challenge, kind: .authentication, userHandle: try ceremonyHandle.map { try Base64URL.decode($0) },
             username: ceremonyUsername, displayName: ceremonyDisplayName,
             userVerification: try PostgresRows.userVerification(userVerification, requireUV: requireUV),
             expiresAt: expiresAt, sessionHash: sessionHash, boundToUser: bound != 0)
-        guard let handle, let username, let displayName, let createdAt,
-            let credential = try PostgresRows.credential(
-                (
-                    id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
-                    name, credentialCreatedAt, lastUsedAt, uvInitialized
-                ))
-        else {
-            return ClaimedAuthentication(ceremony: ceremony, credential: nil)
+        // The owner's columns are NULL, with the credential's, when no credential has the ID: looked at on a copy.
+        var owner = columns
+        guard try owner.text() != nil else { return ClaimedAuthentication(ceremony: ceremony, credential: nil) }
+        let user = try UserRecord(columns: &columns)
+        guard let credential = try CredentialRecord.joined(columns: &columns) else {
+            throw StoredRowInvalid(column: "credentials.id")
         }
-        let user = try PostgresRows.user(handle, username, displayName, createdAt)
         return ClaimedAuthentication(ceremony: ceremony, credential: (credential, user))
     }
 }
 
-/// Records from the columns of ``Schema`` as PostgreSQL returns them.
+/// Records from the columns of ``Schema`` as PostgreSQL returns them, through the records' one mapping.
 enum PostgresRows {
-    /// The values of ``Schema/joinedCredentialColumns``, each NULL when a `LEFT JOIN` found no credential.
-    typealias CredentialColumns = (
-        id: String?, userHandle: String?, publicKey: String?, signCount: Int64?, transports: String?, aaguid: String?,
-        format: String?, attestationType: String?, backupEligible: Int64?, backupState: Int64?, name: String?,
-        createdAt: Int64?, lastUsedAt: Int64?, uvInitialized: Int64?
-    )
-
     /// `handle, username, display_name, created_at` then ``Schema/joinedCredentialColumns`` (NULL when a `LEFT
     /// JOIN` found no credential).
     static func userAndCredential(_ row: PostgresRow) throws -> (UserRecord, CredentialRecord?) {
-        let (
-            handle, username, displayName, createdAt, id, userHandle, publicKey, signCount, transports, aaguid, format,
-            attestationType, backupEligible, backupState, name, credentialCreatedAt, lastUsedAt, uvInitialized
-        ) =
-            try row.decode(
-                (
-                    String, String, String, Int64, String?, String?, String?, Int64?, String?, String?, String?,
-                    String?, Int64?, Int64?, String?, Int64?, Int64?, Int64?
-                ).self)
-        let user = try Self.user(handle, username, displayName, createdAt)
-        let credential = try credential(
-            (
-                id, userHandle, publicKey, signCount, transports, aaguid, format, attestationType, backupEligible, backupState,
-                name, credentialCreatedAt, lastUsedAt, uvInitialized
-            ))
-        return (user, credential)
+        var columns = PostgresColumns(row)
+        let user = try UserRecord(columns: &columns)
+        return (user, try CredentialRecord.joined(columns: &columns))
     }
 
     /// An account and what its rows list, from the rows of a `LEFT JOIN` on one account (its credentials, its
@@ -353,25 +322,6 @@ enum PostgresRows {
     static func grouped<Item>(_ rows: [(UserRecord, Item?)]) -> (UserRecord, [Item])? {
         guard let user = rows.first?.0 else { return nil }
         return (user, rows.compactMap(\.1))
-    }
-
-    /// A user from the columns `handle, username, display_name, created_at`.
-    static func user(_ handle: String, _ username: String, _ displayName: String, _ createdAt: Int64) throws -> UserRecord {
-        UserRecord(handle: try Base64URL.decode(handle), username: username, displayName: displayName, createdAt: createdAt)
-    }
-
-    /// The credential in a row's ``Schema/joinedCredentialColumns``; nil when the join found none.
-    static func credential(_ c: CredentialColumns) throws -> CredentialRecord? {
-        guard let id = c.id, let userHandle = c.userHandle, let publicKey = c.publicKey, let signCount = c.signCount,
-            let transports = c.transports, let aaguid = c.aaguid, let format = c.format, let attestationType = c.attestationType,
-            let backupEligible = c.backupEligible, let backupState = c.backupState, let name = c.name, let createdAt = c.createdAt,
-            let uvInitialized = c.uvInitialized
-        else { return nil }
-        return CredentialRecord(
-            id: try Base64URL.decode(id), userHandle: try Base64URL.decode(userHandle), publicKey: try Base64URL.decode(publicKey),
-            signCount: UInt32(clamping: signCount), transports: Schema.transports(fromColumn: transports), aaguid: aaguid,
-            format: format, attestationType: attestationType, backupEligible: backupEligible != 0, backupState: backupState != 0,
-            name: name, createdAt: createdAt, lastUsedAt: c.lastUsedAt, uvInitialized: uvInitialized != 0)
     }
 
     /// A waiting ceremony's user-verification requirement: its `user_verification`, or for a row an earlier release

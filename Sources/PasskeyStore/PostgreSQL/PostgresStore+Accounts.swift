@@ -21,11 +21,8 @@ extension PostgresStore {
     }
 
     static func user(_ row: any SQLRow) throws -> UserRecord {
-        UserRecord(
-            handle: try Base64URL.decode(try row.decode(column: "handle", as: String.self)),
-            username: try row.decode(column: "username", as: String.self),
-            displayName: try row.decode(column: "display_name", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self))
+        var columns = SQLRowColumns(row, names: UserRecord.columnNames)
+        return try UserRecord(columns: &columns)
     }
 
     // MARK: Credentials
@@ -83,7 +80,6 @@ extension PostgresStore {
                 return .credentialExists
             }
         }
-        let transports = Schema.transportsColumn(c.transports)
         let handle = Base64URL.encode(c.userHandle)
         return try await connections.transaction { db in
             // A passkey added to an existing account. Locked, so the account cannot be deleted between this check
@@ -107,11 +103,7 @@ extension PostgresStore {
             }
             let inserted = try await db.raw(
                 """
-                INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns))
-                VALUES (\(bind: Base64URL.encode(c.id)), \(bind: handle), \(bind: Base64URL.encode(c.publicKey)),
-                        \(bind: Int64(c.signCount)), \(bind: transports), \(bind: c.aaguid), \(bind: c.format), \(bind: c.attestationType),
-                        \(bind: c.backupEligible ? 1 : 0), \(bind: c.backupState ? 1 : 0), \(bind: c.name), \(bind: c.createdAt), \(bind: c.lastUsedAt),
-                        \(bind: Int64(c.uvInitialized ? 1 : 0)))
+                INSERT INTO credentials (\(unsafeRaw: Schema.credentialColumns)) VALUES (\(binds: c.columnValues.map(\.sqlBind)))
                 ON CONFLICT DO NOTHING RETURNING id
                 """
             ).all()
@@ -198,21 +190,7 @@ extension PostgresStore {
     }
 
     private static func credential(_ row: any SQLRow) throws -> CredentialRecord {
-        let transports = Schema.transports(fromColumn: try row.decode(column: "transports", as: String.self))
-        return CredentialRecord(
-            id: try Base64URL.decode(try row.decode(column: "id", as: String.self)),
-            userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
-            publicKey: try Base64URL.decode(try row.decode(column: "public_key", as: String.self)),
-            signCount: UInt32(clamping: try row.decode(column: "sign_count", as: Int64.self)),
-            transports: transports,
-            aaguid: try row.decode(column: "aaguid", as: String.self),
-            format: try row.decode(column: "format", as: String.self),
-            attestationType: try row.decode(column: "attestation_type", as: String.self),
-            backupEligible: try row.decode(column: "backup_eligible", as: Int64.self) != 0,
-            backupState: try row.decode(column: "backup_state", as: Int64.self) != 0,
-            name: try row.decode(column: "name", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self),
-            lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self),
-            uvInitialized: try row.decode(column: "uv_initialized", as: Int64.self) != 0)
+        var columns = SQLRowColumns(row, names: CredentialRecord.columnNames)
+        return try CredentialRecord(columns: &columns)
     }
 }

@@ -11,9 +11,7 @@ extension PostgresStore {
     static func insert(_ s: SessionRecord, into db: any SQLDatabase) async throws {
         try await db.raw(
             """
-            INSERT INTO sessions (\(unsafeRaw: Schema.sessionColumns))
-            VALUES (\(bind: s.tokenHash), \(bind: Base64URL.encode(s.userHandle)), \(bind: s.credentialID.map { Base64URL.encode($0) }), \(bind: s.expiresAt),
-                    \(bind: s.verifiedAt), \(bind: Int64(s.isRecovery ? 1 : 0)), \(bind: s.startedAt), \(bind: s.authenticationMethodsColumn))
+            INSERT INTO sessions (\(unsafeRaw: Schema.sessionColumns)) VALUES (\(binds: s.columnValues.map(\.sqlBind)))
             """
         ).run()
     }
@@ -30,15 +28,8 @@ extension PostgresStore {
     }
 
     static func session(_ row: any SQLRow) throws -> SessionRecord {
-        SessionRecord(
-            tokenHash: try row.decode(column: "token_hash", as: String.self),
-            userHandle: try Base64URL.decode(try row.decode(column: "user_handle", as: String.self)),
-            credentialID: try row.decode(column: "credential_id", as: String?.self).map { try Base64URL.decode($0) },
-            expiresAt: try row.decode(column: "expires_at", as: Int64.self),
-            verifiedAt: try row.decode(column: "verified_at", as: Int64?.self),
-            isRecovery: try row.decode(column: "recovery", as: Int64.self) != 0,
-            startedAt: try row.decode(column: "started_at", as: Int64?.self),
-            authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(column: "amr", as: String?.self)))
+        var columns = SQLRowColumns(row, names: SessionRecord.columnNames)
+        return try SessionRecord(columns: &columns)
     }
 
     public func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeRecord) async throws {

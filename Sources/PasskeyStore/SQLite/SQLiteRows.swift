@@ -1,64 +1,58 @@
 import GRDB
 import PasskeyCore
+import PasskeyRelyingParty
 
-/// Records to and from the columns of ``Schema`` on SQLite. Decoding throws on a value of the wrong type or an
-/// unexpected NULL (a damaged file), never traps.
+/// A GRDB row's columns from `index` on, for the records' one mapping (``ColumnCursor``). A value of the wrong
+/// type throws, never traps.
+struct SQLiteColumns: ColumnCursor {
+    let row: Row
+    var index: Int
+
+    mutating func text() throws -> String? {
+        defer { index += 1 }
+        return try row.decode(String?.self, atIndex: index)
+    }
+
+    mutating func integer() throws -> Int64? {
+        defer { index += 1 }
+        return try row.decode(Int64?.self, atIndex: index)
+    }
+}
+
+/// Records to and from SQLite rows, through the records' one mapping (`Records+Columns.swift`).
 enum SQLiteRows {
     /// `handle, username, display_name, created_at` starting at column `start`.
     static func user(_ row: Row, at start: Int) throws -> UserRecord {
-        UserRecord(
-            handle: try Base64URL.decode(try row.decode(String.self, atIndex: start)),
-            username: try row.decode(String.self, atIndex: start + 1),
-            displayName: try row.decode(String.self, atIndex: start + 2),
-            createdAt: try row.decode(Int64.self, atIndex: start + 3))
+        var columns = SQLiteColumns(row: row, index: start)
+        return try UserRecord(columns: &columns)
     }
 
     /// ``Schema/credentialColumns`` starting at column `start`.
     static func credential(_ row: Row, at start: Int) throws -> CredentialRecord {
-        CredentialRecord(
-            id: try Base64URL.decode(try row.decode(String.self, atIndex: start)),
-            userHandle: try Base64URL.decode(try row.decode(String.self, atIndex: start + 1)),
-            publicKey: try Base64URL.decode(try row.decode(String.self, atIndex: start + 2)),
-            signCount: UInt32(clamping: try row.decode(Int64.self, atIndex: start + 3)),
-            transports: Schema.transports(fromColumn: try row.decode(String.self, atIndex: start + 4)),
-            aaguid: try row.decode(String.self, atIndex: start + 5),
-            format: try row.decode(String.self, atIndex: start + 6),
-            attestationType: try row.decode(String.self, atIndex: start + 7),
-            backupEligible: try row.decode(Int64.self, atIndex: start + 8) != 0,
-            backupState: try row.decode(Int64.self, atIndex: start + 9) != 0,
-            name: try row.decode(String.self, atIndex: start + 10),
-            createdAt: try row.decode(Int64.self, atIndex: start + 11),
-            lastUsedAt: try row.decode(Int64?.self, atIndex: start + 12),
-            uvInitialized: try row.decode(Int64.self, atIndex: start + 13) != 0)
+        var columns = SQLiteColumns(row: row, index: start)
+        return try CredentialRecord(columns: &columns)
     }
 
     /// ``Schema/sessionColumns``.
     static func session(_ row: Row) throws -> SessionRecord {
-        SessionRecord(
-            tokenHash: try row.decode(String.self, atIndex: 0),
-            userHandle: try Base64URL.decode(try row.decode(String.self, atIndex: 1)),
-            credentialID: try row.decode(String?.self, atIndex: 2).map { try Base64URL.decode($0) },
-            expiresAt: try row.decode(Int64.self, atIndex: 3),
-            verifiedAt: try row.decode(Int64?.self, atIndex: 4),
-            isRecovery: try row.decode(Int64.self, atIndex: 5) != 0,
-            startedAt: try row.decode(Int64?.self, atIndex: 6),
-            authenticationMethods: SessionRecord.authenticationMethods(fromColumn: try row.decode(String?.self, atIndex: 7)))
+        var columns = SQLiteColumns(row: row, index: 0)
+        return try SessionRecord(columns: &columns)
     }
 
     /// The values for ``Schema/credentialColumns``, in order.
-    static func values(of c: CredentialRecord) -> StatementArguments {
-        [
-            Base64URL.encode(c.id), Base64URL.encode(c.userHandle), Base64URL.encode(c.publicKey), Int64(c.signCount),
-            Schema.transportsColumn(c.transports), c.aaguid, c.format, c.attestationType, c.backupEligible ? 1 : 0,
-            c.backupState ? 1 : 0, c.name, c.createdAt, c.lastUsedAt, c.uvInitialized ? 1 : 0,
-        ]
-    }
+    static func values(of c: CredentialRecord) -> StatementArguments { arguments(c.columnValues) }
 
     /// The values for ``Schema/sessionColumns``, in order.
-    static func values(of s: SessionRecord) -> StatementArguments {
-        [
-            s.tokenHash, Base64URL.encode(s.userHandle), s.credentialID.map { Base64URL.encode($0) }, s.expiresAt, s.verifiedAt, s.isRecovery ? 1 : 0,
-            s.startedAt, s.authenticationMethodsColumn,
-        ]
+    static func values(of s: SessionRecord) -> StatementArguments { arguments(s.columnValues) }
+
+    /// `values` as GRDB binds them (a NULL is NULL whatever its type).
+    static func arguments(_ values: [ColumnValue]) -> StatementArguments {
+        StatementArguments(
+            values.map { value -> (any DatabaseValueConvertible)? in
+                switch value {
+                case .text(let text): text
+                case .integer(let integer): integer
+                }
+            })
     }
 }

@@ -109,7 +109,7 @@ extension SQLiteStore {
                 }
             }
             try db.cachedStatement(
-                sql: "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                sql: Self.insertCredentialSQL
             )
             .execute(arguments: credentialValues)
             if db.changesCount == 0 { throw RollBack(value: RegistrationOutcome.credentialExists) }
@@ -232,4 +232,10 @@ extension SQLiteStore {
         UPDATE credentials SET sign_count = ?, backup_state = ?, last_used_at = ?, uv_initialized = MAX(uv_initialized, ?)
         WHERE id = ? AND (sign_count < ? OR (sign_count = 0 AND ? = 0))
         """
+}
+
+extension SQLiteStore {
+    /// A credential's row, unless its ID is stored already (WebAuthn L3 §7.1 step 26).
+    static let insertCredentialSQL =
+        "INSERT INTO credentials (\(Schema.credentialColumns)) VALUES (\(Schema.placeholders(CredentialRecord.columnNames.count))) ON CONFLICT DO NOTHING"
 }

@@ -8,8 +8,11 @@ import Synchronization
 extension SQLiteStore {
     // MARK: Sessions
 
+    /// A session's row.
+    static let insertSessionSQL = "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (\(Schema.placeholders(SessionRecord.columnNames.count)))"
+
     static func insertSession(_ values: StatementArguments, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO sessions (\(Schema.sessionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: values)
+        try db.cachedStatement(sql: Self.insertSessionSQL).execute(arguments: values)
     }
 
     public func session(tokenHash: String, now: Int64) async throws -> SessionRecord? {
