@@ -67,7 +67,9 @@ extension APIOperations {
             "id_token_hint": .string(
                 required: false, description: "An ID token this server issued to the signed-in user (expired is fine)",
                 pattern: #"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"#),
-            "client_id": .string(required: false, minLength: 1),
+            // No minLength: an empty client_id names no client (RFC 6749 §3.1 reads a parameter without a value as
+            // omitted), and without a post_logout_redirect_uri it needs none.
+            "client_id": .string(required: false, description: "The client the sign-out is for; optional (RP-Initiated Logout 1.0 §2)"),
             "post_logout_redirect_uri": .string(required: false, description: "Registered for the client", minLength: 1),
             "state": .string(required: false),
         ]
