@@ -30,34 +30,47 @@ struct UserByNameStatement: NameStatement {
 ///   the store answers as `credentialExists`.
 /// - The foreign key from the credential to the user is checked at the end of the statement, when the user's row
 ///   is there.
-/// - The user row carries the name's `UsernameKey` ($27: its unique index refuses a spelling of a taken name like
-///   the name itself) and its `ConfusabilityKey` ($28: a look-alike of a taken name is not inserted, and the unique
-///   index settles a race), and the account's recovery-code hashes ($29) are inserted from the user's row too.
-/// - The credential ($5…$18) and the session ($19…$26) are bound as their records' columns, in their order.
+/// - The user row carries the name's `UsernameKey` (its unique index refuses a spelling of a taken name like the
+///   name itself) and its `ConfusabilityKey` (a look-alike of a taken name is not inserted, and the unique index
+///   settles a race), and the account's recovery-code hashes are inserted from the user's row too.
+/// - The credential and the session are bound as their records' columns, each one block in its columns' order; the
+///   numbers of the bindings after them follow from the records' column counts (``Binding``).
 /// - The events the sign-up raises (`user.created`, `passkey.created`, `session.created`) go into the
 ///   outbox from the user's row as well, in the same statement: no statement more per sign-up, with or without
 ///   webhooks; so does its audit entry (`new_audit`).
 struct RegisterNewAccountStatement: PostgresPreparedStatement {
     static let name = "passkeys_register_new_account"
+    /// The number of each binding, in the order ``makeBindings()`` appends them: the user's four, the credential's
+    /// columns, the session's, the name's two keys, the recovery-code hashes, the events' five arrays, the audit entry.
+    enum Binding {
+        static let credential = 5
+        static let session = credential + CredentialRecord.columns.count
+        static let usernameKey = session + SessionRecord.columns.count
+        static let confusableKey = usernameKey + 1
+        static let recoveryCodes = usernameKey + 2
+        static let events = usernameKey + 3
+        static let audit = events + 5
+    }
     static let sql = """
         WITH new_user AS (
             INSERT INTO users (handle, username, username_key, confusable_key, display_name, created_at)
-            SELECT $1, $2, $27, $28, $3, $4 WHERE \(Schema.confusableKeyFreeSQL("$28"))
+            SELECT $1, $2, $\(Binding.usernameKey), $\(Binding.confusableKey), $3, $4
+            WHERE \(Schema.confusableKeyFreeSQL("$\(Binding.confusableKey)"))
             ON CONFLICT DO NOTHING RETURNING handle),
         new_credential AS (
             INSERT INTO credentials (\(Schema.credentialColumns))
-            SELECT \(Schema.numberedPlaceholders(from: 5, count: CredentialRecord.columns.count)) FROM new_user
+            SELECT \(Schema.numberedPlaceholders(from: Binding.credential, count: CredentialRecord.columns.count)) FROM new_user
             RETURNING id),
         new_codes AS (
             INSERT INTO recovery_codes (user_handle, code_hash)
-            SELECT new_user.handle, code FROM new_user, unnest($29::text[]) AS code
+            SELECT new_user.handle, code FROM new_user, unnest($\(Binding.recoveryCodes)::text[]) AS code
             RETURNING code_hash),
         new_events AS (
-            \(PostgresStore.insertEventsCTE(from: "new_user", first: 30))),
+            \(PostgresStore.insertEventsCTE(from: "new_user", first: Binding.events))),
         new_audit AS (
-            \(PostgresStore.insertAuditCTE(from: "new_user", first: 35)))
+            \(PostgresStore.insertAuditCTE(from: "new_user", first: Binding.audit)))
         INSERT INTO sessions (\(Schema.sessionColumns))
-        SELECT \(Schema.numberedPlaceholders(from: 19, count: SessionRecord.columns.count)) FROM new_credential
+        SELECT \(Schema.numberedPlaceholders(from: Binding.session, count: SessionRecord.columns.count)) FROM new_credential
         RETURNING token_hash
         """
     static let bindingDataTypes: [PostgresDataType] =

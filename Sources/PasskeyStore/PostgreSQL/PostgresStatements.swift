@@ -77,14 +77,17 @@ struct RecordSignInStatement: PostgresPreparedStatement {
             WHERE id = $4 AND (sign_count < $1 OR (sign_count = 0 AND $1 = 0))
             RETURNING id),
         new_events AS (
-            \(PostgresStore.insertEventsCTE(from: "updated", first: 14))),
+            \(PostgresStore.insertEventsCTE(from: "updated", first: sessionBinding + SessionRecord.columns.count))),
         new_audit AS (
-            \(PostgresStore.insertAuditCTE(from: "updated", first: 19)))
+            \(PostgresStore.insertAuditCTE(from: "updated", first: sessionBinding + SessionRecord.columns.count + 5)))
         INSERT INTO sessions (\(Schema.sessionColumns))
-        SELECT \(Schema.numberedPlaceholders(from: 6, count: SessionRecord.columns.count)) FROM updated
+        SELECT \(Schema.numberedPlaceholders(from: sessionBinding, count: SessionRecord.columns.count)) FROM updated
         RETURNING token_hash
         """
-    /// The update's five, the session's columns ($6…$13), the events' five arrays and the audit entry.
+    /// The number of the session's first binding, after the update's five; the events' five arrays and the audit
+    /// entry follow the session's columns.
+    static let sessionBinding = 6
+    /// The update's five, the session's columns, the events' five arrays and the audit entry.
     static let bindingDataTypes: [PostgresDataType] =
         [.int8, .int8, .int8, .text, .int8] + SessionRecord.columns.map(\.kind.postgresType)
         + [.textArray, .textArray, .textArray, .textArray, .textArray] + PostgresStore.auditBindingDataTypes
