@@ -191,7 +191,7 @@ extension ServerConfiguration {
     /// The relying party's clock in milliseconds since 1970, for the features built beside the relying party (session
     /// tokens, the OpenID Provider), so each reads the one clock a test moves without reaching through another.
     var millisecondClock: @Sendable () -> Int64 {
-        let clock = relyingParty.clock
-        return { UnixMilliseconds.of(clock()) }
+        let relyingParty = relyingParty
+        return { relyingParty.nowMilliseconds }
     }
 }
