@@ -134,16 +134,18 @@ public enum SingleUse<Record: Sendable & Equatable>: Sendable, Equatable {
 /// What the OpenID Provider keeps in the database; both stores implement it, so any instance redeems a code another
 /// issued and a replay is seen whichever instance it reaches.
 public protocol OpenIDStore: Sendable {
-    /// Stores a new client.
-    func insertOIDCClient(_ client: OIDCClientRecord) async throws
+    /// Stores a new client, with `audit` in the same transaction.
+    func insertOIDCClient(_ client: OIDCClientRecord, audit: AuditEntry?) async throws
     /// The client `id`; nil when there is none.
     func oidcClient(id: String) async throws -> OIDCClientRecord?
     /// Every client, oldest first.
     func oidcClients() async throws -> [OIDCClientRecord]
-    /// Replaces the stored client of the same id; false when there is none.
-    func updateOIDCClient(_ client: OIDCClientRecord) async throws -> Bool
-    /// Removes a client with its codes and refresh tokens; false when there is none.
-    func deleteOIDCClient(id: String) async throws -> Bool
+    /// Replaces the stored client of the same id, with `audit` in the same transaction; false when there is none,
+    /// and then nothing is written.
+    func updateOIDCClient(_ client: OIDCClientRecord, audit: AuditEntry?) async throws -> Bool
+    /// Removes a client with its codes and refresh tokens, with `audit` in the same transaction; false when there is
+    /// none, and then nothing is written.
+    func deleteOIDCClient(id: String, audit: AuditEntry?) async throws -> Bool
 
     /// Stores a new code.
     func insertAuthorizationCode(_ code: AuthorizationCodeRecord) async throws

@@ -31,10 +31,15 @@ public struct SessionRecord: Sendable, Equatable {
     /// How the ceremony that started it authenticated the user, as RFC 8176 values (``SessionStart``; `amr` of its
     /// tokens); empty for recovery sessions and sessions stored by releases before session tokens.
     public let authenticationMethods: [String]
+    /// When the user last verified on this session *with user verification* (the UV flag: a PIN or biometric), in
+    /// milliseconds; nil when no ceremony of the session had it. ``verifiedAt`` is also set by a ceremony with a
+    /// passkey that cannot verify its user (the step-up's accepted risk for such keys); this is what a session token's
+    /// `verified_at` claim says.
+    public let userVerifiedAt: Int64?
 
     public init(
         tokenHash: String, userHandle: [UInt8], credentialID: [UInt8]?, expiresAt: Int64, verifiedAt: Int64? = nil, isRecovery: Bool = false,
-        startedAt: Int64? = nil, authenticationMethods: [String] = []
+        startedAt: Int64? = nil, authenticationMethods: [String] = [], userVerifiedAt: Int64? = nil
     ) {
         self.tokenHash = tokenHash
         self.userHandle = userHandle
@@ -44,6 +49,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.isRecovery = isRecovery
         self.startedAt = startedAt
         self.authenticationMethods = authenticationMethods
+        self.userVerifiedAt = userVerifiedAt
     }
 
     /// ``authenticationMethods`` as stored: space-separated, or NULL for none.

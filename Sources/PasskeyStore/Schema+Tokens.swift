@@ -25,3 +25,16 @@ extension Schema {
         "CREATE TABLE IF NOT EXISTS sealed_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ]
 }
+
+extension Schema {
+    /// What each credential may claim, and no more.
+    static let leastPrivilege: [SchemaStep] = [
+        // What each API key may do (``APIKeyScope``), its scopes' raw values separated by spaces. NULL for a key made
+        // before scopes: it keeps every scope, so no backend breaks on upgrade (``APIKeyRecord/isLegacy``).
+        "ALTER TABLE api_keys ADD COLUMN scopes TEXT",
+        // When the session's user last verified with user verification (the UV flag, WebAuthn L3 §6.1), beside
+        // `verified_at`, which a step-up with a passkey that cannot verify its user also sets. NULL for sessions stored
+        // before: their tokens carry no `verified_at` until the next ceremony with UV.
+        "ALTER TABLE sessions ADD COLUMN user_verified_at BIGINT",
+    ]
+}

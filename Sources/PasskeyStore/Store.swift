@@ -58,9 +58,11 @@ public protocol Store: Sendable {
     func deleteSessions(userHandle: [UInt8], except tokenHash: String, events: ChangeRecord) async throws
     /// A step-up (re-verification), in one transaction: the credential's counter, backup state and last use as in
     /// ``recordSignIn(credentialID:signCount:backupState:uvInitialized:at:session:)``, and the session `tokenHash` marked verified
-    /// at `at`. False, with nothing changed, when the counter update lost or the session has ended.
+    /// at `at` (and verified with user verification at `at` when `userVerified`). False, with nothing changed, when the
+    /// counter update lost or the session has ended.
     func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at: Int64, tokenHash: String, events: ChangeRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, userVerified: Bool, at: Int64, tokenHash: String,
+        events: ChangeRecord
     ) async throws -> Bool
 
     /// Replaces the account's recovery codes with `hashes` (keyed hashes, never the codes), in one transaction.

@@ -49,14 +49,34 @@ public struct APIKeyRecord: Sendable, Equatable {
     public let createdAt: Int64
     /// When it was revoked; nil while it is valid.
     public let revokedAt: Int64?
+    /// What it may do.
+    public let scopes: Set<APIKeyScope>
+    /// Made before keys had scopes: it holds every scope, so no backend broke when scopes came, and operators are
+    /// told to replace it with keys of the scopes each backend needs.
+    public let isLegacy: Bool
 
-    public init(id: String, name: String, keyHash: String, hint: String, createdAt: Int64, revokedAt: Int64?) {
+    /// A key of `scopes`; nil for a key made before scopes, which holds them all.
+    public init(id: String, name: String, keyHash: String, hint: String, createdAt: Int64, revokedAt: Int64?, scopes: Set<APIKeyScope>?) {
         self.id = id
         self.name = name
         self.keyHash = keyHash
         self.hint = hint
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.scopes = scopes ?? Set(APIKeyScope.allCases)
+        self.isLegacy = scopes == nil
+    }
+
+    /// The `scopes` column: NULL for a legacy key.
+    var scopesColumn: String? { isLegacy ? nil : APIKeyScope.column(scopes) }
+
+    /// The record of a row whose `scopes` column is `scopes` (NULL for a legacy key).
+    static func read(
+        id: String, name: String, keyHash: String, hint: String, createdAt: Int64, revokedAt: Int64?, scopes: String?
+    ) -> APIKeyRecord {
+        APIKeyRecord(
+            id: id, name: name, keyHash: keyHash, hint: hint, createdAt: createdAt, revokedAt: revokedAt,
+            scopes: scopes.map(APIKeyScope.scopes(column:)))
     }
 }
 
@@ -78,17 +98,19 @@ public protocol TokenStore: Sendable {
     /// Replaces a sealed secret, if it is still `old`.
     func resealSecret(named name: String, value: String, replacing old: String) async throws
 
-    func insertAPIKey(_ key: APIKeyRecord) async throws
+    /// Stores a new key, with `audit` (its `api-key.created` entry) in the same transaction.
+    func insertAPIKey(_ key: APIKeyRecord, audit: AuditEntry?) async throws
     /// The key whose hash is `keyHash`, revoked or not; nil when there is none.
     func apiKey(hash keyHash: String) async throws -> APIKeyRecord?
     /// Every key, oldest first.
     func apiKeys() async throws -> [APIKeyRecord]
-    /// Revokes the key `id`; false when there is no such key or it was revoked already.
-    func revokeAPIKey(id: String, at time: Int64) async throws -> Bool
+    /// Revokes the key `id`, with `audit` in the same transaction; false when there is no such key or it was revoked
+    /// already, and then nothing is written.
+    func revokeAPIKey(id: String, at time: Int64, audit: AuditEntry?) async throws -> Bool
 }
 
 /// The columns of a signing-key row, in the order both stores read and write them.
 enum TokenColumns {
     static let signingKey = "kid, algorithm, generation, private_key, public_jwk, created_at, signs_from, signs_until, published_until"
-    static let apiKey = "id, name, key_hash, hint, created_at, revoked_at"
+    static let apiKey = "id, name, key_hash, hint, created_at, revoked_at, scopes"
 }

@@ -173,8 +173,13 @@ struct CeremonyTests {
             #expect(try await client.call(.get, "/session", session: session).ok)
             let signOut = try await client.call(.delete, "/session", session: session)
             #expect(signOut.ok)
-            #expect(signOut.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(signOut.headers[.setCookie] == nil, "a sign-out by header leaves the cookie, another credential, alone")
             #expect(try await client.call(.get, "/session", session: session).status == .unauthorized)
+            // By the cookie: the cookie is cleared.
+            let cookied = try await client.register(uniqueName(), browser: &browser)
+            let byCookie = try await client.call(.delete, "/session", headers: [.cookie: "passkeys_session=\(cookied)"])
+            #expect(byCookie.ok && byCookie.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(try await client.call(.get, "/session", session: cookied).status == .unauthorized)
         }
     }
 

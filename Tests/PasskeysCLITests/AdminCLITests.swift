@@ -26,7 +26,9 @@ struct AdminCLITests {
             let store = CeremonyCLITests.storePath()
             let registered = try CLIRunner.run(["register", "--username", "grace", "--display-name", "Grace H", "--server", server, "--store", store])
             #expect(registered.status == 0, "\(registered.stdout) \(registered.stderr)")
-            let created = try CLIRunner.run(["api-key", "create", "--database", "sqlite:\(database)", "--name", "cli-support"])
+            let created = try CLIRunner.run([
+                "api-key", "create", "--database", "sqlite:\(database)", "--name", "cli-support", "--scope", "admin:read", "--scope", "admin:write",
+            ])
             #expect(created.status == 0, "\(created.stderr)")
             let keyFile = "\(folder)/support.key"
             try created.stdout.write(toFile: keyFile, atomically: true, encoding: .utf8)
@@ -93,7 +95,9 @@ struct AdminCLITests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let database = "\(folder)/server.sqlite"
         try await CeremonyCLITests.withServer(database: database) { server in
-            let created = try CLIRunner.run(["api-key", "create", "--database", "sqlite:\(database)", "--name", "sso"])
+            let created = try CLIRunner.run([
+                "api-key", "create", "--database", "sqlite:\(database)", "--name", "sso", "--scope", "admin:read", "--scope", "admin:write",
+            ])
             let keyFile = "\(folder)/sso.key"
             try created.stdout.write(toFile: keyFile, atomically: true, encoding: .utf8)
             let common = ["--server", server, "--key-file", keyFile]
@@ -121,6 +125,67 @@ struct AdminCLITests {
             #expect(deleted.status == 0 && deleted.stdout.contains("Deleted client"), "\(deleted.stdout)")
             let gone = try CLIRunner.run(["admin", "oidc-clients", "show"] + common + ["--", id])
             #expect(gone.status == 1 && gone.errorCode == "oidcClientNotFound", "\(gone.stdout) \(gone.stderr)")
+        }
+    }
+
+    @Test("scopes: one per --scope (a list in one value is refused), introspect by default; every CLI change leaves an entry naming the CLI")
+    func scopesAndTrail() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-admin-trail-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = "\(folder)/server.sqlite"
+        try await CeremonyCLITests.withServer(database: database) { server in
+            let db = ["--database", "sqlite:\(database)"]
+            let listed = try CLIRunner.run(["api-key", "create", "--name", "x", "--scope", "admin:read,admin:write"] + db)
+            #expect(listed.status == 2 && listed.stderr.contains("one scope per option"), "\(listed.status) \(listed.stderr)")
+            let unknown = try CLIRunner.run(["api-key", "create", "--name", "x", "--scope", "admin"] + db)
+            #expect(unknown.status == 2 && unknown.stderr.contains("introspect, admin:read, admin:write"), "\(unknown.stderr)")
+
+            let backend = try CLIRunner.run(["api-key", "create", "--name", "billing backend (introspection only)"] + db)
+            #expect(backend.status == 0 && backend.stderr.contains("with the scopes introspect"), "\(backend.stderr)")
+            let operatorKey = try CLIRunner.run(["api-key", "create", "--name", "support", "--scope", "admin:read", "--scope", "admin:write"] + db)
+            let keyFile = "\(folder)/support.key"
+            try operatorKey.stdout.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let common = ["--server", server, "--key-file", keyFile]
+            let backendFile = "\(folder)/backend.key"
+            try backend.stdout.write(toFile: backendFile, atomically: true, encoding: .utf8)
+            let refused = try CLIRunner.run(["admin", "keys", "list", "--server", server, "--key-file", backendFile])
+            #expect(refused.status == 1 && refused.errorCode == "insufficientScope", "\(refused.stdout) \(refused.stderr)")
+
+            let keys = try #require(try CLIRunner.run(["api-key", "list"] + db).json["keys"] as? [[String: Any]])
+            let backendKey = try #require(keys.first { $0["name"] as? String == "billing backend (introspection only)" })
+            #expect(backendKey["scopes"] as? [String] == ["introspect"] && backendKey["legacy"] as? Bool == false)
+            let client = try CLIRunner.run(["oidc-client", "create", "--name", "wiki", "--redirect-uri", "https://wiki.example.com/cb"] + db)
+            #expect(client.status == 0, "\(client.stderr)")
+            let clientID = try #require(client.json["clientId"] as? String)
+            #expect(try CLIRunner.run(["oidc-client", "update", "--new-secret"] + db + ["--", clientID]).status == 0)
+            #expect(try CLIRunner.run(["oidc-client", "update", "--name", "Wiki"] + db + ["--", clientID]).status == 0)
+            #expect(try CLIRunner.run(["oidc-client", "delete"] + db + ["--", clientID]).status == 0)
+            let backendID = try #require(backendKey["id"] as? String)
+            #expect(try CLIRunner.run(["api-key", "revoke"] + db + ["--", backendID]).status == 0)
+            // And one change over the API, by the operator's key.
+            let overAPI = try CLIRunner.run(
+                ["admin", "oidc-clients", "create", "--name", "grafana", "--redirect-uri", "https://grafana.example.com/cb", "--json"] + common)
+            #expect(overAPI.status == 0, "\(overAPI.stdout) \(overAPI.stderr)")
+
+            let audit = try CLIRunner.run(["admin", "audit", "--json"] + common)
+            let entries = try #require(audit.json["entries"] as? [[String: Any]], "\(audit.stdout)")
+            func actor(_ entry: [String: Any]) -> String {
+                let actor = entry["actor"] as? [String: Any]
+                return "\(actor?["kind"] as? String ?? "?"):\(actor?["name"] as? String ?? "")"
+            }
+            let changes = entries.reversed().filter { ($0["action"] as? String)?.hasPrefix("admin.") == false }
+                .map { "\($0["action"] as? String ?? "?") \(actor($0).split(separator: ":").first ?? "")" }
+            #expect(
+                changes == [
+                    "api-key.created cli", "api-key.created cli", "oidc-client.created cli", "oidc-client.secret-rotated cli",
+                    "oidc-client.updated cli", "oidc-client.deleted cli", "api-key.revoked cli", "oidc-client.created apiKey",
+                ], "\(changes)")
+            let user = ProcessInfo.processInfo.userName
+            #expect(entries.filter { actor($0).hasPrefix("cli:") }.allSatisfy { actor($0) == "cli:\(user.isEmpty ? "uid" : user)" || user.isEmpty })
+            // The refused call above, by a key of the wrong scope, is in the log with the key's name.
+            let refusal = try #require(entries.first { $0["action"] as? String == "admin.refused" })
+            #expect(actor(refusal).hasPrefix("apiKey:billing backend (introspection only) ("), "\(refusal)")
+            #expect((refusal["detail"] as? [String: Any])?["code"] as? String == "insufficientScope")
         }
     }
 }

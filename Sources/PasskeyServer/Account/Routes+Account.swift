@@ -38,7 +38,8 @@ extension Routes {
         }
         registrar.on(router, .delete, "/session", APIOperations.signOut, kind: .browserJSON) { request, context in
             try await relyingParty.signOut(token: token(request), origin: context.changeOrigin)
-            return APIResponse.ok(headers: cookie(nil))
+            // A sign-out by header ends the header's session and leaves the cookie, another credential, alone.
+            return APIResponse.ok(headers: bearerToken(request) == nil ? cookie(nil) : [:])
         }
         registrar.on(router, .delete, "/sessions", APIOperations.endOtherSessions, kind: .browserJSON) { request, context in
             try await relyingParty.endOtherSessions(try await session(request), origin: context.changeOrigin)

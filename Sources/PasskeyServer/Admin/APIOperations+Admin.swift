@@ -48,9 +48,11 @@ enum AdminOperation {
     static let clientID = OpenAPI.Parameter.path(
         name: "id", schemaOrContent: .schema(.init(.string(description: "A client's id (clientId).", maxLength: 64), style: .default(for: .path))))
 
-    /// 401, 429, 503: every admin call.
+    /// 401, 403 (a key without the route's scope), 429, 503: every admin call.
     static func answers(_ more: A.Answers) -> A.Answers {
-        APIOperations.merged(more, [401: APIOperations.noServiceCredential, 429: A.rateLimited, 503: A.storeUnavailable])
+        APIOperations.merged(
+            [403: APIOperations.insufficientScope(crossSite: false)], more,
+            [401: APIOperations.noServiceCredential, 429: A.rateLimited, 503: A.storeUnavailable])
     }
 
     static func ok(_ description: String, _ members: OrderedDictionary<String, JSONSchema>) -> A.Answer {
@@ -68,7 +70,9 @@ enum AdminOperation {
         let (summary, description, parameters, body, answers) = parts
         // A change is refused cross-site and without JSON like every change of the API; a body is read as every body is.
         var refusals = A.Answers()
-        if changesState { refusals = APIOperations.merged(refusals, [403: A.crossSite, 415: A.unsupportedMediaType]) }
+        if changesState {
+            refusals = APIOperations.merged(refusals, [403: APIOperations.insufficientScope(crossSite: true), 415: A.unsupportedMediaType])
+        }
         if body != nil {
             refusals = APIOperations.merged(
                 refusals,
@@ -191,7 +195,8 @@ enum AdminOperation {
                                 items: .object(properties: [
                                     "id": .string, "time": .string(format: .dateTime),
                                     "actor": .object(properties: [
-                                        "kind": APISchemas.strings(AuditActor.Kind.allCases.map(\.rawValue)), "name": .string,
+                                        "kind": APISchemas.strings(AuditActor.Kind.allCases.map(\.rawValue)),
+                                        "name": .string(required: false, description: "Absent for the kind unknown"),
                                     ]),
                                     "action": APISchemas.strings(AuditAction.allCases.map(\.rawValue)), "user": .string(nullable: true),
                                     "clientAddress": .string(nullable: true), "outcome": APISchemas.strings(AuditOutcome.allCases.map(\.rawValue)),
@@ -203,14 +208,19 @@ enum AdminOperation {
             )
         case .keys:
             return (
-                "The API keys", "Never the keys themselves: id, name, the last four characters, and when each was made and revoked.", [], nil,
+                "The API keys",
+                "Never the keys themselves: id, name, the last four characters, what each may do, and when each was made and revoked. A legacy key (made before scopes) holds every scope: replace it with keys of the scopes each backend needs.",
+                [], nil,
                 [
                     200: Self.ok(
                         "The keys",
                         [
                             "keys": .array(
                                 items: .object(properties: [
-                                    "id": .string, "name": .string, "hint": .string, "createdAt": .string(format: .dateTime), "revokedAt": Self.time,
+                                    "id": .string, "name": .string, "hint": .string,
+                                    "scopes": .array(items: APISchemas.strings(APIKeyScope.allCases.map(\.rawValue))),
+                                    "legacy": .boolean(description: "Made before scopes: it holds all of them"),
+                                    "createdAt": .string(format: .dateTime), "revokedAt": Self.time,
                                 ]))
                         ])
                 ]

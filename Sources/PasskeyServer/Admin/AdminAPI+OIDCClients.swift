@@ -3,11 +3,12 @@ import PasskeyRelyingParty
 
 /// The operator API's OpenID Connect clients: the same
 /// ``OIDCClients`` as `passkeys oidc-client`, so one copy of the rules, its messages naming the JSON members. Every
-/// call is audited: reads as `admin.oidc-clients.read`, changes by their action, refusals with outcome `refused`.
+/// call is audited: reads as `admin.oidc-clients.read`, changes by their action in their transaction (``OIDCClients``
+/// writes the entry), refusals with outcome `refused`.
 extension AdminAPI {
     var oidcClients: OIDCClients {
         let configuration = relyingParty.configuration
-        return OIDCClients(store: store, clock: { configuration.nowMilliseconds })
+        return OIDCClients(store: store, clock: { configuration.nowMilliseconds }, origin: origin)
     }
 
     static func noClient(_ id: String) -> RelyingPartyError {
@@ -36,17 +37,13 @@ extension AdminAPI {
                 name: body.name, redirectURIs: body.redirectURIs, postLogoutRedirectURIs: body.postLogoutRedirectURIs, isPublic: body.isPublic,
                 idTokenAlgorithm: body.idTokenAlgorithm, fields: .json)
         }
-        var created = Self.clientDetail(client.id, client.name)
-        created["public"] = .bool(!client.isConfidential)
-        try await record(.oidcClientCreated, user: nil, detail: created)
         return JSONObject(["client": OIDCClients.json(client, secret: secret)])
     }
 
     /// `PATCH /admin/oidc-clients/{id}`: what is given; `newSecret` answers a new secret, in this answer only.
     func updateOIDCClient(id: String, _ body: OIDCClientBody.Update) async throws -> JSONObject {
         let existing = try await existingClient(id, reading: .oidcClientUpdated)
-        var detail = Self.clientDetail(existing.id, existing.name)
-        detail["changed"] = .array(body.changed.map(JSONValue.string))
+        let detail = Self.clientDetail(existing.id, existing.name)
         let updated = try await refusedAsInvalid(.oidcClientUpdated, detail: detail) {
             try await oidcClients.update(
                 id: existing.id, name: body.name, redirectURIs: body.redirectURIs, postLogoutRedirectURIs: body.postLogoutRedirectURIs,
@@ -57,7 +54,6 @@ extension AdminAPI {
             try await record(.oidcClientUpdated, user: nil, outcome: .refused, detail: Self.refusal(detail, "oidcClientNotFound"))
             throw Self.noClient(id)
         }
-        try await record(.oidcClientUpdated, user: nil, detail: detail)
         return JSONObject(["client": OIDCClients.json(client, secret: secret)])
     }
 
@@ -69,7 +65,6 @@ extension AdminAPI {
             try await record(.oidcClientDeleted, user: nil, outcome: .refused, detail: Self.refusal(detail, "oidcClientNotFound"))
             throw Self.noClient(id)
         }
-        try await record(.oidcClientDeleted, user: nil, detail: detail)
     }
 
     /// The client `id`; 404 `oidcClientNotFound` (recorded as refused) when there is none. Ids are 22 characters, so
@@ -94,12 +89,7 @@ extension AdminAPI {
         }
     }
 
-    static func clientDetail(_ id: String?, _ name: String?) -> JSONObject {
-        var client = JSONObject()
-        if let id { client["id"] = .string(id) }
-        if let name { client["name"] = .string(String(name.unicodeScalars.prefix(OIDCClients.maximumNameLength))) }
-        return JSONObject(["client": .object(client)])
-    }
+    static func clientDetail(_ id: String?, _ name: String?) -> JSONObject { OIDCClients.clientDetail(id, name) }
 
     static func refusal(_ detail: JSONObject, _ code: String) -> JSONObject {
         var detail = detail

@@ -123,14 +123,15 @@ struct AdminAPI: Sendable {
         return JSONObject(["keys": .array(keys.map(Self.key))])
     }
 
-    /// `DELETE /admin/keys/{id}`: revokes a key (a leaked one; the calling key may revoke itself).
+    /// `DELETE /admin/keys/{id}`: revokes a key (a leaked one; the calling key may revoke itself, whatever its scopes),
+    /// the entry in the revocation's transaction.
     func revokeKey(id: String) async throws {
-        let detail = JSONObject(["key": .string(id)])
-        guard id.utf8.count <= 64, try await store.revokeAPIKey(id: id, at: relyingParty.configuration.nowMilliseconds) else {
-            try await record(.apiKeyRevoked, user: nil, outcome: .refused, detail: detail)
+        let configuration = relyingParty.configuration
+        let keys = APIKeys(store: store, clock: { configuration.nowMilliseconds }, origin: origin)
+        guard id.utf8.count <= 64, try await keys.revoke(id: id) else {
+            try await record(.apiKeyRevoked, user: nil, outcome: .refused, detail: JSONObject(["key": .string(String(id.prefix(64)))]))
             throw RelyingPartyError(.notFound, "No valid API key has the id '\(id.prefix(64))'.", code: "apiKeyNotFound")
         }
-        try await record(.apiKeyRevoked, user: nil, detail: detail)
     }
 
     /// `GET /admin/audit`: entries newest first, a page at a time (`next` is the `before` of the following page).
@@ -197,12 +198,5 @@ struct AdminAPI: Sendable {
             ]))
     }
 
-    static func key(_ record: APIKeyRecord) -> JSONValue {
-        .object(
-            JSONObject([
-                "id": .string(record.id), "name": .string(record.name), "hint": .string("…" + record.hint),
-                "createdAt": .string(RFC3339.string(millisecondsSince1970: record.createdAt)),
-                "revokedAt": record.revokedAt.map { .string(RFC3339.string(millisecondsSince1970: $0)) } ?? .null,
-            ]))
-    }
+    static func key(_ record: APIKeyRecord) -> JSONValue { record.listing }
 }

@@ -19,8 +19,6 @@ enum OIDCClientBody {
         var postLogoutRedirectURIs: [String]?
         var idTokenAlgorithm: String?
         var newSecret: Bool
-        /// The members given, for the audit entry.
-        var changed: [String]
     }
 
     static let createMembers = ["name", "redirectUris", "postLogoutRedirectUris", "public", "idTokenAlg"]
@@ -43,7 +41,7 @@ enum OIDCClientBody {
         return Update(
             name: try string(body, "name"), redirectURIs: try strings(body, "redirectUris"),
             postLogoutRedirectURIs: try strings(body, "postLogoutRedirectUris"), idTokenAlgorithm: try string(body, "idTokenAlg"),
-            newSecret: newSecret, changed: updateMembers.filter { body[$0] != nil && ($0 != "newSecret" || newSecret) })
+            newSecret: newSecret)
     }
 
     static func only(_ members: [String], in body: JSONObject) throws(RelyingPartyError) {

@@ -3,8 +3,9 @@ import Hummingbird
 import PasskeyCore
 import PasskeyHummingbird
 
-/// The operator's API (``AdminAPI``), under `/admin/`: API keys only (never a user's session), every
-/// call under the per-client options rate and the failed-attempts budget, the key named as the actor of what it does.
+/// The operator's API (``AdminAPI``), under `/admin/`: API keys only (never a user's session), of the scope `admin:read`
+/// to read and `admin:write` to change, every call under the per-client options rate and the failed-attempts budget,
+/// the key named as the actor of what it does.
 /// On the main listener, or alone on `--admin-address` (``buildAdminRouter()``).
 extension Routes {
     static let adminPrefix = "/admin/"
@@ -15,7 +16,10 @@ extension Routes {
         // The options rate first: every call costs a database read at least, and a flood stops before the key lookup.
         group.add(middleware: OptionsRateMiddleware(relyingParty: relyingParty))
         group.add(middleware: FailedAttemptsMiddleware(relyingParty: relyingParty))
-        group.add(middleware: ServiceCredentialMiddleware(store: admin.store))
+        // A read needs a key with `admin:read`, a change one with `admin:write` (``ServiceScope``).
+        group.add(
+            middleware: ServiceCredentialMiddleware(
+                store: admin.store, scope: .operatorAPI, refusals: RefusalAudit(relyingParty: relyingParty, store: admin.store)))
         let noStore: HTTPFields = [.cacheControl: "no-store"]
         // Each handler gets the API (`api`) as the request's origin calls it (the calling key, the client's address), so the
         // entries and events of what it does name them.

@@ -134,7 +134,8 @@ extension RelyingParty {
         guard
             try await store.recordReverification(
                 credentialID: record.id, signCount: record.signCount, backupState: record.backupState, uvInitialized: record.uvInitialized,
-                at: reverification.verifiedAt, tokenHash: signedIn.sessionID, events: events)
+                userVerified: reverification.signIn.verification.userVerified, at: reverification.verifiedAt, tokenHash: signedIn.sessionID,
+                events: events)
         else { throw RelyingPartyError.signInConflict }
         eventsCommitted()
     }

@@ -158,7 +158,8 @@ public final class RelyingParty: Sendable {
             SessionRecord(
                 tokenHash: Self.hash(token), userHandle: handle, credentialID: credentialID, expiresAt: now + lifetime,
                 verifiedAt: verified ? now : nil, isRecovery: recovery, startedAt: now,
-                authenticationMethods: recovery ? [] : SessionStart.authenticationMethods(userVerified: userVerified, backupEligible: backupEligible))
+                authenticationMethods: recovery ? [] : SessionStart.authenticationMethods(userVerified: userVerified, backupEligible: backupEligible),
+                userVerifiedAt: userVerified && !recovery ? now : nil)
         )
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 public import PasskeyStore
 
 /// Where a change comes from, as its audit entry and its events record it: who acts and from which client.
@@ -21,6 +22,14 @@ public struct ChangeOrigin: Sendable, Equatable {
     /// A change made outside any request (a `passkeys` command, a test): no client address, and the account's own user
     /// (or the server) as the actor.
     public static let outsideRequest = ChangeOrigin(actor: nil, clientAddress: nil)
+
+    /// A change a `passkeys` command makes on the database directly: the actor `{"kind": "cli"}`, named by the user the
+    /// process runs as (else its uid). Anyone who can write to the database can write such an entry too: it records
+    /// which tool acted, not a proof of who ran it.
+    public static var commandLine: ChangeOrigin {
+        let name = ProcessInfo.processInfo.userName
+        return ChangeOrigin(actor: AuditActor(kind: .cli, name: name.isEmpty ? "uid \(getuid())" : name), clientAddress: nil)
+    }
 
     /// The actor an audit entry names: this origin's, else the account's own user, else the server.
     func actor(for user: UserRecord?) -> AuditActor {

@@ -80,10 +80,16 @@ struct Routes {
     /// refuse the prefix.
     var cookieName: String { configuration.secureCookies ? "__Host-" + Self.sessionCookie : Self.sessionCookie }
 
-    /// The session token from `Authorization: Bearer` or, for the page, the HttpOnly cookie.
+    /// The session token from `Authorization: Bearer` or, for the page, the HttpOnly cookie: one or the other, never
+    /// a mix. A Bearer header (any case, RFC 9110 §11.1) is the only credential read when present, so a request that
+    /// names one session in its header is never answered as the cookie's; a header of another scheme (a proxy's
+    /// Basic) is not a session credential, and the cookie is read as without it.
     func token(_ request: Request) -> String? {
-        AuthorizationCredentials(request.headers[.authorization])?.bearerToken ?? request.cookies[cookieName]?.value
+        bearerToken(request) ?? request.cookies[cookieName]?.value
     }
+
+    /// The token of a Bearer `Authorization` header; nil without one.
+    func bearerToken(_ request: Request) -> String? { AuthorizationCredentials(request.headers[.authorization])?.bearerToken }
 
     func session(_ request: Request) async throws -> SessionRecord? {
         try await relyingParty.session(token: token(request))

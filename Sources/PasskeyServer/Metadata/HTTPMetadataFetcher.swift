@@ -1,7 +1,7 @@
 import AsyncHTTPClient
-public import Foundation
+package import Foundation
 import NIOCore
-public import PasskeyRelyingParty
+package import PasskeyRelyingParty
 
 /// ``MetadataFetcher`` over AsyncHTTPClient: one GET, a time limit on the whole download and a byte cap checked on
 /// `Content-Length` before the body is read and again while it is read, so a slow or endless answer costs at most

@@ -4,15 +4,33 @@ import PasskeyCore
 
 /// Registering OpenID Connect clients (`passkeys oidc-client`), over any ``OpenIDStore``. Clients are the operator's
 /// own apps (first-party): registration is an operator's act, never a request from the internet (no dynamic
-/// registration, RFC 7591), and signing in to one asks no consent.
+/// registration, RFC 7591), and signing in to one asks no consent. Each change is audited in its own transaction, with
+/// the actor of `origin`, whichever front end made it.
 public struct OIDCClients: Sendable {
     let store: any OpenIDStore
     let clock: @Sendable () -> Int64
+    let origin: ChangeOrigin
 
-    /// Clients in `store`; `clock` gives the time in milliseconds since 1970.
-    public init(store: any OpenIDStore, clock: @escaping @Sendable () -> Int64) {
+    /// Clients in `store`, changed by `origin`'s actor; `clock` gives the time in milliseconds since 1970.
+    public init(store: any OpenIDStore, clock: @escaping @Sendable () -> Int64, origin: ChangeOrigin) {
         self.store = store
         self.clock = clock
+        self.origin = origin
+    }
+
+    /// The audit entry of a change to a client (`detail` names it, as ``clientDetail(_:_:)`` does).
+    func entry(_ action: AuditAction, _ detail: JSONObject) -> AuditEntry {
+        AuditEntry(
+            time: clock(), userID: nil, action: action.rawValue, actor: origin.actor(for: nil), clientAddress: origin.clientAddress,
+            outcome: AuditOutcome.success.rawValue, detail: JSONValue.object(detail).serialized())
+    }
+
+    /// `{"client": {"id", "name"}}`, what every entry about a client holds (either member may be unknown yet).
+    package static func clientDetail(_ id: String?, _ name: String?) -> JSONObject {
+        var client = JSONObject()
+        if let id { client["id"] = .string(id) }
+        if let name { client["name"] = .string(String(name.unicodeScalars.prefix(maximumNameLength))) }
+        return JSONObject(["client": .object(client)])
     }
 
     /// The prefix of client secrets, so secret scanners and people recognise one in a log or a commit.
@@ -65,7 +83,9 @@ public struct OIDCClients: Sendable {
         let record = OIDCClientRecord(
             id: Base64URL.encode(SecureRandom.bytes(16)), name: checked.name, secretHash: secret.map(Self.hash(secret:)),
             redirectURIs: checked.redirectURIs, postLogoutRedirectURIs: checked.postLogout, idTokenAlgorithm: checked.algorithm, createdAt: clock())
-        try await store.insertOIDCClient(record)
+        var detail = Self.clientDetail(record.id, record.name)
+        detail["public"] = .bool(!record.isConfidential)
+        try await store.insertOIDCClient(record, audit: entry(.oidcClientCreated, detail))
         return (record, secret)
     }
 
@@ -76,7 +96,8 @@ public struct OIDCClients: Sendable {
     public func client(id: String) async throws -> OIDCClientRecord? { try await store.oidcClient(id: id) }
 
     /// Changes what is given (nil leaves it); `newSecret` replaces a confidential client's secret and answers the new
-    /// one (shown once). Nil when there is no client `id`.
+    /// one (shown once). Nil when there is no client `id`. Audited as `oidc-client.secret-rotated` when the secret
+    /// was replaced, else `oidc-client.updated`, with what changed named by the operator API's members.
     public func update(
         id: String, name: String? = nil, redirectURIs: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenAlgorithm: String? = nil,
         newSecret: Bool = false, fields: Fields = .options
@@ -94,12 +115,23 @@ public struct OIDCClients: Sendable {
             secret = Self.newSecret()
             record.secretHash = secret.map(Self.hash(secret:))
         }
-        guard try await store.updateOIDCClient(record) else { return nil }
+        var detail = Self.clientDetail(record.id, record.name)
+        let given: [(String, Bool)] = [
+            ("name", name != nil), ("redirectUris", redirectURIs != nil), ("postLogoutRedirectUris", postLogoutRedirectURIs != nil),
+            ("idTokenAlg", idTokenAlgorithm != nil), ("newSecret", newSecret),
+        ]
+        detail["changed"] = .array(given.filter(\.1).map { .string($0.0) })
+        guard try await store.updateOIDCClient(record, audit: entry(newSecret ? .oidcClientSecretRotated : .oidcClientUpdated, detail)) else {
+            return nil
+        }
         return (record, secret)
     }
 
     /// Removes a client with its codes and refresh tokens; false when there is none.
-    public func delete(id: String) async throws -> Bool { try await store.deleteOIDCClient(id: id) }
+    public func delete(id: String) async throws -> Bool {
+        let name = try await store.oidcClient(id: id)?.name
+        return try await store.deleteOIDCClient(id: id, audit: entry(.oidcClientDeleted, Self.clientDetail(id, name)))
+    }
 
     /// A client as the CLI prints it and the operator API answers it: never its secret's hash; `secret` only when one
     /// was just made (shown this once).

@@ -53,7 +53,7 @@ extension OpenIDProvider {
 
     /// The claims of an ID token this server signed (a published key, `typ` JWT, this issuer), expired or not.
     func idTokenHint(_ token: String) async -> IDTokenClaims? {
-        guard token.utf8.count <= SessionTokens.maximumTokenLength else { return nil }
+        guard token.utf8.count <= SessionTokens.maximumTokenLength, CompactJWS.isCanonical(token) else { return nil }
         let keySet = tokens.keys.keySet
         guard let header = try? SessionTokenCoding.parser.header(of: Array(token.utf8)), header.typ == "JWT", let kid = header.kid,
             keySet.keys.contains(where: { $0.kid == kid && $0.algorithm.rawValue == header.alg }),

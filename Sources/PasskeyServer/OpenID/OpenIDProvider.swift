@@ -270,7 +270,7 @@ package final class OpenIDProvider: Sendable {
             iat: IssuedAtClaim(value: issuedAt), nbf: NotBeforeClaim(value: issuedAt), exp: expiry,
             jti: IDClaim(value: Base64URL.encode(SecureRandom.bytes(16))), clientID: client.id,
             sid: try tokens.sessionIDs.identifier(tokenHash: session.tokenHash), authTime: authTime / 1000, amr: methods.isEmpty ? nil : methods,
-            verifiedAt: session.verifiedAt.map { $0 / 1000 }, scope: scope)
+            verifiedAt: session.userVerifiedAt.map { $0 / 1000 }, scope: scope)
         let accessToken = try await keySet.collection.sign(
             access, kid: JWKIdentifier(string: accessSigner.kid), header: ["typ": .string("at+jwt")])
         let idClaims = IDTokenClaims(
@@ -292,10 +292,13 @@ package final class OpenIDProvider: Sendable {
     // MARK: - /userinfo
 
     /// `GET /userinfo` (OpenID Connect Core §5.3): `sub`, and `preferred_username` and `name` when the profile scope
-    /// was granted, for an access token this server issued to a client whose session lives.
+    /// was granted, for an access token this server issued to a client that is still registered and whose session
+    /// lives (deleting a client ends its access tokens at once, as its codes and refresh tokens).
     func userinfo(accessToken: String) async throws -> Result<JSONObject, OAuthError> {
-        let invalid = OAuthError("invalid_token", "The access token is not valid: unknown, expired, or its session ended.", status: .unauthorized)
+        let invalid = OAuthError(
+            "invalid_token", "The access token is not valid: unknown, expired, its client deleted, or its session ended.", status: .unauthorized)
         guard let claims = await tokens.verifiedClaims(accessToken), claims.aud.value.contains(userinfoAudience),
+            try await store.oidcClient(id: claims.clientID) != nil,
             let hash = try? tokens.sessionIDs.tokenHash(identifier: claims.sid),
             let session = try await store.session(tokenHash: hash, now: now), !session.isRecovery,
             Base64URL.encode(session.userHandle) == claims.sub.value, let user = try await store.user(handle: session.userHandle)

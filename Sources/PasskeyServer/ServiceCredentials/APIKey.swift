@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 import PasskeyCore
 
-/// Service credentials: the keys backends send as `Authorization: Bearer psk_…` to service routes (`POST /introspect`,
-/// later the operator API). A key is `psk_` and 32 random bytes in base64url (256 bits: guessing is hopeless, so a
+/// Service credentials: the keys backends and operators' tools send as `Authorization: Bearer psk_…` to service routes
+/// (`POST /introspect`, the operator's API under `/admin/`), each limited to its scopes (``APIKeyScope``). A key is `psk_` and 32 random bytes in base64url (256 bits: guessing is hopeless, so a
 /// plain SHA-256 is the right stored form and the lookup is one index read); the prefix lets secret scanners and people
 /// recognise one in a log or a commit. The server keeps only the hash, the last four characters (to tell keys apart)
 /// and a short random id.
@@ -24,21 +24,36 @@ package enum APIKey {
     }
 }
 
-/// Creating, listing and revoking service credentials (`passkeys api-key`), over any ``TokenStore``.
+/// Creating, listing and revoking service credentials (`passkeys api-key`, `/admin/keys`), over any ``TokenStore``.
+/// Each change is audited in its own transaction, with the actor of `origin`.
 public struct APIKeys: Sendable {
     let store: any TokenStore
     let clock: @Sendable () -> Int64
+    let origin: ChangeOrigin
 
-    public init(store: any TokenStore, clock: @escaping @Sendable () -> Int64) {
+    /// Keys in `store`, changed by `origin`'s actor; `clock` gives the time in milliseconds since 1970.
+    public init(store: any TokenStore, clock: @escaping @Sendable () -> Int64, origin: ChangeOrigin) {
         self.store = store
         self.clock = clock
+        self.origin = origin
+    }
+
+    /// The audit entry of a change to a key.
+    func entry(_ action: AuditAction, _ detail: JSONObject) -> AuditEntry {
+        AuditEntry(
+            time: clock(), userID: nil, action: action.rawValue, actor: origin.actor(for: nil), clientAddress: origin.clientAddress,
+            outcome: AuditOutcome.success.rawValue, detail: JSONValue.object(detail).serialized())
     }
 
     /// The longest name a key may have.
     package static let maximumNameLength = 128
 
-    /// Makes a key named `name`: the key itself (shown once, never stored) and its record.
-    public func create(name: String) async throws -> (key: String, record: APIKeyRecord) {
+    /// Makes a key named `name` that may do what `scopes` grant (at least one): the key itself (shown once, never
+    /// stored) and its record.
+    public func create(name: String, scopes: Set<APIKeyScope>) async throws -> (key: String, record: APIKeyRecord) {
+        guard !scopes.isEmpty else {
+            throw ConfigurationError("--scope: expected at least one of \(APIKeyScope.allCases.map(\.rawValue).joined(separator: ", ")), found none")
+        }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= Self.maximumNameLength,
             !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -48,13 +63,31 @@ public struct APIKeys: Sendable {
         let key = OpaqueSecret.make(prefix: APIKey.prefix)
         let record = APIKeyRecord(
             id: Hex.encode(SecureRandom.bytes(6)), name: trimmed, keyHash: APIKey.hash(key), hint: String(key.suffix(4)), createdAt: clock(),
-            revokedAt: nil)
-        try await store.insertAPIKey(record)
+            revokedAt: nil, scopes: scopes)
+        let detail = JSONObject([
+            "key": .string(record.id), "name": .string(record.name), "scopes": .array(scopes.sorted().map { .string($0.rawValue) }),
+        ])
+        try await store.insertAPIKey(record, audit: entry(.apiKeyCreated, detail))
         return (key, record)
     }
 
     public func list() async throws -> [APIKeyRecord] { try await store.apiKeys() }
 
     /// Revokes the key whose id is `id`; false when there is none (or it was revoked already).
-    public func revoke(id: String) async throws -> Bool { try await store.revokeAPIKey(id: id, at: clock()) }
+    public func revoke(id: String) async throws -> Bool {
+        try await store.revokeAPIKey(id: id, at: clock(), audit: entry(.apiKeyRevoked, JSONObject(["key": .string(id)])))
+    }
+}
+
+extension APIKeyRecord {
+    /// The key as `GET /admin/keys` and `passkeys api-key list` show it: never the key nor its hash.
+    package var listing: JSONValue {
+        .object(
+            JSONObject([
+                "id": .string(id), "name": .string(name), "hint": .string("…" + hint),
+                "scopes": .array(scopes.sorted().map { .string($0.rawValue) }), "legacy": .bool(isLegacy),
+                "createdAt": .string(RFC3339.string(millisecondsSince1970: createdAt)),
+                "revokedAt": revokedAt.map { .string(RFC3339.string(millisecondsSince1970: $0)) } ?? .null,
+            ]))
+    }
 }

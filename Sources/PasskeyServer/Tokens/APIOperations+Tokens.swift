@@ -6,6 +6,16 @@ extension APIOperations {
     /// Service routes: an API key (`passkeys api-key create`), never a session.
     static let serviceCredential: [OpenAPI.SecurityRequirement] = [[.component(named: "serviceKey"): []]]
 
+    /// 403 of a service route: a valid key without the route's scope (with `WWW-Authenticate` naming the scope it
+    /// needs), or, for a route that takes a body, a request from another site.
+    static func insufficientScope(crossSite: Bool) -> A.Answer {
+        A.failure(
+            crossSite
+                ? "The key lacks the route's scope (WWW-Authenticate: Bearer error=\"insufficient_scope\", scope=\"…\"), or the request comes from another site"
+                : "The key lacks the route's scope (WWW-Authenticate: Bearer error=\"insufficient_scope\", scope=\"…\")",
+            codes: crossSite ? ["insufficientScope", "originNotAllowed", "crossSiteRequest"] : ["insufficientScope"])
+    }
+
     static let noServiceCredential = A.failure(
         "No API key, another scheme, or a key that is unknown or revoked; WWW-Authenticate carries the RFC 6750 challenge",
         codes: ["invalidServiceCredential"],
@@ -88,7 +98,7 @@ extension APIOperations {
     static let introspect = OpenAPI.Operation(
         summary: "Token introspection for backends (RFC 7662)",
         description:
-            "A form (application/x-www-form-urlencoded, RFC 7662 §2.1: the one request body that is not JSON) with token. Needs an API key (Authorization: Bearer psk_…); a user's session is never accepted. Answers active true with the token's claims while the token verifies and its session lives, else active false alone, whatever the reason. Failed attempts are limited per client.",
+            "A form (application/x-www-form-urlencoded, RFC 7662 §2.1: the one request body that is not JSON) with token. Needs an API key with the scope introspect (Authorization: Bearer psk_…; another key is 403 insufficientScope, not RFC 7662's 401, as on every service route); a user's session is never accepted. Answers active true only for a token whose aud names one of the server's --token-audience values (an OpenID client's access token is for /userinfo and is active false here), with the token's claims while the token verifies and its session lives, else active false alone, whatever the reason. Failed attempts are limited per client.",
         requestBody: OpenAPI.Request(
             content: [
                 .init(rawValue: "application/x-www-form-urlencoded")!: .content(
@@ -117,7 +127,7 @@ extension APIOperations {
                     ])),
             400: A.failure(
                 "The form has no token, gives a parameter twice, or is not valid percent-encoded UTF-8", codes: ["invalidRequest", "unreadableBody"]),
-            401: noServiceCredential, 403: A.crossSite, 408: A.timeout, 413: A.tooLarge,
+            401: noServiceCredential, 403: insufficientScope(crossSite: true), 408: A.timeout, 413: A.tooLarge,
             415: A.failure("The body is not application/x-www-form-urlencoded", codes: ["unsupportedMediaType"]), 429: A.rateLimited,
             503: A.storeUnavailable,
         ],

@@ -64,11 +64,13 @@ extension Routes {
     }
 
     /// The service group: the failed-results budget per client (the ceremony results' own, `limitingFailures`) and
-    /// the API-key check.
-    func serviceGroup(_ router: Router<ServerContext>, store: any TokenStore) -> RouterGroup<ServerContext> {
+    /// the API-key check, for keys with the `introspect` scope.
+    func serviceGroup(_ router: Router<ServerContext>, store: any DatabaseStore) -> RouterGroup<ServerContext> {
         let group = router.group()
         group.add(middleware: FailedAttemptsMiddleware(relyingParty: relyingParty))
-        group.add(middleware: ServiceCredentialMiddleware(store: store))
+        group.add(
+            middleware: ServiceCredentialMiddleware(
+                store: store, scope: .introspection, refusals: RefusalAudit(relyingParty: relyingParty, store: store)))
         return group
     }
 

@@ -9,8 +9,10 @@ import PasskeyCore
 ///   registration, so it is the issuer);
 /// - `sid`: the session, as an identifier that is not its secret (``SessionIdentifiers``);
 /// - `auth_time`: when the session started; `amr`: how (``SessionStart``); both absent for sessions older than them;
-/// - `verified_at`: when the user last verified with a passkey on this session (the sign-in with user verification,
-///   or a step-up), NumericDate; absent when never. An API that wants a recent step-up compares it with the time.
+/// - `verified_at`: when the user last verified with user verification (a PIN or biometric: the UV flag, WebAuthn L3
+///   §6.1) on this session (the sign-in, or a step-up), NumericDate; absent when no ceremony of the session had it,
+///   even when a passkey that cannot verify its user passed a step-up. An API that wants a recent verification
+///   compares it with the time; `amr` says how the session started.
 struct SessionTokenClaims: JWTPayload {
     var iss: IssuerClaim
     var sub: SubjectClaim

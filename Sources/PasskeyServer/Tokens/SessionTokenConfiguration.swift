@@ -42,7 +42,8 @@ extension ServerConfiguration {
 
     /// Refuses token settings that would publish something verifiers reject or that is unsafe: an issuer that is not an
     /// https URL (http only on localhost, or with `allowInsecureOrigin`) or has a query or fragment (OpenID Connect
-    /// Discovery 1.0 §3, RFC 8414 §2), a lifetime or rotation out of range, an empty audience; and `--cors-origin`s
+    /// Discovery 1.0 §3, RFC 8414 §2), a lifetime or rotation out of range, an empty audience or the UserInfo
+    /// endpoint's; and `--cors-origin`s
     /// that are not configured origins in the form browsers send (`scheme://host[:port]`), so `*` and `null` never.
     public func checkTokens(allowInsecureOrigin: Bool = false) throws(ConfigurationError) {
         let issuer = tokenIssuer
@@ -65,6 +66,13 @@ extension ServerConfiguration {
         }
         for audience in tokens.audiences where audience.trimmingCharacters(in: .whitespaces).isEmpty || audience.count > 512 {
             throw ConfigurationError("--token-audience: expected a name or URL of 1 to 512 characters, found '\(audience)'")
+        }
+        // The OpenID Provider's access tokens are for its UserInfo endpoint alone: a backend audience of that name would
+        // make every OpenID client's access token a session token at `/introspect`.
+        if tokens.audiences.contains(issuer + "/userinfo") {
+            throw ConfigurationError(
+                "--token-audience: '\(issuer)/userinfo' is the audience of the OpenID Provider's access tokens; name your backend instead (https://api.example.com)"
+            )
         }
         for origin in corsOrigins {
             guard relyingParty.origins.contains(origin) else {

@@ -9,7 +9,7 @@ public import PasskeyCore
 public final class SessionTokens: Sendable {
     /// The relying party's clock in milliseconds (a test's moves; the server's is the wall clock).
     let clock: @Sendable () -> Int64
-    let store: any Store & TokenStore
+    let store: any DatabaseStore
     let keys: SigningKeyRing
     let sessionIDs: SessionIdentifiers
     public let issuer: String
@@ -23,7 +23,7 @@ public final class SessionTokens: Sendable {
     /// Opens the keys: loads (or, on a new database, makes) the signing keys and the session-identifier key. Throws
     /// ``SealedSecretUnreadable`` when a stored key cannot be opened with the configured key-encryption key. Times
     /// are read from the relying party's clock in `configuration`.
-    public static func open(configuration: ServerConfiguration, store: any Store & TokenStore) async throws -> SessionTokens {
+    public static func open(configuration: ServerConfiguration, store: any DatabaseStore) async throws -> SessionTokens {
         let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
         let clock = configuration.millisecondClock
         let keys = SigningKeyRing(
@@ -36,7 +36,7 @@ public final class SessionTokens: Sendable {
     }
 
     init(
-        clock: @escaping @Sendable () -> Int64, store: any Store & TokenStore, keys: SigningKeyRing, sessionIDs: SessionIdentifiers,
+        clock: @escaping @Sendable () -> Int64, store: any DatabaseStore, keys: SigningKeyRing, sessionIDs: SessionIdentifiers,
         issuer: String, audiences: [String], lifetime: Int64
     ) {
         self.clock = clock
@@ -68,18 +68,22 @@ public final class SessionTokens: Sendable {
             exp: ExpirationClaim(value: issuedAt.addingTimeInterval(TimeInterval(lifetime))),
             jti: IDClaim(value: Base64URL.encode(SecureRandom.bytes(16))),
             clientID: issuer, sid: try sessionIDs.identifier(tokenHash: session.tokenHash), authTime: session.startedAt.map { $0 / 1000 },
-            amr: session.authenticationMethods.isEmpty ? nil : session.authenticationMethods, verifiedAt: session.verifiedAt.map { $0 / 1000 })
+            amr: session.authenticationMethods.isEmpty ? nil : session.authenticationMethods, verifiedAt: session.userVerifiedAt.map { $0 / 1000 })
         // RFC 9068 §2.1: typ at+jwt, so an access token cannot be taken for an ID token or another JWT.
         let token = try await keySet.collection.sign(claims, kid: JWKIdentifier(string: signer.kid), header: ["typ": .string("at+jwt")])
         return JSONObject(["token": .string(token), "expiresIn": .number(String(lifetime))])
     }
 
     /// `POST /introspect` (RFC 7662 §2.2): the token's claims with `active: true` while it verifies (signature by a
-    /// published key, `typ` at+jwt, `alg` ES256, this issuer, not expired, not before `nbf`) and its session lives
-    /// (not ended, not expired, the same user); otherwise `{"active": false}` alone, whatever the reason, so the answer
-    /// tells a caller nothing about why (RFC 7662 §2.2).
+    /// published key, `typ` at+jwt, `alg` ES256, this issuer, not expired, not before `nbf`), is meant for one of the
+    /// backends (its `aud` names one of ``audiences``, so an OpenID client's access token, meant for `/userinfo`, is
+    /// not: RFC 9068 §4 has a resource server refuse a token of another audience) and its session lives (not ended,
+    /// not expired, the same user); otherwise `{"active": false}` alone, whatever the reason, so the answer tells a
+    /// caller nothing about why (RFC 7662 §2.2).
     public func introspect(_ token: String) async throws -> JSONObject {
-        guard let claims = await verifiedClaims(token) else { return JSONObject(["active": .bool(false)]) }
+        guard let claims = await verifiedClaims(token), claims.aud.value.contains(where: audiences.contains) else {
+            return JSONObject(["active": .bool(false)])
+        }
         let now = clock()
         guard let hash = try? sessionIDs.tokenHash(identifier: claims.sid),
             let session = try await store.session(tokenHash: hash, now: now),
@@ -93,7 +97,7 @@ public final class SessionTokens: Sendable {
 
     /// The claims of a token this server signed that is valid now; nil for anything else.
     func verifiedClaims(_ token: String) async -> SessionTokenClaims? {
-        guard token.utf8.count <= Self.maximumTokenLength else { return nil }
+        guard token.utf8.count <= Self.maximumTokenLength, CompactJWS.isCanonical(token) else { return nil }
         let keySet = keys.keySet
         guard let header = try? SessionTokenCoding.parser.header(of: Array(token.utf8)),
             header.typ == "at+jwt", header.alg == SigningAlgorithm.es256.rawValue, let kid = header.kid,

@@ -25,8 +25,13 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case recoveryCodesRegenerated = "recovery-codes.regenerated"
     /// An operator replayed dead webhook events.
     case eventsReplayed = "events.replayed"
+    /// An operator made an API key (`passkeys api-key create`).
+    case apiKeyCreated = "api-key.created"
     /// An operator revoked an API key.
     case apiKeyRevoked = "api-key.revoked"
+    /// A call to a service route was refused: no key, a key unknown or revoked (401), or a key without the route's
+    /// scope (403). At most one entry per client address and code in 10 seconds; `detail.count` says how many.
+    case adminRefused = "admin.refused"
     /// An operator looked accounts up or listed them.
     case usersRead = "admin.users.read"
     /// An operator read an account's passkeys.
@@ -39,8 +44,10 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case apiKeysRead = "admin.api-keys.read"
     /// An operator registered an OpenID Connect client.
     case oidcClientCreated = "oidc-client.created"
-    /// An operator changed an OpenID Connect client (its name, redirect URIs, ID token algorithm or secret).
+    /// An operator changed an OpenID Connect client (its name, redirect URIs or ID token algorithm).
     case oidcClientUpdated = "oidc-client.updated"
+    /// An operator replaced a confidential OpenID Connect client's secret (with any other change made at once).
+    case oidcClientSecretRotated = "oidc-client.secret-rotated"
     /// An operator deleted an OpenID Connect client with its codes and refresh tokens.
     case oidcClientDeleted = "oidc-client.deleted"
     /// An operator listed the OpenID Connect clients or read one.

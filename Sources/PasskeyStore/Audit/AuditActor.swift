@@ -18,6 +18,8 @@ public struct AuditActor: Sendable, Equatable {
         case cli
         /// An operator signed in to a console with a session of their own: `name` is the operator's.
         case `operator`
+        /// Someone who presented no valid credential (a refused call with no key, or an unknown one): no name.
+        case unknown
     }
 
     /// Which kind of actor.
@@ -37,6 +39,9 @@ public struct AuditActor: Sendable, Equatable {
     /// An operator's API key: its name, with its id so two keys of one name stay apart.
     public static func apiKey(_ key: APIKeyRecord) -> AuditActor { AuditActor(kind: .apiKey, name: "\(key.name) (\(key.id))") }
 
-    /// `{"kind", "name"}`, as `GET /admin/audit` answers it.
-    package var json: JSONValue { .object(JSONObject(["kind": .string(kind.rawValue), "name": .string(name)])) }
+    /// `{"kind", "name"}`, as `GET /admin/audit` answers it; `{"kind": "unknown"}` alone for an unknown actor.
+    package var json: JSONValue {
+        guard kind != .unknown else { return .object(JSONObject(["kind": .string(kind.rawValue)])) }
+        return .object(JSONObject(["kind": .string(kind.rawValue), "name": .string(name)]))
+    }
 }

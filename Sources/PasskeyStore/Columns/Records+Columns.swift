@@ -80,7 +80,7 @@ extension SessionRecord {
     /// The columns of a session row, in the order both stores read and write them, each with its kind.
     static let columns: [(name: String, kind: ColumnKind)] = [
         ("token_hash", .text), ("user_handle", .text), ("credential_id", .text), ("expires_at", .integer), ("verified_at", .integer),
-        ("recovery", .integer), ("started_at", .integer), ("amr", .text),
+        ("recovery", .integer), ("started_at", .integer), ("amr", .text), ("user_verified_at", .integer),
     ]
     /// The names of ``columns``.
     static let columnNames = columns.map(\.name)
@@ -91,14 +91,14 @@ extension SessionRecord {
             tokenHash: try c.text("sessions.token_hash"), userHandle: try Base64URL.decode(try c.text("sessions.user_handle")),
             credentialID: try c.text().map { try Base64URL.decode($0) }, expiresAt: try c.integer("sessions.expires_at"),
             verifiedAt: try c.integer(), isRecovery: try c.integer("sessions.recovery") != 0, startedAt: try c.integer(),
-            authenticationMethods: Self.authenticationMethods(fromColumn: try c.text()))
+            authenticationMethods: Self.authenticationMethods(fromColumn: try c.text()), userVerifiedAt: try c.integer())
     }
 
     /// The values of ``columns``, in order and of their kinds.
     var columnValues: [ColumnValue] {
         [
             .text(tokenHash), .text(Base64URL.encode(userHandle)), .text(credentialID.map { Base64URL.encode($0) }), .integer(expiresAt),
-            .integer(verifiedAt), .flag(isRecovery), .integer(startedAt), .text(authenticationMethodsColumn),
+            .integer(verifiedAt), .flag(isRecovery), .integer(startedAt), .text(authenticationMethodsColumn), .integer(userVerifiedAt),
         ]
     }
 }

@@ -3,8 +3,9 @@ import SQLKit
 /// ``OpenIDStore`` on PostgreSQL: each single use is one conditional `UPDATE … RETURNING`, so two instances redeeming
 /// the same code at once cannot both win.
 extension PostgresStore {
-    public func insertOIDCClient(_ client: OIDCClientRecord) async throws {
-        try await connections.with { db in
+    public func insertOIDCClient(_ client: OIDCClientRecord, audit: AuditEntry?) async throws {
+        try await connections.transaction { db in
+            try await Self.insertAudit(audit, into: db)
             try await db.raw(
                 """
                 INSERT INTO oidc_clients (\(unsafeRaw: OpenIDColumns.client))
@@ -27,8 +28,8 @@ extension PostgresStore {
         }
     }
 
-    public func updateOIDCClient(_ client: OIDCClientRecord) async throws -> Bool {
-        try await connections.with { db in
+    public func updateOIDCClient(_ client: OIDCClientRecord, audit: AuditEntry?) async throws -> Bool {
+        try await connections.transaction { db in
             let rows = try await db.raw(
                 """
                 UPDATE oidc_clients SET name = \(bind: client.name), secret_hash = \(bind: client.secretHash),
@@ -37,15 +38,19 @@ extension PostgresStore {
                 WHERE id = \(bind: client.id) RETURNING id
                 """
             ).all()
-            return !rows.isEmpty
+            guard !rows.isEmpty else { return false }
+            try await Self.insertAudit(audit, into: db)
+            return true
         }
     }
 
-    public func deleteOIDCClient(id: String) async throws -> Bool {
-        try await connections.with { db in
+    public func deleteOIDCClient(id: String, audit: AuditEntry?) async throws -> Bool {
+        try await connections.transaction { db in
             try await db.raw("DELETE FROM oidc_codes WHERE client_id = \(bind: id)").run()
             try await db.raw("DELETE FROM oidc_refresh_tokens WHERE client_id = \(bind: id)").run()
-            return !(try await db.raw("DELETE FROM oidc_clients WHERE id = \(bind: id) RETURNING id").all()).isEmpty
+            guard !(try await db.raw("DELETE FROM oidc_clients WHERE id = \(bind: id) RETURNING id").all()).isEmpty else { return false }
+            try await Self.insertAudit(audit, into: db)
+            return true
         }
     }
 

@@ -59,6 +59,12 @@ extension PostgresStore {
         bindings.append(v?.7)
     }
 
+    /// One audit entry (nothing for nil), inside the change's transaction.
+    static func insertAudit(_ entry: AuditEntry?, into db: any SQLDatabase) async throws {
+        guard let entry else { return }
+        try await insertEvents(ChangeRows(outbox: [], audit: entry), into: db)
+    }
+
     /// Writes a change's outbox rows in one statement (nothing for none) and its audit entry, inside the change's
     /// transaction.
     static func insertEvents(_ rows: ChangeRows, into db: any SQLDatabase) async throws {

@@ -51,7 +51,8 @@ extension PostgresStore {
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, userVerified: Bool, at time: Int64, tokenHash: String,
+        events: ChangeRecord
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
@@ -68,7 +69,8 @@ extension PostgresStore {
             if updated.isEmpty { return false }
             let verified = try await db.raw(
                 """
-                UPDATE sessions SET verified_at = \(bind: time) WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: time) RETURNING token_hash
+                UPDATE sessions SET verified_at = \(bind: time), user_verified_at = COALESCE(\(bind: userVerified ? time : nil)::BIGINT, user_verified_at)
+                WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: time) RETURNING token_hash
                 """
             ).all()
             if verified.isEmpty { throw RollBack(value: false) }

@@ -54,12 +54,14 @@ extension PostgresStore {
         }
     }
 
-    public func insertAPIKey(_ key: APIKeyRecord) async throws {
-        try await connections.with { db in
+    public func insertAPIKey(_ key: APIKeyRecord, audit: AuditEntry?) async throws {
+        try await connections.transaction { db in
+            try await Self.insertAudit(audit, into: db)
             try await db.raw(
                 """
                 INSERT INTO api_keys (\(unsafeRaw: TokenColumns.apiKey))
-                VALUES (\(bind: key.id), \(bind: key.name), \(bind: key.keyHash), \(bind: key.hint), \(bind: key.createdAt), \(bind: key.revokedAt))
+                VALUES (\(bind: key.id), \(bind: key.name), \(bind: key.keyHash), \(bind: key.hint), \(bind: key.createdAt), \(bind: key.revokedAt),
+                    \(bind: key.scopesColumn))
                 """
             ).run()
         }
@@ -77,12 +79,14 @@ extension PostgresStore {
         }
     }
 
-    public func revokeAPIKey(id: String, at time: Int64) async throws -> Bool {
-        try await connections.with { db in
+    public func revokeAPIKey(id: String, at time: Int64, audit: AuditEntry?) async throws -> Bool {
+        try await connections.transaction { db in
             let rows = try await db.raw(
                 "UPDATE api_keys SET revoked_at = \(bind: time) WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING id"
             ).all()
-            return !rows.isEmpty
+            guard !rows.isEmpty else { return false }
+            try await Self.insertAudit(audit, into: db)
+            return true
         }
     }
 
@@ -96,9 +100,10 @@ extension PostgresStore {
     }
 
     static func apiKey(_ row: any SQLRow) throws -> APIKeyRecord {
-        APIKeyRecord(
+        APIKeyRecord.read(
             id: try row.decode(column: "id", as: String.self), name: try row.decode(column: "name", as: String.self),
             keyHash: try row.decode(column: "key_hash", as: String.self), hint: try row.decode(column: "hint", as: String.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self), revokedAt: try row.decode(column: "revoked_at", as: Int64?.self))
+            createdAt: try row.decode(column: "created_at", as: Int64.self), revokedAt: try row.decode(column: "revoked_at", as: Int64?.self),
+            scopes: try row.decode(column: "scopes", as: String?.self))
     }
 }

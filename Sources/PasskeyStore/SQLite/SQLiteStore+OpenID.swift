@@ -2,8 +2,9 @@ import GRDB
 
 /// ``OpenIDStore`` on SQLite: reads on reader connections; each single use is one write transaction.
 extension SQLiteStore {
-    public func insertOIDCClient(_ client: OIDCClientRecord) async throws {
+    public func insertOIDCClient(_ client: OIDCClientRecord, audit: AuditEntry?) async throws {
         try await write { db in
+            if let audit { try Self.insertAudit(audit, db) }
             try db.execute(
                 sql: "INSERT INTO oidc_clients (\(OpenIDColumns.client)) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -27,7 +28,7 @@ extension SQLiteStore {
         }
     }
 
-    public func updateOIDCClient(_ client: OIDCClientRecord) async throws -> Bool {
+    public func updateOIDCClient(_ client: OIDCClientRecord, audit: AuditEntry?) async throws -> Bool {
         try await write { db in
             try db.execute(
                 sql: """
@@ -38,16 +39,19 @@ extension SQLiteStore {
                     client.name, client.secretHash, OpenIDColumns.uris(client.redirectURIs), OpenIDColumns.uris(client.postLogoutRedirectURIs),
                     client.idTokenAlgorithm, client.id,
                 ])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            if let audit { try Self.insertAudit(audit, db) }
+            return true
         }
     }
 
-    public func deleteOIDCClient(id: String) async throws -> Bool {
+    public func deleteOIDCClient(id: String, audit: AuditEntry?) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "DELETE FROM oidc_clients WHERE id = ?", arguments: [id])
             let deleted = db.changesCount > 0
             try db.execute(sql: "DELETE FROM oidc_codes WHERE client_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM oidc_refresh_tokens WHERE client_id = ?", arguments: [id])
+            if deleted, let audit { try Self.insertAudit(audit, db) }
             return deleted
         }
     }

@@ -42,7 +42,8 @@ extension SQLiteStore {
     }
 
     public func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String, events: ChangeRecord
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, userVerified: Bool, at time: Int64, tokenHash: String,
+        events: ChangeRecord
     ) async throws -> Bool {
         let id = Base64URL.encode(credentialID)
         let count = Int64(signCount)
@@ -52,9 +53,9 @@ extension SQLiteStore {
                 count, backupState ? 1 : 0, time, uvInitialized ? 1 : 0, id, count, count,
             ])
             if db.changesCount == 0 { return false }
-            try db.cachedStatement(sql: "UPDATE sessions SET verified_at = ? WHERE token_hash = ? AND expires_at > ?").execute(arguments: [
-                time, tokenHash, time,
-            ])
+            try db.cachedStatement(
+                sql: "UPDATE sessions SET verified_at = ?, user_verified_at = COALESCE(?, user_verified_at) WHERE token_hash = ? AND expires_at > ?"
+            ).execute(arguments: [time, userVerified ? time : nil, tokenHash, time])
             if db.changesCount == 0 { throw RollBack(value: false) }
             try Self.insertEvents(eventRows, db)
             return true

@@ -49,11 +49,12 @@ extension SQLiteStore {
         }
     }
 
-    public func insertAPIKey(_ key: APIKeyRecord) async throws {
+    public func insertAPIKey(_ key: APIKeyRecord, audit: AuditEntry?) async throws {
         try await write { db in
+            if let audit { try Self.insertAudit(audit, db) }
             try db.execute(
-                sql: "INSERT INTO api_keys (\(TokenColumns.apiKey)) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [key.id, key.name, key.keyHash, key.hint, key.createdAt, key.revokedAt])
+                sql: "INSERT INTO api_keys (\(TokenColumns.apiKey)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [key.id, key.name, key.keyHash, key.hint, key.createdAt, key.revokedAt, key.scopesColumn])
         }
     }
 
@@ -68,10 +69,12 @@ extension SQLiteStore {
         try await read { db in try Row.fetchAll(db, sql: "SELECT \(TokenColumns.apiKey) FROM api_keys ORDER BY created_at, id").map(Self.apiKey) }
     }
 
-    public func revokeAPIKey(id: String, at time: Int64) async throws -> Bool {
+    public func revokeAPIKey(id: String, at time: Int64, audit: AuditEntry?) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", arguments: [time, id])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            if let audit { try Self.insertAudit(audit, db) }
+            return true
         }
     }
 
@@ -87,9 +90,10 @@ extension SQLiteStore {
 
     /// ``TokenColumns/apiKey``.
     static func apiKey(_ row: Row) throws -> APIKeyRecord {
-        APIKeyRecord(
+        APIKeyRecord.read(
             id: try row.decode(String.self, atIndex: 0), name: try row.decode(String.self, atIndex: 1),
             keyHash: try row.decode(String.self, atIndex: 2), hint: try row.decode(String.self, atIndex: 3),
-            createdAt: try row.decode(Int64.self, atIndex: 4), revokedAt: try row.decode(Int64?.self, atIndex: 5))
+            createdAt: try row.decode(Int64.self, atIndex: 4), revokedAt: try row.decode(Int64?.self, atIndex: 5),
+            scopes: try row.decode(String?.self, atIndex: 6))
     }
 }

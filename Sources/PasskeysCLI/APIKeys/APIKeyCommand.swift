@@ -8,10 +8,15 @@ import PasskeyServer
 struct APIKeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "api-key",
-        abstract: "Create, list and revoke API keys: the credentials backends send to service routes (POST /introspect).",
+        abstract: "Create, list and revoke API keys: the credentials backends and tools send to service routes (POST /introspect, /admin/…).",
         discussion: """
+            Each key holds only the scopes it is made with: introspect (POST /introspect, the default), admin:read (every GET \
+            under /admin/), admin:write (every change under /admin/). Changes made here are written to the audit log with \
+            the actor {"kind": "cli"} and the name of the user running the command.
+
             Examples:
               passkeys api-key create --database sqlite:passkeys.sqlite --name billing-backend > billing.key
+              passkeys api-key create --database sqlite:passkeys.sqlite --name support-tools --scope admin:read --scope admin:write
               passkeys api-key list --database sqlite:passkeys.sqlite
               passkeys api-key revoke --database sqlite:passkeys.sqlite 3fa9c01b7e42
             """,
@@ -27,7 +32,7 @@ struct APIKeyCommand: AsyncParsableCommand {
 
         /// Opens the store, runs `body` with its keys, closes the store.
         func withStore<T: Sendable>(_ body: (APIKeys) async throws -> T) async throws -> T {
-            try await withDatabase { store in try await body(APIKeys(store: store, clock: Self.now)) }
+            try await withDatabase { store in try await body(APIKeys(store: store, clock: Self.now, origin: .commandLine)) }
         }
 
         /// The time now, in milliseconds since 1970.
@@ -80,24 +85,53 @@ struct APIKeyCommand: AsyncParsableCommand {
             discussion: """
                 Examples:
                   passkeys api-key create --database sqlite:passkeys.sqlite --name billing-backend > billing.key
-                  passkeys api-key create --database postgres://passkeys@db.example.com/passkeys --name support-tools
+                  passkeys api-key create --database postgres://passkeys@db.example.com/passkeys --name support-tools \\
+                    --scope admin:read --scope admin:write
                 """)
         @OptionGroup var options: DatabaseOptions
         @Option(help: "What the key is for, e.g. the backend that uses it (1 to 128 characters).") var name: String
+        @Option(
+            name: .customLong("scope"),
+            help: "What the key may do: introspect, admin:read or admin:write; repeat the option for several (default: introspect).")
+        var scopes: [String] = []
+
+        /// The scopes asked for: each option one scope (a list in one value is refused, so a typo cannot widen a key).
+        func parsedScopes() throws -> Set<APIKeyScope> {
+            guard !scopes.isEmpty else { return [.introspect] }
+            let names = APIKeyScope.allCases.map(\.rawValue).joined(separator: ", ")
+            return Set(
+                try scopes.map { value in
+                    if value.contains(",") {
+                        throw ValidationError("--scope: expected one scope per option (repeat --scope for several), found '\(value)'")
+                    }
+                    guard let scope = APIKeyScope(rawValue: value) else {
+                        throw ValidationError("--scope: expected one of \(names), found '\(value)'")
+                    }
+                    return scope
+                })
+        }
+
+        func validate() throws { _ = try parsedScopes() }
 
         func run() async throws {
+            let scopes = try parsedScopes()
             let (key, record) = try await options.withStore { keys in
-                do { return try await keys.create(name: name) } catch let error as ConfigurationError { throw ValidationError(error.description) }
+                do { return try await keys.create(name: name, scopes: scopes) } catch let error as ConfigurationError {
+                    throw ValidationError(error.description)
+                }
             }
             print(key)
+            let held = record.scopes.sorted().map(\.rawValue).joined(separator: ", ")
             Output.stderr(
-                "Created API key \(record.id) (\(record.name)). It is shown once: store it now. Revoke it with: passkeys api-key revoke \(record.id)")
+                "Created API key \(record.id) (\(record.name)) with the scopes \(held). It is shown once: store it now. Revoke it with: passkeys api-key revoke \(record.id)"
+            )
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the API keys: {\"keys\": [{id, name, hint, createdAt, revokedAt}]}, never the keys themselves.",
+            abstract:
+                "List the API keys: {\"keys\": [{id, name, hint, scopes, legacy, createdAt, revokedAt}]}, never the keys themselves; legacy keys (made before scopes) hold every scope.",
             discussion: """
                 Examples:
                   passkeys api-key list --database sqlite:passkeys.sqlite
@@ -106,19 +140,7 @@ struct APIKeyCommand: AsyncParsableCommand {
 
         func run() async throws {
             let records = try await options.withStore { keys in try await keys.list() }
-            Output.json(
-                .object(
-                    JSONObject([
-                        "keys": .array(
-                            records.map { record in
-                                .object(
-                                    JSONObject([
-                                        "id": .string(record.id), "name": .string(record.name), "hint": .string("…" + record.hint),
-                                        "createdAt": .string(RFC3339.string(millisecondsSince1970: record.createdAt)),
-                                        "revokedAt": record.revokedAt.map { .string(RFC3339.string(millisecondsSince1970: $0)) } ?? .null,
-                                    ]))
-                            })
-                    ])), pretty: true)
+            Output.json(.object(JSONObject(["keys": .array(records.map(\.listing))])), pretty: true)
         }
     }
 

@@ -8,10 +8,10 @@ struct AdminCommand: AsyncParsableCommand {
         commandName: "admin",
         abstract: "Support and compliance without SQL: find users, end their sessions, remove passkeys, read the audit log (needs an API key).",
         discussion: """
-            Every command talks to a running server (--server, or its --admin-address) with an API key from --key-file, PASSKEYS_API_KEY_FILE or PASSKEYS_API_KEY (never an argument: other users see arguments in ps). Each call is recorded in the audit log under the key's name.
+            Every command talks to a running server (--server, or its --admin-address) with an API key from --key-file, PASSKEYS_API_KEY_FILE or PASSKEYS_API_KEY (never an argument: other users see arguments in ps). Each call is recorded in the audit log under the key's name. Reading needs a key with the scope admin:read, changing one with admin:write.
 
             Examples:
-              passkeys api-key create --database sqlite:passkeys.sqlite --name support-desk > support.key
+              passkeys api-key create --database sqlite:passkeys.sqlite --name support-desk --scope admin:read --scope admin:write > support.key
               passkeys admin users find --server http://localhost:8080 --key-file support.key --username ada
               passkeys admin sessions end --server http://localhost:8080 --key-file support.key Xk3…
               passkeys admin audit --server http://localhost:8080 --key-file support.key --user Xk3… --json

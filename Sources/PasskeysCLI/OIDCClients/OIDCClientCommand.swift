@@ -29,7 +29,7 @@ struct OIDCClientCommand: AsyncParsableCommand {
     static func withClients<T: Sendable>(_ options: APIKeyCommand.DatabaseOptions, _ body: (OIDCClients) async throws -> T) async throws -> T {
         try await options.withDatabase { store in
             do {
-                return try await body(OIDCClients(store: store, clock: APIKeyCommand.DatabaseOptions.now))
+                return try await body(OIDCClients(store: store, clock: APIKeyCommand.DatabaseOptions.now, origin: .commandLine))
             } catch let error as ConfigurationError {
                 throw ValidationError(error.description)
             }

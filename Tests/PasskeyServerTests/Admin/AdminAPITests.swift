@@ -23,9 +23,9 @@ struct AdminAPITests {
         configure(&configuration)
         try await TestServer.withServer(configuration) { client in
             let store = try await database.openStore(logger: .init(label: "test"))
-            let keys = APIKeys(store: store, clock: { 1_800_000_000_000 })
+            let keys = APIKeys(store: store, clock: { 1_800_000_000_000 }, origin: .commandLine)
             do {
-                let key = try await keys.create(name: name).key
+                let key = try await keys.create(name: name, scopes: [.adminRead, .adminWrite]).key
                 try await body(client, key, keys)
             } catch {
                 try? await store.shutdown()

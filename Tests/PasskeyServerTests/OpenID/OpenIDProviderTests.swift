@@ -50,7 +50,7 @@ struct OpenIDProviderTests {
         let database = backend.location()
         let store = try await database.openStore(logger: .init(label: "test"))
         do {
-            let clients = OIDCClients(store: store, clock: { 1_800_000_000_000 })
+            let clients = OIDCClients(store: store, clock: { 1_800_000_000_000 }, origin: .commandLine)
             let (record, secret) = try await clients.create(name: " Wiki ", redirectURIs: ["https://wiki.example.com/cb"], isPublic: false)
             let stored = try #require(try await clients.client(id: record.id))
             #expect(stored.name == "Wiki" && stored.idTokenAlgorithm == "RS256")
@@ -94,7 +94,7 @@ struct OpenIDProviderTests {
         _ client: any TestClientProtocol, database: DatabaseLocation
     ) async throws -> (app: OIDCClientRecord, secret: String?, session: String, verifier: String, challenge: String) {
         let store = try await database.openStore(logger: .init(label: "test"))
-        let (app, secret) = try await OIDCClients(store: store, clock: { 1_800_000_000_000 })
+        let (app, secret) = try await OIDCClients(store: store, clock: { 1_800_000_000_000 }, origin: .commandLine)
             .create(name: "wiki", redirectURIs: ["https://wiki.example.com/cb"], isPublic: false)
         try await store.shutdown()
         var browser = TestBrowser(origin: TestServer.origin)

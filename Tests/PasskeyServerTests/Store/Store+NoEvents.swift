@@ -39,11 +39,12 @@ extension Store {
     }
 
     func recordReverification(
-        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, at time: Int64, tokenHash: String
+        credentialID: [UInt8], signCount: UInt32, backupState: Bool, uvInitialized: Bool, userVerified: Bool = true, at time: Int64,
+        tokenHash: String
     ) async throws -> Bool {
         try await recordReverification(
-            credentialID: credentialID, signCount: signCount, backupState: backupState, uvInitialized: uvInitialized, at: time, tokenHash: tokenHash,
-            events: .none)
+            credentialID: credentialID, signCount: signCount, backupState: backupState, uvInitialized: uvInitialized, userVerified: userVerified,
+            at: time, tokenHash: tokenHash, events: .none)
     }
 
     func replaceRecoveryCodes(userHandle: [UInt8], hashes: [String]) async throws {

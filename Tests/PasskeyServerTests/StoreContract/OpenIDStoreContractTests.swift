@@ -10,7 +10,8 @@ import Testing
 @Suite("Store contract: OpenIDStore", .serialized)
 struct OpenIDStoreContractTests {
     static let requirements = [
-        "insertOIDCClient(_:)", "oidcClient(id:)", "oidcClients()", "updateOIDCClient(_:)", "deleteOIDCClient(id:)", "insertAuthorizationCode(_:)",
+        "insertOIDCClient(_:audit:)", "oidcClient(id:)", "oidcClients()", "updateOIDCClient(_:audit:)", "deleteOIDCClient(id:audit:)",
+        "insertAuthorizationCode(_:)",
         "useAuthorizationCode(hash:now:)", "insertRefreshToken(_:)", "useRefreshToken(hash:now:)", "revokeRefreshTokens(family:now:)",
     ]
 
@@ -37,7 +38,7 @@ struct OpenIDStoreContractTests {
     /// A stored client.
     static func registeredClient(_ store: any DatabaseStore) async throws -> OIDCClientRecord {
         let client = client()
-        try await store.insertOIDCClient(client)
+        try await store.insertOIDCClient(client, audit: nil)
         return client
     }
 
@@ -45,10 +46,12 @@ struct OpenIDStoreContractTests {
     func insertClient(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let (confidential, open) = (Self.client(), Self.client(confidential: false))
-            try await store.insertOIDCClient(confidential)
-            try await store.insertOIDCClient(open)
+            let marker = Contract.unique("client-created")
+            try await store.insertOIDCClient(confidential, audit: TokenStoreContractTests.entry(.oidcClientCreated, marker: marker))
+            try await store.insertOIDCClient(open, audit: nil)
             #expect(try await store.oidcClient(id: confidential.id) == confidential)
             #expect(try await store.oidcClient(id: open.id) == open)
+            #expect(try await TokenStoreContractTests.entries(store, marker: marker).map(\.action) == ["oidc-client.created"], "in its transaction")
         }
     }
 
@@ -65,7 +68,7 @@ struct OpenIDStoreContractTests {
     func clients(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let clients = [Self.client(createdAt: 30), Self.client(createdAt: 10), Self.client(createdAt: 20)]
-            for client in clients { try await store.insertOIDCClient(client) }
+            for client in clients { try await store.insertOIDCClient(client, audit: nil) }
             #expect(try await store.oidcClients() == clients.sorted { $0.createdAt < $1.createdAt })
         }
     }
@@ -80,10 +83,13 @@ struct OpenIDStoreContractTests {
             client.redirectURIs = ["https://new.example/cb"]
             client.postLogoutRedirectURIs = []
             client.idTokenAlgorithm = "ES256"
-            #expect(try await store.updateOIDCClient(client))
+            let marker = Contract.unique("client-updated")
+            let entry = TokenStoreContractTests.entry(.oidcClientUpdated, marker: marker)
+            #expect(try await store.updateOIDCClient(client, audit: entry))
             #expect(try await store.oidcClient(id: client.id) == client)
             #expect(try await store.oidcClient(id: other.id) == other)
-            #expect(try await !store.updateOIDCClient(Self.client()), "no such client")
+            #expect(try await !store.updateOIDCClient(Self.client(), audit: entry), "no such client")
+            #expect(try await TokenStoreContractTests.entries(store, marker: marker).count == 1, "no entry for the update that found none")
         }
     }
 
@@ -96,11 +102,14 @@ struct OpenIDStoreContractTests {
             for code in [code, othersCode] { try await store.insertAuthorizationCode(code) }
             for token in [token, othersToken] { try await store.insertRefreshToken(token) }
 
-            #expect(try await store.deleteOIDCClient(id: client.id))
+            let marker = Contract.unique("client-deleted")
+            let entry = TokenStoreContractTests.entry(.oidcClientDeleted, marker: marker)
+            #expect(try await store.deleteOIDCClient(id: client.id, audit: entry))
             #expect(try await store.oidcClient(id: client.id) == nil)
             #expect(try await store.useAuthorizationCode(hash: code.codeHash, now: Contract.now) == .unknown)
             #expect(try await store.useRefreshToken(hash: token.tokenHash, now: Contract.now) == .unknown)
-            #expect(try await !store.deleteOIDCClient(id: client.id), "gone already")
+            #expect(try await !store.deleteOIDCClient(id: client.id, audit: entry), "gone already")
+            #expect(try await TokenStoreContractTests.entries(store, marker: marker).count == 1, "no entry for the delete that found none")
             #expect(try await store.oidcClients() == [other])
             #expect(try await store.useAuthorizationCode(hash: othersCode.codeHash, now: Contract.now) == .first(othersCode))
             #expect(try await store.useRefreshToken(hash: othersToken.tokenHash, now: Contract.now) == .first(othersToken))

@@ -127,13 +127,22 @@ extension StoreContractTests {
             let credential = try #require(try await store.credential(id: id))
             #expect(credential.signCount == 4 && credential.backupState && credential.lastUsedAt == Contract.now + 10 && credential.uvInitialized)
             #expect(try await store.session(tokenHash: token, now: Contract.now)?.verifiedAt == Contract.now + 10)
+            #expect(try await store.session(tokenHash: token, now: Contract.now)?.userVerifiedAt == Contract.now + 10)
+            // Without UV (a passkey that cannot verify its user): verified, but the time with UV stays.
+            #expect(
+                try await store.recordReverification(
+                    credentialID: id, signCount: 5, backupState: true, uvInitialized: true, userVerified: false, at: Contract.now + 15,
+                    tokenHash: token))
+            let afterUVless = try await store.session(tokenHash: token, now: Contract.now)
+            #expect(afterUVless?.verifiedAt == Contract.now + 15 && afterUVless?.userVerifiedAt == Contract.now + 10)
+            let credentialAfter = try #require(try await store.credential(id: id))
 
             // A counter that did not move forward: the session is not marked.
             #expect(
                 try await !store.recordReverification(
-                    credentialID: id, signCount: 4, backupState: false, uvInitialized: false, at: Contract.now + 20, tokenHash: token))
-            #expect(try await store.session(tokenHash: token, now: Contract.now)?.verifiedAt == Contract.now + 10)
-            #expect(try await store.credential(id: id) == credential)
+                    credentialID: id, signCount: 5, backupState: false, uvInitialized: false, at: Contract.now + 20, tokenHash: token))
+            #expect(try await store.session(tokenHash: token, now: Contract.now)?.verifiedAt == Contract.now + 15)
+            #expect(try await store.credential(id: id) == credentialAfter)
 
             // An ended session: the counter does not move either.
             let (_, other) = try await Contract.addPasskey(store, to: account)
@@ -141,7 +150,7 @@ extension StoreContractTests {
             #expect(
                 try await !store.recordReverification(
                     credentialID: id, signCount: 9, backupState: false, uvInitialized: false, at: Contract.now + 30, tokenHash: token))
-            #expect(try await store.credential(id: id) == credential, "nothing changed")
+            #expect(try await store.credential(id: id) == credentialAfter, "nothing changed")
             #expect(try await store.session(tokenHash: other.tokenHash, now: Contract.now)?.verifiedAt == nil)
         }
     }

@@ -18,7 +18,7 @@ struct StoreContractTests {
         "userWithCredentials(username:)", "credentialWithOwner(id:)",
         "recordSignIn(credentialID:signCount:backupState:uvInitialized:at:session:events:)", "session(tokenHash:now:)",
         "deleteSession(tokenHash:events:)", "deleteSessions(userHandle:except:events:)",
-        "recordReverification(credentialID:signCount:backupState:uvInitialized:at:tokenHash:events:)",
+        "recordReverification(credentialID:signCount:backupState:uvInitialized:userVerified:at:tokenHash:events:)",
         "replaceRecoveryCodes(userHandle:hashes:events:)", "recoveryCodeCount(userHandle:)", "recoveryCodeOwner(username:codeHash:)",
         "useRecoveryCode(userHandle:hash:session:events:)", "purgeExpired(now:)", "checkReadiness()", "raiseMetadataSerial(publisher:to:)",
         "secret(named:generate:)",

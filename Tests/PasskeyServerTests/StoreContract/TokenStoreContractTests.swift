@@ -11,8 +11,8 @@ import Testing
 struct TokenStoreContractTests {
     static let requirements = [
         "signingKeys(algorithm:)", "insertSigningKey(_:)", "resealSigningKey(kid:privateKey:replacing:)", "deleteSigningKeys(publishedBefore:)",
-        "sealedSecret(named:generate:)", "resealSecret(named:value:replacing:)", "insertAPIKey(_:)", "apiKey(hash:)", "apiKeys()",
-        "revokeAPIKey(id:at:)",
+        "sealedSecret(named:generate:)", "resealSecret(named:value:replacing:)", "insertAPIKey(_:audit:)", "apiKey(hash:)", "apiKeys()",
+        "revokeAPIKey(id:at:audit:)",
     ]
 
     static func key(
@@ -25,9 +25,24 @@ struct TokenStoreContractTests {
             createdAt: generation, signsFrom: generation * 10, signsUntil: generation * 10 + 10, publishedUntil: publishedUntil)
     }
 
-    static func apiKey(createdAt: Int64) -> APIKeyRecord {
+    static func apiKey(createdAt: Int64, scopes: Set<APIKeyScope>? = [.introspect]) -> APIKeyRecord {
         APIKeyRecord(
-            id: Contract.unique("key"), name: "backend", keyHash: Contract.unique("hash"), hint: "abcd", createdAt: createdAt, revokedAt: nil)
+            id: Contract.unique("key"), name: "backend", keyHash: Contract.unique("hash"), hint: "abcd", createdAt: createdAt, revokedAt: nil,
+            scopes: scopes)
+    }
+
+    /// An entry of `action` no other test writes (its detail names `marker`).
+    static func entry(_ action: AuditAction, marker: String) -> AuditEntry {
+        AuditEntry(
+            time: 7, userID: nil, action: action.rawValue, actor: AuditActor(kind: .cli, name: "ops"), clientAddress: nil, outcome: "success",
+            detail: #"{"marker":"\#(marker)"}"#)
+    }
+
+    /// The entries whose detail names `marker`.
+    static func entries(_ store: any DatabaseStore, marker: String) async throws -> [AuditEntry] {
+        try await store.auditEntries(AuditQuery(userID: nil, from: 0, until: Contract.far, before: nil, limit: 1000)).filter {
+            $0.detail?.contains(marker) == true
+        }
     }
 
     @Test("signingKeys(algorithm:) lists that algorithm's keys only, oldest generation first", arguments: Backend.all)
@@ -101,12 +116,19 @@ struct TokenStoreContractTests {
         }
     }
 
-    @Test("insertAPIKey stores a key as given", arguments: Backend.all)
+    @Test("insertAPIKey stores a key as given, its scopes or none (a legacy key), with its audit entry", arguments: Backend.all)
     func insertAPIKey(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
-            let key = Self.apiKey(createdAt: 5)
-            try await store.insertAPIKey(key)
-            #expect(try await store.apiKeys() == [key])
+            let key = Self.apiKey(createdAt: 5, scopes: [.adminRead, .introspect])
+            let marker = Contract.unique("created")
+            try await store.insertAPIKey(key, audit: Self.entry(.apiKeyCreated, marker: marker))
+            let legacy = Self.apiKey(createdAt: 6, scopes: nil)
+            try await store.insertAPIKey(legacy, audit: nil)
+            #expect(try await store.apiKeys() == [key, legacy])
+            #expect(try await store.apiKey(hash: key.keyHash)?.scopes == [.adminRead, .introspect])
+            let read = try await store.apiKey(hash: legacy.keyHash)
+            #expect(read?.isLegacy == true && read?.scopes == Set(APIKeyScope.allCases), "a key without scopes holds them all")
+            #expect(try await Self.entries(store, marker: marker).map(\.action) == ["api-key.created"])
         }
     }
 
@@ -114,9 +136,9 @@ struct TokenStoreContractTests {
     func apiKeyByHash(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let key = Self.apiKey(createdAt: 5)
-            try await store.insertAPIKey(key)
+            try await store.insertAPIKey(key, audit: nil)
             #expect(try await store.apiKey(hash: key.keyHash) == key)
-            #expect(try await store.revokeAPIKey(id: key.id, at: 9))
+            #expect(try await store.revokeAPIKey(id: key.id, at: 9, audit: nil))
             #expect(try await store.apiKey(hash: key.keyHash)?.revokedAt == 9, "a revoked key is still found, as revoked")
             #expect(try await store.apiKey(hash: Contract.unique("hash")) == nil)
         }
@@ -126,22 +148,26 @@ struct TokenStoreContractTests {
     func apiKeys(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let keys = [Self.apiKey(createdAt: 30), Self.apiKey(createdAt: 10), Self.apiKey(createdAt: 20)]
-            for key in keys { try await store.insertAPIKey(key) }
+            for key in keys { try await store.insertAPIKey(key, audit: nil) }
             #expect(try await store.apiKeys() == keys.sorted { $0.createdAt < $1.createdAt })
         }
     }
 
-    @Test("revokeAPIKey revokes a key once; false for an unknown id or a key revoked already", arguments: Backend.all)
+    @Test(
+        "revokeAPIKey revokes a key once, with its entry; false for an unknown id or a key revoked already, and no entry then",
+        arguments: Backend.all)
     func revokeAPIKey(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let (key, other) = (Self.apiKey(createdAt: 5), Self.apiKey(createdAt: 6))
-            try await store.insertAPIKey(key)
-            try await store.insertAPIKey(other)
-            #expect(try await store.revokeAPIKey(id: key.id, at: 9))
-            #expect(try await !store.revokeAPIKey(id: key.id, at: 12), "revoked already")
+            try await store.insertAPIKey(key, audit: nil)
+            try await store.insertAPIKey(other, audit: nil)
+            let marker = Contract.unique("revoked")
+            #expect(try await store.revokeAPIKey(id: key.id, at: 9, audit: Self.entry(.apiKeyRevoked, marker: marker)))
+            #expect(try await !store.revokeAPIKey(id: key.id, at: 12, audit: Self.entry(.apiKeyRevoked, marker: marker)), "revoked already")
             #expect(try await store.apiKey(hash: key.keyHash)?.revokedAt == 9, "the first revocation's time stays")
-            #expect(try await !store.revokeAPIKey(id: Contract.unique("key"), at: 9))
+            #expect(try await !store.revokeAPIKey(id: Contract.unique("key"), at: 9, audit: Self.entry(.apiKeyRevoked, marker: marker)))
             #expect(try await store.apiKey(hash: other.keyHash)?.revokedAt == nil)
+            #expect(try await Self.entries(store, marker: marker).count == 1, "one entry: the revocation that happened")
         }
     }
 }

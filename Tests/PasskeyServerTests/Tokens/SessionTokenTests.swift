@@ -61,10 +61,10 @@ extension TestClientProtocol {
 @Suite("Session tokens for the app's backend")
 struct SessionTokenTests {
     /// A key for the test server's database, made as `passkeys api-key create` makes one.
-    static func apiKey(_ database: DatabaseLocation, name: String = "backend") async throws -> String {
+    static func apiKey(_ database: DatabaseLocation, name: String = "backend", scopes: Set<APIKeyScope> = [.introspect]) async throws -> String {
         let store = try await database.openStore(logger: .init(label: "test"))
         defer { Task { try? await store.shutdown() } }
-        return try await APIKeys(store: store, clock: { 1_800_000_000_000 }).create(name: name).key
+        return try await APIKeys(store: store, clock: { 1_800_000_000_000 }, origin: .commandLine).create(name: name, scopes: scopes).key
     }
 
     static func keys(from jwks: String) async throws -> JWTKeyCollection {
@@ -186,8 +186,8 @@ struct SessionTokenTests {
         let database = backend.location()
         try await TestServer.withServer(TestServer.configuration(database)) { client in
             let store = try await database.openStore(logger: .init(label: "test"))
-            let keys = APIKeys(store: store, clock: { 1_800_000_000_000 })
-            let (key, record) = try await keys.create(name: "reports backend")
+            let keys = APIKeys(store: store, clock: { 1_800_000_000_000 }, origin: .commandLine)
+            let (key, record) = try await keys.create(name: "reports backend", scopes: [.introspect])
             let auth: HTTPFields = [.authorization: "Bearer \(key)"]
             var json = auth
             json[.contentType] = "application/json"
