@@ -271,10 +271,10 @@ struct PostgresStoreTests {
         let connections = try PostgresConnections.open(
             url: try #require(Backend.postgresURL), logger: Self.logger(), health: StoreHealth(logger: Self.logger()))
         let settle = try #require(
-            Schema.migrations.last?.compactMap { step -> String? in
-                if case .postgres(let sql) = step, sql.hasPrefix("UPDATE users") { return sql }
+            Schema.migrations.joined().compactMap { step -> String? in
+                if case .postgres(let sql) = step, sql.hasPrefix("UPDATE users SET username_key") { return sql }
                 return nil
-            }.first)
+            }.last)
         try await Self.withStore { _ in
             try await connections.with { db in
                 // A temporary table named users comes first on the session's search path: the step's own SQL runs
