@@ -88,6 +88,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", "4.122.0"..<"4.123.0"),
         .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        // Tests only: child processes without Foundation's Process (docs/decisions/0174-tests-spawn-with-subprocess.md).
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
         // The WebAuthn model and codecs, with no dependency: under both the verifier and the app SDK.
@@ -233,6 +235,7 @@ let package = Package(
             name: "PasskeysCLITests",
             dependencies: withCryptography([
                 "PasskeysCLI", "PasskeyCore", "PasskeyServer", "PasskeyStore", product("ArgumentParser", "swift-argument-parser", "Server"),
+                product("Subprocess", "swift-subprocess", "Server"),
             ]), swiftSettings: strict),
         .testTarget(
             name: "PasskeyServerTests",

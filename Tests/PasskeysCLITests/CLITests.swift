@@ -12,12 +12,12 @@ struct CLITests {
     }
 
     @Test("usage errors exit 2 with the message on stderr, nothing on stdout")
-    func usageErrors() throws {
+    func usageErrors() async throws {
         for arguments in [
             [], ["verify", "registration", "--rp-id", "x"], ["bench", "--seconds", "-1"], ["frobnicate"],
             ["verify", "authentication", "--rp-id", "x", "--origin", "o", "--challenge", "c", "--public-key", "%%"],
         ] {
-            let result = try CLIRunner.run(arguments)
+            let result = try await CLIRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.status)")
             #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
             #expect(!result.stderr.isEmpty)
@@ -25,17 +25,17 @@ struct CLITests {
     }
 
     @Test("--help succeeds")
-    func help() throws {
-        let result = try CLIRunner.run(["verify", "registration", "--help"])
+    func help() async throws {
+        let result = try await CLIRunner.run(["verify", "registration", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("--trust-anchor"))
     }
 
     @Test("malformed input is a failed verification (exit 1) with a typed error, never a crash")
-    func malformedInput() throws {
+    func malformedInput() async throws {
         for input in ["", "{", "[]", #"{"id":1}"#, #"{"id":"AA","type":"public-key","response":{"clientDataJSON":"AA==","attestationObject":"AA"}}"#]
         {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["verify", "registration", "--rp-id", "x", "--origin", "https://x", "--challenge", "c"], stdin: Data(input.utf8))
             #expect(result.status == 1, "\(input)")
             #expect(result.json["verified"] as? Bool == false)
@@ -46,24 +46,24 @@ struct CLITests {
     }
 
     @Test("a challenge starting with '-' is taken as a value in the --name=VALUE form", .enabled(if: VectorCatalog.available))
-    func dashValue() throws {
+    func dashValue() async throws {
         // The go-webauthn Titan vector's challenge starts with '-'.
         let data = try Data(contentsOf: VectorCatalog.directory.appendingPathComponent("registration-fido-u2f-titan-go.json"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let challenge = try #require((root["expected_challenge"] as? [String: Any])?["value"] as? String)
         #expect(challenge.hasPrefix("-"))
         let input = try JSONSerialization.data(withJSONObject: try #require(root["response"]))
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["verify", "registration", "--rp-id", "webauthn.io", "--origin", "https://webauthn.io", "--challenge=\(challenge)"], stdin: input)
         #expect(result.status == 0, "\(result.stdout)")
     }
 
     @Test("verify registration prints exactly the contract's members", .enabled(if: VectorCatalog.available))
-    func registrationShape() throws {
+    func registrationShape() async throws {
         let input = try vectorResponse(Self.packedVector)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-cli-\(UUID().uuidString).json")
         try input.write(to: file)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "verify", "registration", "--rp-id", "localhost", "--origin", "http://localhost:5000",
             "--challenge", "8LBCiOY3q1cBZHFAWtS4AZZChzGphy67lK7I70zKi4yC7pgrQ2Pch7nAjLk1wq9greshIAsW2AjibhXjjI0TmQ", "--input", file.path,
         ])
@@ -80,9 +80,9 @@ struct CLITests {
     }
 
     @Test("inspect decodes a registration, with --json and as text", .enabled(if: VectorCatalog.available))
-    func inspect() throws {
+    func inspect() async throws {
         let input = try vectorResponse(Self.packedVector)
-        let json = try CLIRunner.run(["inspect", "--json"], stdin: input)
+        let json = try await CLIRunner.run(["inspect", "--json"], stdin: input)
         #expect(json.status == 0)
         #expect(json.json["kind"] as? String == "RegistrationResponseJSON")
         let attestation = try #require(json.json["attestationObject"] as? [String: Any])
@@ -91,75 +91,75 @@ struct CLITests {
         let x5c = try #require((attestation["attStmt"] as? [String: Any])?["x5c"] as? [[String: Any]])
         #expect((x5c.first?["subject"] as? String)?.contains("Yubico U2F EE Serial 719807075") == true)
 
-        let text = try CLIRunner.run(["inspect"], stdin: input)
+        let text = try await CLIRunner.run(["inspect"], stdin: input)
         #expect(text.status == 0)
         #expect(text.stdout.contains("aaguid: 6d44ba9b-f6ec-2e49-b930-0c8fe920cb73"))
     }
 
     @Test("inspect shows format details: TPM structures, the Android key description, the SafetyNet payload", .enabled(if: VectorCatalog.available))
-    func inspectFormatDetails() throws {
-        func details(_ name: String) throws -> [String: Any] {
-            let result = try CLIRunner.run(["inspect", "--json"], stdin: try vectorResponse(name))
+    func inspectFormatDetails() async throws {
+        func details(_ name: String) async throws -> [String: Any] {
+            let result = try await CLIRunner.run(["inspect", "--json"], stdin: try vectorResponse(name))
             #expect(result.status == 0, "\(name): \(result.stdout)")
             let attestation = try #require(result.json["attestationObject"] as? [String: Any])
             return try #require(attestation["formatDetails"] as? [String: Any], "\(name): no formatDetails")
         }
-        let tpm = try details("registration-tpm-ecc-webauthn-io-py")
+        let tpm = try await details("registration-tpm-ecc-webauthn-io-py")
         #expect((tpm["certInfo"] as? [String: Any])?["magic"] as? String == "0xFF544347")
         #expect(((tpm["pubArea"] as? [String: Any])?["ecc"] as? [String: Any])?["curveID"] as? String == "0x0003")
-        let android = try details("registration-android-key-pixel8a-py")
+        let android = try await details("registration-android-key-pixel8a-py")
         #expect(android["attestationSecurityLevel"] as? String == "TrustedEnvironment")
         #expect((android["teeEnforced"] as? [String: Any])?["purpose"] as? [Int] == [2])
-        let safetyNet = try details("registration-android-safetynet-duo-py")
+        let safetyNet = try await details("registration-android-safetynet-duo-py")
         #expect((safetyNet["payload"] as? [String: Any])?["apkPackageName"] as? String == "com.google.android.gms")
     }
 
     @Test("verify registration --metadata refuses a BLOB that does not verify, as metadataInvalid", .enabled(if: VectorCatalog.available))
-    func metadataFlag() throws {
+    func metadataFlag() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-bad-blob-\(UUID().uuidString).jwt").path
         try "eyJhbGciOiJFUzI1NiJ9.e30.AAAA".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let v = try Vector("registration-packed-x5c-yubikey-firefox-py")
-        let result = try CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding, extra: ["--metadata", path]), stdin: try v.input())
+        let result = try await CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding, extra: ["--metadata", path]), stdin: try v.input())
         #expect(result.status == 1 && result.errorCode == "metadataInvalid", "\(result.stdout)")
-        let missingRoot = try CLIRunner.run(v.arguments(legacyBase64: false, extra: ["--metadata-root", path]), stdin: try v.input())
+        let missingRoot = try await CLIRunner.run(v.arguments(legacyBase64: false, extra: ["--metadata-root", path]), stdin: try v.input())
         #expect(missingRoot.status == 2, "--metadata-root needs --metadata")
     }
 
     @Test("inspect takes a bare base64url authenticatorData and reports garbage as an error")
-    func inspectBare() throws {
+    func inspectBare() async throws {
         let authData = "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MBAAAATg"
-        let result = try CLIRunner.run(["inspect", "--json"], stdin: Data(authData.utf8))
+        let result = try await CLIRunner.run(["inspect", "--json"], stdin: Data(authData.utf8))
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.json["kind"] as? String == "authenticatorData")
-        let garbage = try CLIRunner.run(["inspect", "--json"], stdin: Data("!!!".utf8))
+        let garbage = try await CLIRunner.run(["inspect", "--json"], stdin: Data("!!!".utf8))
         #expect(garbage.status == 1)
     }
 
     @Test("an ML-DSA-65 passkey made through passkeys bridge verifies with verify registration and authentication, and inspect names its AKP labels")
-    func mlDSAOffline() throws {
+    func mlDSAOffline() async throws {
         let store = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-mldsa-\(UUID().uuidString)/credentials.json").path
         let challenge = "AAECAwQFBgcICQoLDA0ODw"
         let create =
             #"{"action":"create","options":{"rp":{"id":"example.com","name":"Example"},"user":{"id":"AQID","name":"ada","displayName":"Ada"},"challenge":"\#(challenge)","pubKeyCredParams":[{"type":"public-key","alg":-49}],"authenticatorSelection":{"residentKey":"required"}}}"#
-        let created = try CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((create + "\n").utf8))
+        let created = try await CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((create + "\n").utf8))
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.json["ok"] as? Bool == true, "\(created.stdout)")
         let registration = try JSONSerialization.data(withJSONObject: try #require(created.json["data"]))
 
-        let verified = try CLIRunner.run(
+        let verified = try await CLIRunner.run(
             ["verify", "registration", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge], stdin: registration)
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
         #expect(verified.json["algorithm"] as? Int == -49)
         let publicKey = try #require(verified.json["publicKey"] as? String)
 
-        let inspected = try CLIRunner.run(["inspect", "--json"], stdin: registration)
+        let inspected = try await CLIRunner.run(["inspect", "--json"], stdin: registration)
         #expect(inspected.status == 0 && inspected.stdout.contains("pub (-1)"), "\(inspected.stdout)")
 
         let get = #"{"action":"get","options":{"challenge":"\#(challenge)","rpId":"example.com"}}"#
-        let got = try CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((get + "\n").utf8))
+        let got = try await CLIRunner.run(["bridge", "--origin", "https://example.com", "--store", store], stdin: Data((get + "\n").utf8))
         let assertion = try JSONSerialization.data(withJSONObject: try #require(got.json["data"], "\(got.stdout)"))
-        let signedIn = try CLIRunner.run(
+        let signedIn = try await CLIRunner.run(
             [
                 "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
                 "--public-key=\(publicKey)", "--sign-count", "1",
@@ -168,7 +168,7 @@ struct CLITests {
 
         // As reported: an ML-DSA-44 key was refused as an unknown key type; now the refusal says why.
         let mlDSA44Key = "ogEHAzgv" // {1: 7, 3: -48}: kty AKP, alg ML-DSA-44, nothing more
-        let refused = try CLIRunner.run(
+        let refused = try await CLIRunner.run(
             [
                 "verify", "authentication", "--rp-id", "example.com", "--origin", "https://example.com", "--challenge", challenge,
                 "--public-key=\(mlDSA44Key)",
@@ -179,8 +179,8 @@ struct CLITests {
     }
 
     @Test("bench reports every verification with its baseline ratio")
-    func bench() throws {
-        let result = try CLIRunner.run(["bench", "--seconds", "0.05", "--json"])
+    func bench() async throws {
+        let result = try await CLIRunner.run(["bench", "--seconds", "0.05", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(result.json["results"] as? [[String: Any]])
         let names = rows.compactMap { $0["name"] as? String }

@@ -15,27 +15,24 @@ import Glibc
 @Suite("Durability of acknowledged writes", .serialized)
 struct DurabilityCLITests {
     /// Starts `passkeys serve` on `database` and returns it once it answers.
-    static func start(database: String, port: Int) async throws -> Process {
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)", "--rate-limit", "0", "--metadata-url", "off"]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+    static func start(database: String, port: Int) async throws -> ChildProcess {
+        let process = try await ChildProcess.start([
+            "serve", "--port", String(port), "--database", "sqlite:\(database)", "--rate-limit", "0", "--metadata-url", "off",
+        ])
         let health = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
         for _ in 0..<100 {
             if (try? await URLSession.shared.data(from: health)) != nil { return process }
             try await Task.sleep(for: .milliseconds(100))
         }
-        process.terminate()
+        process.send(SIGTERM)
         throw StartFailed()
     }
 
     struct StartFailed: Error {}
 
-    static func kill9(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    static func kill9(_ process: ChildProcess) async throws {
+        process.send(SIGKILL)
+        try await process.waitForExit()
     }
 
     @Test("kill -9 right after the answers: the registration and the sign-in's counter are there after a restart")
@@ -50,11 +47,11 @@ struct DurabilityCLITests {
         let server = "http://localhost:\(port)"
 
         let first = try await Self.start(database: database, port: port)
-        let registered = try CLIRunner.run(["register", "--username", "durable", "--server", server, "--store", store])
+        let registered = try await CLIRunner.run(["register", "--username", "durable", "--server", server, "--store", store])
         #expect(registered.status == 0, "\(registered.stdout) \(registered.stderr)")
-        let signedIn = try CLIRunner.run(["login", "--username", "durable", "--server", server, "--store", store])
+        let signedIn = try await CLIRunner.run(["login", "--username", "durable", "--server", server, "--store", store])
         #expect(signedIn.status == 0, "\(signedIn.stdout) \(signedIn.stderr)")
-        Self.kill9(first)
+        try await Self.kill9(first)
 
         // Read the file the killed server left: the registration and the sign-in's counter (1 at registration,
         // 2 after the sign-in) are there.
@@ -70,11 +67,8 @@ struct DurabilityCLITests {
         #expect(credentials.first?.lastUsedAt != nil)
 
         let second = try await Self.start(database: database, port: port)
-        defer {
-            second.terminate()
-            second.waitUntilExit()
-        }
-        let again = try CLIRunner.run(["login", "--username", "durable", "--server", server, "--store", store])
+        defer { second.send(SIGTERM) }
+        let again = try await CLIRunner.run(["login", "--username", "durable", "--server", server, "--store", store])
         #expect(again.status == 0, "the restarted server signs the account in: \(again.stdout) \(again.stderr)")
     }
 }

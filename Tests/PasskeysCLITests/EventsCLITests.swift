@@ -25,28 +25,28 @@ struct EventsCLITests {
             row, endpoint: endpoint, failure: DeliveryFailure(attempts: 9, nextAttemptAt: 2, firstFailedAt: 1, error: "HTTP 500", deadAt: 2))
         try await store.shutdown()
 
-        let status = try CLIRunner.run(["events", "status", "--database", "sqlite:\(path)"])
+        let status = try await CLIRunner.run(["events", "status", "--database", "sqlite:\(path)"])
         #expect(status.status == 0 && status.stdout.contains(#""pending":0"#) && status.stdout.contains(#""dead":1"#), "\(status.stdout)")
-        let unknown = try CLIRunner.run([
+        let unknown = try await CLIRunner.run([
             "events", "replay", "--database", "sqlite:\(path)", "--id", "evt_" + Base64URL.encode(SecureRandom.bytes(16)),
         ])
         #expect(unknown.status == 1 && unknown.errorCode == "noDeadEvent")
-        let replayed = try CLIRunner.run(["events", "replay", "--database", "sqlite:\(path)", "--id", event.id])
+        let replayed = try await CLIRunner.run(["events", "replay", "--database", "sqlite:\(path)", "--id", event.id])
         #expect(replayed.status == 0 && replayed.json["replayed"] as? Int == 1, "\(replayed.stdout) \(replayed.stderr)")
-        #expect(try CLIRunner.run(["events", "replay", "--database", "sqlite:\(path)", "--all-dead"]).json["replayed"] as? Int == 0)
-        let after = try CLIRunner.run(["events", "status", "--database", "sqlite:\(path)"])
+        #expect(try await CLIRunner.run(["events", "replay", "--database", "sqlite:\(path)", "--all-dead"]).json["replayed"] as? Int == 0)
+        let after = try await CLIRunner.run(["events", "status", "--database", "sqlite:\(path)"])
         #expect(after.stdout.contains(#""pending":1"#) && after.stdout.contains(#""dead":0"#), "\(after.stdout)")
 
-        let secret = try CLIRunner.run(["events", "secret"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = try await CLIRunner.run(["events", "secret"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try WebhookSecret(parsing: secret, source: "passkeys events secret")
     }
 
     @Test("usage errors: both or neither of --id and --all-dead, a malformed id, no database")
-    func usage() throws {
-        #expect(try CLIRunner.run(["events", "replay", "--database", "sqlite:/nonexistent.sqlite"]).status == 2)
-        #expect(try CLIRunner.run(["events", "replay", "--all-dead", "--id", "evt_AAAAAAAAAAAAAAAAAAAAAA"]).status == 2)
-        #expect(try CLIRunner.run(["events", "replay", "--id", "evt.1"]).status == 2)
-        let missing = try CLIRunner.run(["events", "status", "--database", "sqlite:/nonexistent/passkeys.sqlite"])
+    func usage() async throws {
+        #expect(try await CLIRunner.run(["events", "replay", "--database", "sqlite:/nonexistent.sqlite"]).status == 2)
+        #expect(try await CLIRunner.run(["events", "replay", "--all-dead", "--id", "evt_AAAAAAAAAAAAAAAAAAAAAA"]).status == 2)
+        #expect(try await CLIRunner.run(["events", "replay", "--id", "evt.1"]).status == 2)
+        let missing = try await CLIRunner.run(["events", "status", "--database", "sqlite:/nonexistent/passkeys.sqlite"])
         #expect(missing.status == 1 && missing.errorCode == "databaseNotFound")
     }
 }

@@ -18,7 +18,7 @@ struct OIDCClientCLITests {
         try await DatabaseLocation.sqliteFile(path).openStore(logger: logger).shutdown()
         let database = "sqlite:\(path)"
 
-        let created = try CLIRunner.run([
+        let created = try await CLIRunner.run([
             "oidc-client", "create", "--database", database, "--name", "wiki", "--redirect-uri", "https://wiki.example.com/cb",
         ])
         #expect(created.status == 0, "\(created.stderr)")
@@ -26,10 +26,10 @@ struct OIDCClientCLITests {
         let secret = try #require(created.json["clientSecret"] as? String)
         #expect(secret.hasPrefix("pcs_") && created.json["idTokenAlg"] as? String == "RS256" && created.json["public"] as? Bool == false)
 
-        let listed = try CLIRunner.run(["oidc-client", "list", "--database", database])
+        let listed = try await CLIRunner.run(["oidc-client", "list", "--database", database])
         #expect(listed.status == 0 && listed.stdout.contains(id) && !listed.stdout.contains(secret))
 
-        let updated = try CLIRunner.run([
+        let updated = try await CLIRunner.run([
             "oidc-client", "update", "--database", database, "--redirect-uri", "https://wiki.example.com/other", "--new-secret", "--", id,
         ])
         #expect(updated.status == 0, "\(updated.stderr)")
@@ -37,7 +37,7 @@ struct OIDCClientCLITests {
         let newSecret = try #require(updated.json["clientSecret"] as? String)
         #expect(newSecret != secret)
 
-        let publicClient = try CLIRunner.run([
+        let publicClient = try await CLIRunner.run([
             "oidc-client", "create", "--database", database, "--name", "cli", "--public", "--redirect-uri", "http://127.0.0.1/cb",
             "--id-token-alg", "ES256",
         ])
@@ -47,12 +47,12 @@ struct OIDCClientCLITests {
             ["--name", "x", "--redirect-uri", "http://wiki.example.com/cb"], ["--name", "x", "--redirect-uri", "https://a.example/cb#f"],
             ["--name", "x"], ["--name", "x", "--redirect-uri", "https://a.example/cb", "--id-token-alg", "HS256"],
         ] {
-            let refused = try CLIRunner.run(["oidc-client", "create", "--database", database] + arguments)
+            let refused = try await CLIRunner.run(["oidc-client", "create", "--database", database] + arguments)
             #expect(refused.status == 2, "\(arguments): \(refused.stderr)")
         }
 
-        #expect(try CLIRunner.run(["oidc-client", "delete", "--database", database, "--", id]).json["deleted"] as? String == id)
-        let again = try CLIRunner.run(["oidc-client", "delete", "--database", database, "--", id])
+        #expect(try await CLIRunner.run(["oidc-client", "delete", "--database", database, "--", id]).json["deleted"] as? String == id)
+        let again = try await CLIRunner.run(["oidc-client", "delete", "--database", database, "--", id])
         #expect(again.status == 1 && again.errorCode == "oidcClientNotFound")
     }
 }

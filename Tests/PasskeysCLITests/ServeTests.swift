@@ -190,14 +190,10 @@ struct ServeTests {
         // Below the ephemeral range and disjoint from the other suites' ranges (see CeremonyCLITests.withServer).
         let port = Int.random(in: 20_000..<26_000)
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-serve-\(UUID().uuidString).sqlite").path
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(database)", "--metadata-url", "off"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let errorLog = database + ".log"
+        let process = try await ChildProcess.start(
+            ["serve", "--port", String(port), "--database", "sqlite:\(database)", "--metadata-url", "off"], errorLog: errorLog)
+        defer { process.send(SIGKILL) }
 
         var healthy = false
         let health = try #require(URL(string: "http://127.0.0.1:\(port)/healthz"))
@@ -210,11 +206,11 @@ struct ServeTests {
         #expect(healthy, "the server answered /healthz")
         #expect(FileManager.default.fileExists(atPath: database), "the SQLite file and schema are created at start-up")
 
-        kill(process.processIdentifier, SIGTERM)
+        process.send(SIGTERM)
         for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!process.isRunning, "the server stopped on SIGTERM")
         #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
         // The address to open first (WebAuthn's, for RP ID localhost), then where it listens.
         #expect(log.contains("passkeys serve: open http://localhost:\(port) (listening on 127.0.0.1:\(port);"), "\(log)")
     }

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,18 +15,18 @@ import FoundationNetworking
 @Suite("passkeys serve stops within its grace", .serialized)
 struct ShutdownTests {
     /// A `passkeys serve` process with its log in a file.
-    final class Server {
-        let process = Process()
+    final class Server: Sendable {
+        let process: ChildProcess
         let port: Int
         let log: URL
-        private var signalled: ContinuousClock.Instant?
+        private let signalled = Mutex<ContinuousClock.Instant?>(nil)
 
         /// Starts the server with `arguments` on a port below Linux's ephemeral range (disjoint from the other suites'
         /// ranges, see CeremonyCLITests.withServer) and returns once `/healthz` answers; tries another port when the one
         /// drawn is taken.
         static func start(_ arguments: [String]) async throws -> Server {
             for _ in 0..<3 {
-                let server = try Server(port: Int.random(in: 6_000..<10_000), arguments: arguments)
+                let server = try await Server(port: Int.random(in: 6_000..<10_000), arguments: arguments)
                 if try await server.healthy() { return server }
                 server.kill()
             }
@@ -34,17 +35,13 @@ struct ShutdownTests {
 
         struct StartFailed: Error {}
 
-        private init(port: Int, arguments: [String]) throws {
+        private init(port: Int, arguments: [String]) async throws {
             self.port = port
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-stop-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             log = folder.appendingPathComponent("server.log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.executableURL = CLIRunner.executable
-            process.arguments = ["serve", "--port", String(port), "--database", "sqlite:\(folder.path)/server.sqlite"] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: log)
-            try process.run()
+            process = try await ChildProcess.start(
+                ["serve", "--port", String(port), "--database", "sqlite:\(folder.path)/server.sqlite"] + arguments, errorLog: log.path)
         }
 
         private func healthy() async throws -> Bool {
@@ -57,13 +54,13 @@ struct ShutdownTests {
         }
 
         func terminate() {
-            signalled = .now
-            Glibc.kill(process.processIdentifier, SIGTERM)
+            signalled.withLock { $0 = .now }
+            process.send(SIGTERM)
         }
 
         /// Seconds from ``terminate()`` to the process's end, waiting at most `limit` seconds (then nil).
         func secondsToExit(limit: Double) async throws -> Double? {
-            let start = signalled ?? .now
+            let start = signalled.withLock { $0 } ?? .now
             while process.isRunning {
                 if ContinuousClock.now - start > .seconds(limit) { return nil }
                 try await Task.sleep(for: .milliseconds(20))
@@ -74,9 +71,9 @@ struct ShutdownTests {
 
         var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
+        /// Ends the server at once; the child is reaped by its monitor, so nothing waits here (this runs in `defer`).
         func kill() {
-            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            process.send(SIGKILL)
             try? FileManager.default.removeItem(at: log.deletingLastPathComponent())
         }
 

@@ -179,7 +179,7 @@ struct Vector {
     .enabled(if: VectorCatalog.available, "no vectors at ../shared/vectors (set PASSKEYS_VECTORS to run them)"))
 struct VectorTests {
     @Test("vector gives its expected result", arguments: VectorCatalog.names)
-    func vector(_ name: String) throws {
+    func vector(_ name: String) async throws {
         let v = try Vector(name)
         var extra: [String] = []
         if name == "registration-packed-x5c-wrong-root-negative-py" {
@@ -188,7 +188,7 @@ struct VectorTests {
         }
         let input: Data
         if VectorCatalog.placeholderIDs.contains(name) {
-            let asCaptured = try CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding), stdin: try v.input())
+            let asCaptured = try await CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding), stdin: try v.input())
             #expect(asCaptured.status == 1, "\(name): a placeholder id must not verify")
             #expect(["credentialIdMismatch", "malformedInput"].contains(asCaptured.errorCode ?? ""), "\(name): \(asCaptured.stdout)")
             input = try v.input(replacingIDWith: try Self.credentialID(of: v))
@@ -196,12 +196,12 @@ struct VectorTests {
             input = try v.input()
         }
         if v.usesLegacyEncoding {
-            let strict = try CLIRunner.run(v.arguments(legacyBase64: false, extra: extra), stdin: input)
+            let strict = try await CLIRunner.run(v.arguments(legacyBase64: false, extra: extra), stdin: input)
             #expect(
                 strict.status == 1 && strict.errorCode == "malformedInput",
                 "\(name): strict decoding must refuse non-canonical base64, got \(strict.stdout)")
         }
-        let result = try CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding, extra: extra), stdin: input)
+        let result = try await CLIRunner.run(v.arguments(legacyBase64: v.usesLegacyEncoding, extra: extra), stdin: input)
 
         if v.ceremony == "registration", let format = v.format, !VectorCatalog.supportedFormats.contains(format) {
             #expect(result.status == 1 && result.errorCode == "unsupportedFormat", "\(name) (\(format)): \(result.stdout)")
@@ -232,7 +232,7 @@ struct VectorTests {
     /// attestation statement to verify, so the same capture with the root moved out of x5c and into the RP's
     /// trust anchors must verify, and be trusted: only the included root is refused, nothing about the device.
     @Test("Feitian BioPass: refused only for the root in x5c; verified and trusted with the root as an anchor")
-    func feitianRootMovedToAnchor() throws {
+    func feitianRootMovedToAnchor() async throws {
         let name = "registration-packed-x5c-feitian-biopass-go"
         guard VectorCatalog.names.contains(name) else { return }
         let v = try Vector(name)
@@ -255,7 +255,7 @@ struct VectorTests {
         let rootPath = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-feitian-root-\(UUID().uuidString).pem").path
         try root.serializeAsPEM().pemString.write(toFile: rootPath, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: rootPath) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             v.arguments(legacyBase64: v.usesLegacyEncoding, extra: ["--trust-anchor", rootPath, "--require-trusted-attestation"]),
             stdin: try JSONSerialization.data(withJSONObject: credential))
         #expect(result.status == 0, "\(name) without its root in x5c: \(result.stdout) \(result.stderr)")

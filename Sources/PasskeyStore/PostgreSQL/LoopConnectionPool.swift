@@ -76,10 +76,12 @@ final class LoopConnectionPool: @unchecked Sendable {
     }
 
     /// A pool released without ``shutdown()`` (a test that stopped early, an embedder's mistake) still closes its
-    /// idle connections and fails its waiters, instead of leaking sockets and leaving tasks waiting forever. Nothing
-    /// else refers to the pool by now, so its state is safe to read here whatever the thread.
+    /// connections and fails its waiters, instead of leaking sockets and leaving tasks waiting forever. Nothing
+    /// else refers to the pool by now, so its state is safe to read here whatever the thread. The lent ones are closed
+    /// too: their borrowers can no longer give them back, and postgres-nio stops the process when a connection is
+    /// dropped open.
     deinit {
-        for connection in idle {
+        for connection in idle + lent.map(\.connection) {
             connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
         }
         while let waiter = waiters.popFirst() {

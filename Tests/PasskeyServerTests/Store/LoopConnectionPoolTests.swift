@@ -141,10 +141,14 @@ struct LoopConnectionPoolTests {
                             count.now += 1
                             count.peak = max(count.peak, count.now)
                         }
+                        // Given back however the borrower ends, so a failure reports itself instead of a pool
+                        // dropped with connections out.
+                        defer {
+                            lent.count.withLock { $0.now -= 1 }
+                            pool.release(connection)
+                        }
                         let pid = try await Self.backend(connection)
                         try await Task.sleep(for: .milliseconds(5))
-                        lent.count.withLock { $0.now -= 1 }
-                        pool.release(connection)
                         return pid
                     }
                 }
