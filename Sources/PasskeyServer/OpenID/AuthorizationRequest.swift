@@ -111,9 +111,21 @@ struct AuthorizationRequest: Sendable {
         return "/authorize?" + FormEncoding.encode(pairs)
     }
 
-    /// What binds a ticket to this request.
+    /// What binds a ticket to this request: every parameter that decides what the code will grant or where it goes, so a
+    /// ticket won for one request opens no other (a wider scope, `prompt` dropped, another PKCE challenge). The scope and
+    /// `prompt` are sets (OpenID Connect Core §3.1.2.1: space-delimited, order carries no meaning), so they are sorted;
+    /// each value is written with its length and an absent one apart from an empty one, so no value can pass for two.
     var ticketBinding: String {
-        [client.id, redirectURI, state ?? "", nonce ?? "", codeChallenge].joined(separator: "\n")
+        func set(_ name: String) -> String? {
+            parameters[name].map { Set($0.split(separator: " ").map(String.init)).sorted().joined(separator: " ") }
+        }
+        let fields: [(String, String?)] = [
+            ("client_id", client.id), ("redirect_uri", redirectURI), ("response_type", parameters["response_type"]),
+            ("response_mode", parameters["response_mode"]), ("scope", set("scope")), ("state", state), ("nonce", nonce),
+            ("code_challenge", codeChallenge), ("code_challenge_method", parameters["code_challenge_method"]), ("prompt", set("prompt")),
+            ("max_age", parameters["max_age"]),
+        ]
+        return fields.map { name, value in value.map { "\(name) \($0.utf8.count):\($0)" } ?? "\(name) -" }.joined(separator: "\n")
     }
 }
 
@@ -125,7 +137,7 @@ struct PageRefusal: Error, Sendable {
 
 /// `passkeys_login`: when `/authorize` sends the user to the page for a fresh ceremony (`prompt=login`, `max_age`), it
 /// adds to the request it will come back with the time it did so, MACed with a key only this server has and bound to
-/// the request (client, redirect URI, state, nonce, PKCE challenge). Back at `/authorize`, a session whose last passkey
+/// the whole request (``AuthorizationRequest/ticketBinding``). Back at `/authorize`, a session whose last passkey
 /// ceremony is at or after that time satisfies the request; without the ticket, `prompt=login` would send the user to
 /// the page forever, and with an unsigned time anyone holding the browser could claim a ceremony that never happened.
 /// Tickets last ``lifetime``.
@@ -142,7 +154,11 @@ struct LoginTicket: Sendable {
     /// The time in `ticket` when it is this server's, for this request, and not older than ``lifetime``.
     func time(of ticket: String, binding: String, now: Int64) -> Int64? {
         let parts = ticket.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, parts[0].utf8.count <= 16, let time = Int64(parts[0]), let mac = try? Base64URL.decode(String(parts[1])),
+        // The time is 1 to 19 ASCII digits written as the server writes them: `Int64` alone would also take a sign or
+        // leading zeros, and one ticket would have several spellings.
+        guard parts.count == 2, (1...19).contains(parts[0].utf8.count),
+            parts[0].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let time = Int64(parts[0]),
+            String(time) == parts[0], let mac = try? Base64URL.decode(String(parts[1])),
             HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array("\(time)\n\(binding)".utf8), using: key),
             time <= now, now - time <= Self.lifetime
         else { return nil }
