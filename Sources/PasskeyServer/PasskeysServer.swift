@@ -109,7 +109,7 @@ public enum PasskeysServer {
         let provider: OpenIDProvider
         do {
             tokens = try await SessionTokens.open(configuration: configuration, store: store)
-            provider = try await OpenIDProvider.open(configuration: configuration, tokens: tokens, store: store)
+            provider = try await OpenIDProvider.open(configuration: configuration, tokens: tokens, store: store, events: recorder)
         } catch {
             try? await store.shutdown()
             throw error

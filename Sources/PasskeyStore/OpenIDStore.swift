@@ -120,6 +120,31 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     }
 }
 
+/// What one token response stores: the refresh token of its grant family, and the access token's `jti` (RFC 7519
+/// §4.1.7) with that family, so revoking the family ends the access token too.
+public struct GrantIssue: Sendable, Equatable {
+    /// The family's new refresh token (its ``RefreshTokenRecord/family`` names the family).
+    public let refreshToken: RefreshTokenRecord
+    /// The access token's `jti`.
+    public let accessTokenID: String
+    /// When the access token expires, milliseconds since 1970.
+    public let accessTokenExpiresAt: Int64
+
+    /// What a token response issues: `refreshToken`, and the access token `accessTokenID` until `accessTokenExpiresAt`.
+    public init(refreshToken: RefreshTokenRecord, accessTokenID: String, accessTokenExpiresAt: Int64) {
+        self.refreshToken = refreshToken
+        self.accessTokenID = accessTokenID
+        self.accessTokenExpiresAt = accessTokenExpiresAt
+    }
+
+    /// How long the family's row is kept: until the last token issued for it has expired.
+    var familyExpiresAt: Int64 { max(refreshToken.expiresAt, accessTokenExpiresAt) }
+
+    /// How long the row of a family revoked with no row yet (its tokens issued before families had rows) is kept:
+    /// far longer than any use in flight, which is all it has to outlast.
+    static let revokedFamilyLifetime: Int64 = 24 * 3_600_000
+}
+
 /// The outcome of presenting a code or a refresh token: its first use, a replay (the stored row, already used or
 /// revoked), or nothing stored under that hash.
 public enum SingleUse<Record: Sendable & Equatable>: Sendable, Equatable {
@@ -153,13 +178,22 @@ public protocol OpenIDStore: Sendable {
     /// for every later one.
     func useAuthorizationCode(hash: String, now: Int64) async throws -> SingleUse<AuthorizationCodeRecord>
 
-    /// Stores a new refresh token.
-    func insertRefreshToken(_ token: RefreshTokenRecord) async throws
+    /// Stores what one token response issues for a grant family: its new refresh token and its access token's `jti`
+    /// (``GrantIssue``), in one step that a concurrent ``revokeGrant(family:now:events:)`` of the family orders itself
+    /// against: false, storing nothing, when the family is revoked already, so a replay that raced the first use
+    /// leaves no usable successor whichever finishes first (RFC 9700 §4.14.2).
+    func issueGrant(_ issue: GrantIssue) async throws -> Bool
     /// Marks the token used if it is neither used nor revoked, in one atomic step; a replayed one revokes its family
     /// in the same step.
     func useRefreshToken(hash: String, now: Int64) async throws -> SingleUse<RefreshTokenRecord>
-    /// Revokes every refresh token of `family` (a code presented twice).
-    func revokeRefreshTokens(family: String, now: Int64) async throws
+    /// Revokes the grant `family` (a code presented twice, a refresh token replayed): every refresh token of it, every
+    /// access token issued for it (``accessTokenIsLive(id:now:)`` is false from now on), and any successor a use in
+    /// flight would store (``issueGrant(_:)`` refuses it); `events` (the audit entry and events of the detection) are
+    /// written in the same transaction.
+    func revokeGrant(family: String, now: Int64, events: ChangeRecord) async throws
+    /// Whether the access token whose `jti` is `id` was issued for a grant family that is not revoked, and is not
+    /// past its expiry. False for a `jti` never recorded.
+    func accessTokenIsLive(id: String, now: Int64) async throws -> Bool
 }
 
 /// The columns of the provider's rows, in the order both stores read and write them.

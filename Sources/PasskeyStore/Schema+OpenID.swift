@@ -26,4 +26,14 @@ extension Schema {
         "CREATE INDEX IF NOT EXISTS oidc_refresh_family ON oidc_refresh_tokens(family)",
         "CREATE INDEX IF NOT EXISTS oidc_refresh_expiry ON oidc_refresh_tokens(expires_at)",
     ]
+
+    /// Grant families as rows of their own, so a revocation and the issue of a successor order themselves on one
+    /// row (a successor stored after its family was revoked would otherwise outlive the revocation), and each access
+    /// token's `jti` with its family, so revoking a family ends its access tokens at once.
+    static let grantFamilies: [SchemaStep] = [
+        "CREATE TABLE IF NOT EXISTS oidc_grants (family TEXT PRIMARY KEY, revoked_at BIGINT, expires_at BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS oidc_grants_expiry ON oidc_grants(expires_at)",
+        "CREATE TABLE IF NOT EXISTS oidc_access_tokens (jti TEXT PRIMARY KEY, family TEXT NOT NULL, expires_at BIGINT NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS oidc_access_tokens_expiry ON oidc_access_tokens(expires_at)",
+    ]
 }

@@ -155,6 +155,7 @@ enum Schema {
             .postgres("CREATE UNIQUE INDEX IF NOT EXISTS users_username_key_unique ON users(username_key)"),
         ],
         Schema.leastPrivilege,
+        Schema.grantFamilies,
     ]
 
     /// The columns of a session row, in the order both stores read and write them (``SessionRecord/columnNames``).

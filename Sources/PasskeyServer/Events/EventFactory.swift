@@ -15,10 +15,17 @@ struct EventFactory: Sendable {
 
     /// A new event. `data` follows `user` in the body; `clientAddress` ends it when the change came from a request.
     func event(_ type: EventType, user: UserRecord?, _ data: KeyValuePairs<String, JSONValue> = [:]) -> OutboxEvent {
+        var object = JSONObject()
+        for (key, value) in data { object[key] = value }
+        return event(type, user: user, data: object)
+    }
+
+    /// A new event whose `data` members (after `user`) are `data`'s, in its order.
+    func event(_ type: EventType, user: UserRecord?, data: JSONObject) -> OutboxEvent {
         let id = "evt_" + Base64URL.encode(SecureRandom.bytes(16))
         var members = JSONObject()
         if let user { members["user"] = .object(user.userJSON) }
-        for (key, value) in data { members[key] = value }
+        for member in data.members { members[member.key] = member.value }
         if let clientAddress { members["clientAddress"] = .string(clientAddress) }
         let body = JSONObject([
             "id": .string(id), "type": .string(type.rawValue), "timestamp": .string(Timestamp.iso8601(now)), "data": .object(members),

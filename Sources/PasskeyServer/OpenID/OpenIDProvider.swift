@@ -14,6 +14,8 @@ package final class OpenIDProvider: Sendable {
     let tokens: SessionTokens
     let store: any Store & TokenStore & OpenIDStore
     let tickets: LoginTicket
+    /// Raises the events of a detected replay for webhooks; nil raises none (its audit entry is written either way).
+    let events: EventRecorder?
 
     /// Seconds a code lives (RFC 6749 §4.1.2 recommends at most 10 minutes; a browser redirect takes a second).
     package static let codeLifetime: Int64 = 60
@@ -21,24 +23,29 @@ package final class OpenIDProvider: Sendable {
     /// session tokens (audience `--token-audience`, by default the issuer) does not take a client's token for one.
     var userinfoAudience: String { tokens.issuer + "/userinfo" }
 
-    init(clock: @escaping @Sendable () -> Int64, tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore, tickets: LoginTicket) {
+    init(
+        clock: @escaping @Sendable () -> Int64, tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore, tickets: LoginTicket,
+        events: EventRecorder? = nil
+    ) {
         self.clock = clock
         self.tokens = tokens
         self.store = store
         self.tickets = tickets
+        self.events = events
     }
 
     /// The provider over the session tokens' keys and issuer; loads (or makes) the login-ticket key, sealed under
     /// `configuration`'s key-encryption key. Times are read from the relying party's clock in `configuration`.
     package static func open(
-        configuration: ServerConfiguration, tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore
+        configuration: ServerConfiguration, tokens: SessionTokens, store: any Store & TokenStore & OpenIDStore, events: EventRecorder? = nil
     ) async throws -> OpenIDProvider {
         // RS256 keys (ID tokens) are made once there is a client to sign for, not by every server that starts.
         tokens.keys.makeKeys(of: .rs256) { try await !store.oidcClients().isEmpty }
         try await tokens.keys.refresh()
         let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
         return OpenIDProvider(
-            clock: configuration.millisecondClock, tokens: tokens, store: store, tickets: try await LoginTicket.load(from: store, sealer: sealer))
+            clock: configuration.millisecondClock, tokens: tokens, store: store, tickets: try await LoginTicket.load(from: store, sealer: sealer),
+            events: events)
     }
 
     var now: Int64 { clock() }
@@ -125,15 +132,17 @@ package final class OpenIDProvider: Sendable {
     ]
 
     /// `POST /token` (RFC 6749 §4.1.3 and §6, OpenID Connect Core §3.1.3 and §12): the token response, or the error.
-    func token(_ parameters: [String: String], authorization: AuthorizationCredentials?) async throws -> Result<JSONObject, OAuthError> {
+    func token(
+        _ parameters: [String: String], authorization: AuthorizationCredentials?, origin: ChangeOrigin = .outsideRequest
+    ) async throws -> Result<JSONObject, OAuthError> {
         let client: OIDCClientRecord
         switch try await authenticate(parameters, authorization: authorization) {
         case .failure(let error): return .failure(error)
         case .success(let found): client = found
         }
         switch parameters["grant_type"] {
-        case "authorization_code": return try await redeemCode(parameters, client: client)
-        case "refresh_token": return try await refresh(parameters, client: client)
+        case "authorization_code": return try await redeemCode(parameters, client: client, origin: origin)
+        case "refresh_token": return try await refresh(parameters, client: client, origin: origin)
         case nil: return .failure(.invalidRequest("Expected grant_type authorization_code or refresh_token, found none."))
         case let other?:
             return .failure(
@@ -179,7 +188,9 @@ package final class OpenIDProvider: Sendable {
         return .success(client)
     }
 
-    private func redeemCode(_ parameters: [String: String], client: OIDCClientRecord) async throws -> Result<JSONObject, OAuthError> {
+    private func redeemCode(
+        _ parameters: [String: String], client: OIDCClientRecord, origin: ChangeOrigin
+    ) async throws -> Result<JSONObject, OAuthError> {
         guard let code = parameters["code"], !code.isEmpty, code.utf8.count <= 128 else {
             return .failure(.invalidRequest("Expected code, found none."))
         }
@@ -191,9 +202,10 @@ package final class OpenIDProvider: Sendable {
         switch try await store.useAuthorizationCode(hash: Self.hash(code), now: now) {
         case .unknown: return .failure(.invalidGrant("The code is not one this server issued."))
         case .replayed(let used):
-            // RFC 6749 §4.1.2: a code used twice revokes what its first use issued (the refresh tokens; access tokens
-            // end with their short lifetime or their session).
-            try await store.revokeRefreshTokens(family: used.codeHash, now: now)
+            // RFC 6749 §4.1.2: a code used twice revokes what its first use issued, its refresh and access tokens (and
+            // a successor that first use is storing now: issueGrant refuses it once the family is revoked).
+            try await revokeReplayed(
+                family: used.codeHash, grantType: "authorization_code", subject: used.subject, clientID: used.clientID, origin: origin)
             return .failure(.invalidGrant("The code was used already; the tokens issued for it are revoked."))
         case .first(let found): record = found
         }
@@ -215,13 +227,14 @@ package final class OpenIDProvider: Sendable {
         guard let session = try await store.session(tokenHash: record.sessionHash, now: now), !session.isRecovery else {
             return .failure(.invalidGrant("The session the code was issued for has ended."))
         }
-        return .success(
-            try await issueTokens(
-                client: client, session: session, subject: record.subject, scope: record.scope, authTime: record.authTime,
-                authenticationMethods: record.authenticationMethods, nonce: record.nonce, family: record.codeHash))
+        return try await issueTokens(
+            client: client, session: session, subject: record.subject, scope: record.scope, authTime: record.authTime,
+            authenticationMethods: record.authenticationMethods, nonce: record.nonce, family: record.codeHash)
     }
 
-    private func refresh(_ parameters: [String: String], client: OIDCClientRecord) async throws -> Result<JSONObject, OAuthError> {
+    private func refresh(
+        _ parameters: [String: String], client: OIDCClientRecord, origin: ChangeOrigin
+    ) async throws -> Result<JSONObject, OAuthError> {
         guard let token = parameters["refresh_token"], !token.isEmpty, token.utf8.count <= 128 else {
             return .failure(.invalidRequest("Expected refresh_token, found none."))
         }
@@ -229,30 +242,35 @@ package final class OpenIDProvider: Sendable {
         let record: RefreshTokenRecord
         switch try await store.useRefreshToken(hash: Self.hash(token), now: now) {
         case .unknown: return .failure(.invalidGrant("The refresh token is not one this server issued."))
-        case .replayed:
-            // RFC 9700 §4.14.2: a rotated token used again means two parties hold the chain; the store revoked it.
+        case .replayed(let used):
+            // RFC 9700 §4.14.2: a rotated token used again means two parties hold the chain. The store revoked the
+            // family as it saw the replay; this records it (and revokes again, which changes nothing).
+            try await revokeReplayed(family: used.family, grantType: "refresh_token", subject: used.subject, clientID: used.clientID, origin: origin)
             return .failure(.invalidGrant("The refresh token was used already or revoked; its whole family is revoked now."))
         case .first(let found): record = found
         }
         guard record.clientID == client.id else {
-            try await store.revokeRefreshTokens(family: record.family, now: now)
+            // Another client holds this client's token: as a replay, the family is revoked.
+            try await revokeReplayed(
+                family: record.family, grantType: "refresh_token", subject: record.subject, clientID: record.clientID, origin: origin,
+                presentedBy: client.id)
             return .failure(.invalidGrant("The refresh token was issued to another client."))
         }
         guard record.expiresAt > now, let session = try await store.session(tokenHash: record.sessionHash, now: now), !session.isRecovery else {
             return .failure(.invalidGrant("The session the refresh token belongs to has ended."))
         }
-        return .success(
-            try await issueTokens(
-                client: client, session: session, subject: record.subject, scope: record.scope, authTime: record.authTime,
-                authenticationMethods: record.authenticationMethods, nonce: nil, family: record.family))
+        return try await issueTokens(
+            client: client, session: session, subject: record.subject, scope: record.scope, authTime: record.authTime,
+            authenticationMethods: record.authenticationMethods, nonce: nil, family: record.family)
     }
 
     /// The token response (OpenID Connect Core §3.1.3.3): an access token for `/userinfo`, a new refresh token of
-    /// `family`, and an ID token.
+    /// `family`, and an ID token; `invalid_grant` when the family was revoked meanwhile (a replay of the code or the
+    /// refresh token this use presented, seen by another request).
     private func issueTokens(
         client: OIDCClientRecord, session: SessionRecord, subject: String, scope: String, authTime: Int64, authenticationMethods: String,
         nonce: String?, family: String
-    ) async throws -> JSONObject {
+    ) async throws -> Result<JSONObject, OAuthError> {
         let idAlgorithm = SigningAlgorithm(rawValue: client.idTokenAlgorithm) ?? .rs256
         let keySet = try await tokens.keys.require(idAlgorithm)
         // Read after the keys: a first RS256 key made just now signs from the moment it was made, so a time read
@@ -264,11 +282,12 @@ package final class OpenIDProvider: Sendable {
         let issuedAt = Date(timeIntervalSince1970: TimeInterval(now / 1000))
         let expiry = ExpirationClaim(value: issuedAt.addingTimeInterval(TimeInterval(tokens.lifetime)))
         let methods = authenticationMethods.split(separator: " ").map(String.init)
+        let accessTokenID = Base64URL.encode(SecureRandom.bytes(16))
         // The access token is a session token (RFC 9068) for this client and the userinfo audience.
         let access = SessionTokenClaims(
             iss: IssuerClaim(value: tokens.issuer), sub: SubjectClaim(value: subject), aud: AudienceClaim(value: [userinfoAudience]),
             iat: IssuedAtClaim(value: issuedAt), nbf: NotBeforeClaim(value: issuedAt), exp: expiry,
-            jti: IDClaim(value: Base64URL.encode(SecureRandom.bytes(16))), clientID: client.id,
+            jti: IDClaim(value: accessTokenID), clientID: client.id,
             sid: try tokens.sessionIDs.identifier(tokenHash: session.tokenHash), authTime: authTime / 1000, amr: methods.isEmpty ? nil : methods,
             verifiedAt: session.userVerifiedAt.map { $0 / 1000 }, scope: scope)
         let accessToken = try await keySet.collection.sign(
@@ -279,26 +298,35 @@ package final class OpenIDProvider: Sendable {
             atHash: IDTokenClaims.accessTokenHash(accessToken))
         let idToken = try await keySet.collection.sign(idClaims, kid: JWKIdentifier(string: idSigner.kid), header: ["typ": .string("JWT")])
         let refreshToken = OpaqueSecret.make()
-        try await store.insertRefreshToken(
-            RefreshTokenRecord(
-                tokenHash: Self.hash(refreshToken), family: family, clientID: client.id, sessionHash: session.tokenHash, subject: subject,
-                scope: scope, authTime: authTime, authenticationMethods: authenticationMethods, expiresAt: session.expiresAt))
-        return JSONObject([
-            "access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .number(String(tokens.lifetime)),
-            "refresh_token": .string(refreshToken), "id_token": .string(idToken), "scope": .string(scope),
-        ])
+        let issued = try await store.issueGrant(
+            GrantIssue(
+                refreshToken: RefreshTokenRecord(
+                    tokenHash: Self.hash(refreshToken), family: family, clientID: client.id, sessionHash: session.tokenHash, subject: subject,
+                    scope: scope, authTime: authTime, authenticationMethods: authenticationMethods, expiresAt: session.expiresAt),
+                accessTokenID: accessTokenID, accessTokenExpiresAt: (now / 1000 + tokens.lifetime) * 1000))
+        guard issued else {
+            return .failure(.invalidGrant("The grant was revoked while this request was served: its code or refresh token was presented twice."))
+        }
+        return .success(
+            JSONObject([
+                "access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .number(String(tokens.lifetime)),
+                "refresh_token": .string(refreshToken), "id_token": .string(idToken), "scope": .string(scope),
+            ]))
     }
 
     // MARK: - /userinfo
 
     /// `GET /userinfo` (OpenID Connect Core §5.3): `sub`, and `preferred_username` and `name` when the profile scope
-    /// was granted, for an access token this server issued to a client that is still registered and whose session
-    /// lives (deleting a client ends its access tokens at once, as its codes and refresh tokens).
+    /// was granted, for an access token this server issued to a client that is still registered, for a grant that is
+    /// not revoked, and whose session lives (deleting a client ends its access tokens at once, as its codes and
+    /// refresh tokens).
     func userinfo(accessToken: String) async throws -> Result<JSONObject, OAuthError> {
         let invalid = OAuthError(
             "invalid_token", "The access token is not valid: unknown, expired, its client deleted, or its session ended.", status: .unauthorized)
         guard let claims = await tokens.verifiedClaims(accessToken), claims.aud.value.contains(userinfoAudience),
             try await store.oidcClient(id: claims.clientID) != nil,
+            // Its grant family not revoked (a replayed code or refresh token ends the access tokens it issued).
+            try await store.accessTokenIsLive(id: claims.jti.value, now: now),
             let hash = try? tokens.sessionIDs.tokenHash(identifier: claims.sid),
             let session = try await store.session(tokenHash: hash, now: now), !session.isRecovery,
             Base64URL.encode(session.userHandle) == claims.sub.value, let user = try await store.user(handle: session.userHandle)

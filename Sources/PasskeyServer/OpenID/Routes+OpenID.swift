@@ -79,7 +79,7 @@ extension Routes {
                     let parameters = try FormBody.parameters(
                         try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: OpenIDProvider.tokenParameters)
                     let authorization = AuthorizationCredentials(request.headers[.authorization])
-                    switch try await provider.token(parameters, authorization: authorization) {
+                    switch try await provider.token(parameters, authorization: authorization, origin: context.changeOrigin) {
                     case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
                     case .failure(let error):
                         var headers: HTTPFields = [:]

@@ -50,6 +50,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case oidcClientSecretRotated = "oidc-client.secret-rotated"
     /// An operator deleted an OpenID Connect client with its codes and refresh tokens.
     case oidcClientDeleted = "oidc-client.deleted"
+    /// The OpenID Provider saw a code or a refresh token presented twice (or by another client) and revoked its grant
+    /// family; `detail` names the grant type and the client (`clientId`, and `presentedBy` when another presented it).
+    case oauthReplayDetected = "oauth.replay-detected"
     /// An operator listed the OpenID Connect clients or read one.
     case oidcClientsRead = "admin.oidc-clients.read"
 }

@@ -21,6 +21,9 @@ public enum EventType: String, Sendable, CaseIterable {
     case recoveryCodesRegenerated = "recovery-codes.regenerated"
     /// A session's user verified again with a passkey (a step-up).
     case stepUpCompleted = "step-up.completed"
+    /// A code or a refresh token of the OpenID Provider was presented twice (or by a client it was not issued to): its
+    /// grant family is revoked, with its refresh and access tokens.
+    case oauthReplayDetected = "oauth.replay-detected"
     /// A minute's attacker-driven failures, counted (only with `--webhook-failures`).
     case failuresSummary = "failures.summary"
 }

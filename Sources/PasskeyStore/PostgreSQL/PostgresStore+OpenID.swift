@@ -84,8 +84,24 @@ extension PostgresStore {
         }
     }
 
-    public func insertRefreshToken(_ token: RefreshTokenRecord) async throws {
-        try await connections.with { db in
+    public func issueGrant(_ issue: GrantIssue) async throws -> Bool {
+        let token = issue.refreshToken
+        return try await connections.transaction { db in
+            // The family's row, locked until this transaction ends: a revocation (revokeFamily) updates the same row, so
+            // it waits for this successor and then revokes it, or this waits for the revocation and sees it.
+            try await db.raw(
+                """
+                INSERT INTO oidc_grants (family, revoked_at, expires_at) VALUES (\(bind: token.family), NULL, \(bind: issue.familyExpiresAt))
+                ON CONFLICT (family) DO NOTHING
+                """
+            ).run()
+            let family = try await db.raw("SELECT revoked_at FROM oidc_grants WHERE family = \(bind: token.family) FOR UPDATE").first()
+            guard try family?.decode(column: "revoked_at", as: Int64?.self) == nil else { return false }
+            try await db.raw(
+                """
+                UPDATE oidc_grants SET expires_at = GREATEST(expires_at, \(bind: issue.familyExpiresAt)) WHERE family = \(bind: token.family)
+                """
+            ).run()
             try await db.raw(
                 """
                 INSERT INTO oidc_refresh_tokens (\(unsafeRaw: OpenIDColumns.refresh))
@@ -93,6 +109,13 @@ extension PostgresStore {
                         \(bind: token.scope), \(bind: token.authTime), \(bind: token.authenticationMethods), \(bind: token.expiresAt), NULL, NULL)
                 """
             ).run()
+            try await db.raw(
+                """
+                INSERT INTO oidc_access_tokens (jti, family, expires_at)
+                VALUES (\(bind: issue.accessTokenID), \(bind: token.family), \(bind: issue.accessTokenExpiresAt))
+                """
+            ).run()
+            return true
         }
     }
 
@@ -112,17 +135,39 @@ extension PostgresStore {
                     .first()
             else { return .unknown }
             let record = try Self.refreshToken(row)
-            try await db.raw(
-                "UPDATE oidc_refresh_tokens SET revoked_at = \(bind: now) WHERE family = \(bind: record.family) AND revoked_at IS NULL"
-            ).run()
+            try await Self.revokeFamily(record.family, now: now, db)
             return .replayed(record)
         }
     }
 
-    public func revokeRefreshTokens(family: String, now: Int64) async throws {
-        try await connections.with { db in
-            try await db.raw("UPDATE oidc_refresh_tokens SET revoked_at = \(bind: now) WHERE family = \(bind: family) AND revoked_at IS NULL").run()
+    public func revokeGrant(family: String, now: Int64, events: ChangeRecord) async throws {
+        try await connections.transaction { db in
+            try await Self.revokeFamily(family, now: now, db)
+            try await Self.insertEvents(try events.rows(), into: db)
         }
+    }
+
+    public func accessTokenIsLive(id: String, now: Int64) async throws -> Bool {
+        try await connections.with { db in
+            try await db.raw(
+                """
+                SELECT 1 AS live FROM oidc_access_tokens a JOIN oidc_grants g ON g.family = a.family
+                WHERE a.jti = \(bind: id) AND a.expires_at > \(bind: now) AND g.revoked_at IS NULL
+                """
+            ).first() != nil
+        }
+    }
+
+    /// Marks `family` revoked (a row of its own when it had none), which waits for a successor being issued under the
+    /// row's lock, then revokes its refresh tokens in a statement that sees that successor.
+    static func revokeFamily(_ family: String, now: Int64, _ db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            INSERT INTO oidc_grants (family, revoked_at, expires_at) VALUES (\(bind: family), \(bind: now), \(bind: now + GrantIssue.revokedFamilyLifetime))
+            ON CONFLICT (family) DO UPDATE SET revoked_at = COALESCE(oidc_grants.revoked_at, EXCLUDED.revoked_at)
+            """
+        ).run()
+        try await db.raw("UPDATE oidc_refresh_tokens SET revoked_at = \(bind: now) WHERE family = \(bind: family) AND revoked_at IS NULL").run()
     }
 
     static func oidcClient(_ row: any SQLRow) throws -> OIDCClientRecord {

@@ -155,6 +155,8 @@ extension PostgresStore {
             try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run()
             try await db.raw("DELETE FROM oidc_codes WHERE expires_at <= \(bind: now)").run()
             try await db.raw("DELETE FROM oidc_refresh_tokens WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM oidc_access_tokens WHERE expires_at <= \(bind: now)").run()
+            try await db.raw("DELETE FROM oidc_grants WHERE expires_at <= \(bind: now)").run()
         }
         try await ceremonies.purgeExpired(now: now)
         try await purgeLimits(now: now)

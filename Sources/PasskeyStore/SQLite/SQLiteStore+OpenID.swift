@@ -79,14 +79,31 @@ extension SQLiteStore {
         }
     }
 
-    public func insertRefreshToken(_ token: RefreshTokenRecord) async throws {
+    public func issueGrant(_ issue: GrantIssue) async throws -> Bool {
+        // SQLite runs one write transaction at a time, so the family's row read here cannot be revoked before the
+        // successor is stored (revokeGrant is a write transaction too).
         try await write { db in
+            let token = issue.refreshToken
+            if let row = try Row.fetchOne(db, sql: "SELECT revoked_at FROM oidc_grants WHERE family = ?", arguments: [token.family]),
+                try row.decode(Int64?.self, atIndex: 0) != nil
+            {
+                return false
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO oidc_grants (family, revoked_at, expires_at) VALUES (?, NULL, ?)
+                    ON CONFLICT (family) DO UPDATE SET expires_at = MAX(oidc_grants.expires_at, excluded.expires_at)
+                    """, arguments: [token.family, issue.familyExpiresAt])
             try db.execute(
                 sql: "INSERT INTO oidc_refresh_tokens (\(OpenIDColumns.refresh)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
                 arguments: [
                     token.tokenHash, token.family, token.clientID, token.sessionHash, token.subject, token.scope, token.authTime,
                     token.authenticationMethods, token.expiresAt,
                 ])
+            try db.execute(
+                sql: "INSERT INTO oidc_access_tokens (jti, family, expires_at) VALUES (?, ?, ?)",
+                arguments: [issue.accessTokenID, token.family, issue.accessTokenExpiresAt])
+            return true
         }
     }
 
@@ -98,8 +115,7 @@ extension SQLiteStore {
             else { return .unknown }
             let record = try Self.refreshToken(row)
             if try row.decode(Int64?.self, atIndex: 9) != nil || row.decode(Int64?.self, atIndex: 10) != nil {
-                try db.execute(
-                    sql: "UPDATE oidc_refresh_tokens SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", arguments: [now, record.family])
+                try Self.revokeFamily(record.family, now: now, db)
                 return .replayed(record)
             }
             try db.execute(sql: "UPDATE oidc_refresh_tokens SET used_at = ? WHERE token_hash = ?", arguments: [now, hash])
@@ -107,10 +123,32 @@ extension SQLiteStore {
         }
     }
 
-    public func revokeRefreshTokens(family: String, now: Int64) async throws {
+    public func revokeGrant(family: String, now: Int64, events: ChangeRecord) async throws {
         try await write { db in
-            try db.execute(sql: "UPDATE oidc_refresh_tokens SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", arguments: [now, family])
+            try Self.revokeFamily(family, now: now, db)
+            try Self.insertEvents(try events.rows(), db)
         }
+    }
+
+    public func accessTokenIsLive(id: String, now: Int64) async throws -> Bool {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT 1 FROM oidc_access_tokens a JOIN oidc_grants g ON g.family = a.family
+                    WHERE a.jti = ? AND a.expires_at > ? AND g.revoked_at IS NULL
+                    """, arguments: [id, now]) != nil
+        }
+    }
+
+    /// Marks `family` revoked (a row of its own when it had none) and revokes its refresh tokens.
+    static func revokeFamily(_ family: String, now: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO oidc_grants (family, revoked_at, expires_at) VALUES (?, ?, ?)
+                ON CONFLICT (family) DO UPDATE SET revoked_at = COALESCE(oidc_grants.revoked_at, excluded.revoked_at)
+                """, arguments: [family, now, now + GrantIssue.revokedFamilyLifetime])
+        try db.execute(sql: "UPDATE oidc_refresh_tokens SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", arguments: [now, family])
     }
 
     /// ``OpenIDColumns/client``.

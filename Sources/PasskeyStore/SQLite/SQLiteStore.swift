@@ -176,6 +176,8 @@ public final class SQLiteStore: DatabaseStore {
             try db.cachedStatement(sql: "DELETE FROM ceremonies WHERE expires_at <= ?").execute(arguments: [now])
             try db.cachedStatement(sql: "DELETE FROM oidc_codes WHERE expires_at <= ?").execute(arguments: [now])
             try db.cachedStatement(sql: "DELETE FROM oidc_refresh_tokens WHERE expires_at <= ?").execute(arguments: [now])
+            try db.cachedStatement(sql: "DELETE FROM oidc_access_tokens WHERE expires_at <= ?").execute(arguments: [now])
+            try db.cachedStatement(sql: "DELETE FROM oidc_grants WHERE expires_at <= ?").execute(arguments: [now])
         }
         try await ceremonies.purgeExpired(now: now)
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -143,7 +144,12 @@ struct OpenIDProviderTests {
     func codeFlow(_ backend: Backend) async throws {
         let database = backend.location()
         let clock = TestClock()
-        try await TestServer.withServer(TestServer.configuration(database, clock: clock)) { client in
+        var configuration = TestServer.configuration(database, clock: clock)
+        // An endpoint that is down, so every event waits in the outbox to be read below.
+        let endpoint = try WebhookEndpoint(
+            url: "http://127.0.0.1:9/hooks", secrets: [try WebhookSecret(parsing: WebhookSecret.generate(), source: "test")])
+        configuration.webhooks = WebhookConfiguration(endpoints: [endpoint], retry: RetrySchedule(firstDelay: .seconds(600)))
+        try await TestServer.withServer(configuration) { client in
             let (app, secret, session, verifier, challenge) = try await Self.start(client, database: database)
             let authorize =
                 "/authorize?response_type=code&scope=openid&client_id=\(app.id)&redirect_uri=https%3A%2F%2Fwiki.example.com%2Fcb&state=s1&nonce=n1&code_challenge=\(challenge)&code_challenge_method=S256"
@@ -153,8 +159,8 @@ struct OpenIDProviderTests {
                 let answer = try await client.raw(.get, authorize, headers: [.authorization: "Bearer \(session)"])
                 #expect(answer.status == .seeOther)
                 let query = try Self.location(answer)
-                #expect(query["state"] == "s1" && query["iss"] == TestServer.origin)
-                return try #require(query["code"])
+                #expect(query["state"] == "s1" && query["iss"] == TestServer.origin && query["code"] != nil)
+                return query["code"] ?? "none"
             }
             func exchange(_ code: String) async throws -> RawAnswer {
                 try await client.raw(
@@ -179,11 +185,17 @@ struct OpenIDProviderTests {
             clock.advance(61)
             #expect(try await exchange(late).body.contains("invalid_grant"))
 
-            // Replayed: refused, and the refresh token of its first use is revoked.
+            // Replayed: refused, and the refresh and access tokens of its first use are revoked at once.
+            func userinfo(_ tokens: JSONObject) async throws -> HTTPResponse.Status {
+                let access = tokens["access_token"]?.stringValue ?? "none"
+                return try await client.raw(.get, "/userinfo", headers: [.authorization: "Bearer \(access)"]).status
+            }
             let once = try await code()
             let used = try JSONParser.parseObject(Array(try await exchange(once).body.utf8))
+            #expect(try await userinfo(used) == .ok)
             let replay = try await exchange(once)
             #expect(replay.status == .badRequest && replay.body.contains("invalid_grant"))
+            #expect(try await userinfo(used) == .unauthorized, "the replay ends the access token its first use got")
             let refresh = try #require(used["refresh_token"]?.stringValue)
             let revoked = try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(refresh)", headers: form)
             #expect(revoked.status == .badRequest && revoked.body.contains("invalid_grant"))
@@ -192,12 +204,33 @@ struct OpenIDProviderTests {
             let original = try #require(tokens["refresh_token"]?.stringValue)
             let rotated = try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(original)", headers: form)
             #expect(rotated.status == .ok)
-            let next = try #require(try JSONParser.parseObject(Array(rotated.body.utf8))["refresh_token"]?.stringValue)
+            let rotatedTokens = try JSONParser.parseObject(Array(rotated.body.utf8))
+            let next = try #require(rotatedTokens["refresh_token"]?.stringValue)
+            #expect(try await userinfo(rotatedTokens) == .ok)
+            #expect(try await userinfo(tokens) == .ok)
             #expect(
                 try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(original)", headers: form).status == .badRequest
             )
             #expect(
                 try await client.raw(.post, "/token", body: "grant_type=refresh_token&refresh_token=\(next)", headers: form).status == .badRequest)
+            #expect(try await userinfo(rotatedTokens) == .unauthorized, "every access token of the family")
+            #expect(try await userinfo(tokens) == .unauthorized, "every access token of the family")
+        }
+        // Each replay is in the audit log, by the provider, with the grant type and the client.
+        let store = try await database.openStore(logger: .init(label: "test"))
+        let replays = try await store.auditEntries(AuditQuery(userID: nil, from: 0, until: .max, before: nil, limit: 1000))
+            .filter { $0.action == AuditAction.oauthReplayDetected.rawValue }
+        try await store.shutdown()
+        // The code presented twice, then three refresh tokens of revoked or rotated families: each presentation is one.
+        #expect(replays.count == 4, "\(replays)")
+        #expect(replays.allSatisfy { $0.actor == OpenIDProvider.replayActor && $0.userID != nil })
+        #expect(replays.compactMap(\.detail).filter { $0.contains("\"grantType\":\"authorization_code\"") }.count == 1)
+        // And each raised its event, naming the account and the client.
+        if case .sqliteFile(let path) = database {
+            let payloads = try await DatabaseQueue(path: path).read { db in
+                try String.fetchAll(db, sql: "SELECT payload FROM event_outbox WHERE type = 'oauth.replay-detected'")
+            }
+            #expect(payloads.count == 4 && payloads.allSatisfy { $0.contains("\"clientId\"") && $0.contains("\"user\"") }, "\(payloads)")
         }
     }
 }

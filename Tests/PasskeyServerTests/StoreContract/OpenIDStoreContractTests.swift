@@ -12,7 +12,8 @@ struct OpenIDStoreContractTests {
     static let requirements = [
         "insertOIDCClient(_:audit:)", "oidcClient(id:)", "oidcClients()", "updateOIDCClient(_:audit:)", "deleteOIDCClient(id:audit:)",
         "insertAuthorizationCode(_:)",
-        "useAuthorizationCode(hash:now:)", "insertRefreshToken(_:)", "useRefreshToken(hash:now:)", "revokeRefreshTokens(family:now:)",
+        "useAuthorizationCode(hash:now:)", "issueGrant(_:)", "useRefreshToken(hash:now:)", "revokeGrant(family:now:events:)",
+        "accessTokenIsLive(id:now:)",
     ]
 
     static func client(createdAt: Int64 = 1, confidential: Bool = true) -> OIDCClientRecord {
@@ -33,6 +34,16 @@ struct OpenIDStoreContractTests {
         RefreshTokenRecord(
             tokenHash: Contract.unique("refresh"), family: family, clientID: client, sessionHash: Contract.unique("session"), subject: "c3ViamVjdA",
             scope: "openid", authTime: Contract.now, authenticationMethods: "hwk", expiresAt: Contract.far)
+    }
+
+    /// What a token response stores for `token`: it, and an access token (`jti`) of its family for a minute.
+    static func issue(_ token: RefreshTokenRecord, accessTokenID: String = Contract.unique("jti")) -> GrantIssue {
+        GrantIssue(refreshToken: token, accessTokenID: accessTokenID, accessTokenExpiresAt: Contract.now + 60_000)
+    }
+
+    /// Stores `token` as a token response would, expecting its family not to be revoked.
+    static func store(_ token: RefreshTokenRecord, in store: any DatabaseStore) async throws {
+        #expect(try await store.issueGrant(issue(token)), "the family \(token.family) is not revoked")
     }
 
     /// A stored client.
@@ -100,7 +111,7 @@ struct OpenIDStoreContractTests {
             let (code, othersCode) = (Self.code(for: client.id), Self.code(for: other.id))
             let (token, othersToken) = (Self.refreshToken(for: client.id, family: code.codeHash), Self.refreshToken(for: other.id, family: "f"))
             for code in [code, othersCode] { try await store.insertAuthorizationCode(code) }
-            for token in [token, othersToken] { try await store.insertRefreshToken(token) }
+            for token in [token, othersToken] { try await Self.store(token, in: store) }
 
             let marker = Contract.unique("client-deleted")
             let entry = TokenStoreContractTests.entry(.oidcClientDeleted, marker: marker)
@@ -141,13 +152,27 @@ struct OpenIDStoreContractTests {
         }
     }
 
-    @Test("insertRefreshToken stores a token whole", arguments: Backend.all)
-    func insertRefreshToken(_ backend: Backend) async throws {
+    @Test(
+        "issueGrant stores the refresh token whole and its access token's jti as live; nothing, and false, once its family is revoked",
+        arguments: Backend.all)
+    func issueGrant(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let client = try await Self.registeredClient(store)
-            let token = Self.refreshToken(for: client.id, family: Contract.unique("family"))
-            try await store.insertRefreshToken(token)
+            let family = Contract.unique("family")
+            let token = Self.refreshToken(for: client.id, family: family)
+            let jti = Contract.unique("jti")
+            #expect(try await store.issueGrant(Self.issue(token, accessTokenID: jti)))
+            #expect(try await store.accessTokenIsLive(id: jti, now: Contract.now))
+            #expect(try await !store.accessTokenIsLive(id: jti, now: Contract.now + 60_000), "past its expiry")
+            #expect(try await !store.accessTokenIsLive(id: Contract.unique("jti"), now: Contract.now), "never recorded")
             #expect(try await store.useRefreshToken(hash: token.tokenHash, now: Contract.now) == .first(token))
+
+            try await store.revokeGrant(family: family, now: Contract.now, events: .none)
+            let late = Self.refreshToken(for: client.id, family: family)
+            let lateJTI = Contract.unique("jti")
+            #expect(try await !store.issueGrant(Self.issue(late, accessTokenID: lateJTI)), "a successor after the revocation is refused")
+            #expect(try await store.useRefreshToken(hash: late.tokenHash, now: Contract.now) == .unknown, "and not stored")
+            #expect(try await !store.accessTokenIsLive(id: lateJTI, now: Contract.now))
         }
     }
 
@@ -158,7 +183,7 @@ struct OpenIDStoreContractTests {
             let family = Contract.unique("family")
             let (used, rotated) = (Self.refreshToken(for: client.id, family: family), Self.refreshToken(for: client.id, family: family))
             let unrelated = Self.refreshToken(for: client.id, family: Contract.unique("family"))
-            for token in [used, rotated, unrelated] { try await store.insertRefreshToken(token) }
+            for token in [used, rotated, unrelated] { try await Self.store(token, in: store) }
             #expect(try await store.useRefreshToken(hash: used.tokenHash, now: Contract.now) == .first(used))
             #expect(try await store.useRefreshToken(hash: used.tokenHash, now: Contract.now + 1) == .replayed(used))
             #expect(try await store.useRefreshToken(hash: rotated.tokenHash, now: Contract.now + 2) == .replayed(rotated), "its family is revoked")
@@ -167,17 +192,34 @@ struct OpenIDStoreContractTests {
         }
     }
 
-    @Test("revokeRefreshTokens(family:) revokes every token of the family, so each use is a replay; other families stay", arguments: Backend.all)
-    func revokeFamily(_ backend: Backend) async throws {
+    @Test(
+        "revokeGrant revokes every refresh and access token of the family, whether it had a row or not, and writes its events; other families stay",
+        arguments: Backend.all)
+    func revokeGrant(_ backend: Backend) async throws {
         try await Contract.withStore(backend) { (store, _) async throws in
             let client = try await Self.registeredClient(store)
             let family = Contract.unique("family")
             let members = [Self.refreshToken(for: client.id, family: family), Self.refreshToken(for: client.id, family: family)]
+            let jtis = [Contract.unique("jti"), Contract.unique("jti")]
+            for (token, jti) in zip(members, jtis) { #expect(try await store.issueGrant(Self.issue(token, accessTokenID: jti))) }
             let unrelated = Self.refreshToken(for: client.id, family: Contract.unique("family"))
-            for token in members + [unrelated] { try await store.insertRefreshToken(token) }
-            try await store.revokeRefreshTokens(family: family, now: Contract.now)
+            let unrelatedJTI = Contract.unique("jti")
+            #expect(try await store.issueGrant(Self.issue(unrelated, accessTokenID: unrelatedJTI)))
+
+            let marker = Contract.unique("replay")
+            try await store.revokeGrant(
+                family: family, now: Contract.now, events: .audit(TokenStoreContractTests.entry(.oauthReplayDetected, marker: marker)))
             for token in members { #expect(try await store.useRefreshToken(hash: token.tokenHash, now: Contract.now + 1) == .replayed(token)) }
+            for jti in jtis { #expect(try await !store.accessTokenIsLive(id: jti, now: Contract.now + 1)) }
+            #expect(try await TokenStoreContractTests.entries(store, marker: marker).map(\.action) == [AuditAction.oauthReplayDetected.rawValue])
             #expect(try await store.useRefreshToken(hash: unrelated.tokenHash, now: Contract.now + 1) == .first(unrelated))
+            #expect(try await store.accessTokenIsLive(id: unrelatedJTI, now: Contract.now + 1))
+
+            // A family with no row yet (its tokens issued by a release before families had rows) is revoked all the same,
+            // and a successor after that is refused.
+            let rowless = Contract.unique("family")
+            try await store.revokeGrant(family: rowless, now: Contract.now, events: .none)
+            #expect(try await !store.issueGrant(Self.issue(Self.refreshToken(for: client.id, family: rowless))))
         }
     }
 }

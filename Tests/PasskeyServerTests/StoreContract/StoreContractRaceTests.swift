@@ -72,8 +72,8 @@ struct StoreContractRaceTests {
             let family = Contract.unique("family")
             let token = OpenIDStoreContractTests.refreshToken(for: client.id, family: family)
             let sibling = OpenIDStoreContractTests.refreshToken(for: client.id, family: family)
-            try await store.insertRefreshToken(token)
-            try await store.insertRefreshToken(sibling)
+            try await OpenIDStoreContractTests.store(token, in: store)
+            try await OpenIDStoreContractTests.store(sibling, in: store)
             let outcomes = try await Contract.concurrently(Self.callers) { _ in
                 try await store.useRefreshToken(hash: token.tokenHash, now: Contract.now)
             }
