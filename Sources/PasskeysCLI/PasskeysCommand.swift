@@ -17,7 +17,7 @@ public struct PasskeysCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, RegisterCommand.self, LoginCommand.self, CredentialsCommand.self, BridgeCommand.self, VerifyCommand.self,
             InspectCommand.self, BenchCommand.self, LoadCommand.self, BackupCommand.self, EventsCommand.self, APIKeyCommand.self, AdminCommand.self,
-            OIDCClientCommand.self, HTTPFloorCommand.self,
+            OIDCClientCommand.self, KeysCommand.self, HTTPFloorCommand.self,
         ]
     )
     public init() {}

@@ -42,7 +42,7 @@ package final class OpenIDProvider: Sendable {
         // RS256 keys (ID tokens) are made once there is a client to sign for, not by every server that starts.
         tokens.keys.makeKeys(of: .rs256) { try await !store.oidcClients().isEmpty }
         try await tokens.keys.refresh()
-        let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
+        let sealer = configuration.tokens.sealer
         return OpenIDProvider(
             clock: configuration.millisecondClock, tokens: tokens, store: store, tickets: try await LoginTicket.load(from: store, sealer: sealer),
             events: events)

@@ -14,38 +14,38 @@ public struct KeyEncryptionKey: Sendable {
     /// beside each value it seals so a wrong file is named as such rather than as damaged data.
     package let fingerprint: String
 
-    /// A key from its 32 bytes.
-    public init(bytes: [UInt8]) throws(ConfigurationError) {
+    /// A key from its 32 bytes; `option` names the setting it came from in errors.
+    public init(bytes: [UInt8], option: String = "--key-encryption-key-file") throws(ConfigurationError) {
         guard bytes.count == 32 else {
-            throw ConfigurationError("--key-encryption-key-file: expected 32 bytes (256 bits), found \(bytes.count)")
+            throw ConfigurationError("\(option): expected 32 bytes (256 bits), found \(bytes.count)")
         }
         key = SymmetricKey(data: bytes)
         fingerprint = Hex.encode(Array(SHA256.hash(data: Array("passkeys-kek".utf8) + bytes).prefix(8)))
     }
 
     /// Reads the key from `path`: one line of base64 or hex (surrounding whitespace ignored).
-    public init(contentsOfFile path: String) throws(ConfigurationError) {
+    public init(contentsOfFile path: String, option: String = "--key-encryption-key-file") throws(ConfigurationError) {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError("--key-encryption-key-file: cannot read '\(path)'")
+            throw ConfigurationError("\(option): cannot read '\(path)'")
         }
-        try self.init(text: text)
+        try self.init(text: text, option: option)
     }
 
     /// Parses the file's text: 64 hex digits, or base64 / base64url (padding optional) of 32 bytes.
-    public init(text: String) throws(ConfigurationError) {
+    public init(text: String, option: String = "--key-encryption-key-file") throws(ConfigurationError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.count == 64, let bytes = Hex.decode(trimmed) {
-            try self.init(bytes: bytes)
+            try self.init(bytes: bytes, option: option)
             return
         }
         var base64 = trimmed.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard trimmed.count <= 64, let data = Data(base64Encoded: base64) else {
             throw ConfigurationError(
-                "--key-encryption-key-file: expected 32 random bytes as base64 or 64 hex digits on one line (e.g. `openssl rand -base64 32`), found \(trimmed.count) characters that are neither"
+                "\(option): expected 32 random bytes as base64 or 64 hex digits on one line (e.g. `openssl rand -base64 32`), found \(trimmed.count) characters that are neither"
             )
         }
-        try self.init(bytes: Array(data))
+        try self.init(bytes: Array(data), option: option)
     }
 }
 
@@ -55,10 +55,17 @@ public struct KeyEncryptionKey: Sendable {
 /// (``needsResealing(_:)``).
 ///
 /// Stored forms: `kek1:<fingerprint>:<base64url(nonce ‖ ciphertext ‖ tag)>` and `plain:<base64url>`.
+///
+/// During a rotation of the key-encryption key a second key, `previous`, opens what it sealed and seals nothing, so
+/// every instance reads values sealed with either key while they are resealed (`passkeys keys reseal`).
 package struct SecretSealer: Sendable {
     package let key: KeyEncryptionKey?
+    package let previous: KeyEncryptionKey?
 
-    package init(key: KeyEncryptionKey?) { self.key = key }
+    package init(key: KeyEncryptionKey?, previous: KeyEncryptionKey? = nil) {
+        self.key = key
+        self.previous = previous
+    }
 
     static let sealedPrefix = "kek1:"
     static let plainPrefix = "plain:"
@@ -88,21 +95,33 @@ package struct SecretSealer: Sendable {
             throw SealedSecretUnreadable(
                 context: context, reason: "it is encrypted with the key-encryption key \(parts[0]), and no --key-encryption-key-file is configured")
         }
-        guard parts[0] == key.fingerprint else {
+        guard let opener = [key, previous].compactMap({ $0 }).first(where: { $0.fingerprint == parts[0] }) else {
+            let configured = previous.map { "\(key.fingerprint) and the previous \($0.fingerprint)" } ?? "\(key.fingerprint)"
             throw SealedSecretUnreadable(
                 context: context,
-                reason: "it is encrypted with the key-encryption key \(parts[0]), but the configured key is \(key.fingerprint)")
+                reason:
+                    "it is encrypted with the key-encryption key \(parts[0]), but the configured keys are \(configured) (to rotate, name the other key with --previous-key-encryption-key-file)"
+            )
         }
         do {
             let box = try AES.GCM.SealedBox(combined: try Base64URL.decode(String(parts[1])))
-            return Array(try AES.GCM.open(box, using: key.key, authenticating: Array(context.utf8)))
+            return Array(try AES.GCM.open(box, using: opener.key, authenticating: Array(context.utf8)))
         } catch {
             throw SealedSecretUnreadable(context: context, reason: "it does not decrypt: it was changed, or copied from another row")
         }
     }
 
-    /// Whether a stored value should be sealed again: it is plain and a key is now configured.
+    /// Whether a stored value should be sealed again when it is read: it is plain and a key is now configured. A value
+    /// sealed with the previous key is not: during the first phase of a rotation the previous key is the new one, and
+    /// instances resealing on read would undo each other; `passkeys keys reseal` reseals those once every instance
+    /// has both keys.
     package func needsResealing(_ stored: String) -> Bool { key != nil && stored.hasPrefix(Self.plainPrefix) }
+
+    /// Whether `stored` is in the form this sealer writes: sealed with the current key, or plain when there is none.
+    package func isCurrent(_ stored: String) -> Bool {
+        guard let key else { return stored.hasPrefix(Self.plainPrefix) }
+        return stored.hasPrefix(Self.sealedPrefix + key.fingerprint + ":")
+    }
 }
 
 /// A sealed secret that cannot be opened: the wrong key-encryption key, none, or damaged data. The server stops at

@@ -14,6 +14,13 @@ public struct SessionTokenConfiguration: Sendable {
     public var keyRotation: Int64
     /// Encrypts signing keys and the session-identifier key in the database (`--key-encryption-key-file`).
     public var keyEncryptionKey: KeyEncryptionKey?
+    /// A key-encryption key values may still be sealed with, opened with and never sealed with
+    /// (`--previous-key-encryption-key-file`): the other key of a rotation (docs/deploy.md, "Rotating the
+    /// key-encryption key").
+    public var previousKeyEncryptionKey: KeyEncryptionKey?
+
+    /// What seals and opens the values these keys protect.
+    package var sealer: SecretSealer { SecretSealer(key: keyEncryptionKey, previous: previousKeyEncryptionKey) }
 
     public static let defaultLifetime: Int64 = 300
     package static let lifetimeRange: ClosedRange<Int64> = 1...86_400
@@ -31,6 +38,22 @@ public struct SessionTokenConfiguration: Sendable {
         self.lifetime = lifetime
         self.keyRotation = keyRotation
         self.keyEncryptionKey = keyEncryptionKey
+    }
+
+    /// The previous key-encryption key comes only with a current one, and is another key.
+    public func checkKeyEncryptionKeys() throws(ConfigurationError) {
+        if let previous = previousKeyEncryptionKey {
+            guard let current = keyEncryptionKey else {
+                throw ConfigurationError(
+                    "--previous-key-encryption-key-file: given without --key-encryption-key-file; the previous key only opens values during a rotation to the current one"
+                )
+            }
+            guard previous.fingerprint != current.fingerprint else {
+                throw ConfigurationError(
+                    "--previous-key-encryption-key-file: the same key as --key-encryption-key-file (\(current.fingerprint)); name the other key of the rotation"
+                )
+            }
+        }
     }
 }
 
@@ -64,6 +87,7 @@ extension ServerConfiguration {
                 "--signing-key-rotation: expected \(SessionTokenConfiguration.keyRotationRange.lowerBound) to \(SessionTokenConfiguration.keyRotationRange.upperBound) seconds, found \(tokens.keyRotation)"
             )
         }
+        try tokens.checkKeyEncryptionKeys()
         for audience in tokens.audiences where audience.trimmingCharacters(in: .whitespaces).isEmpty || audience.count > 512 {
             throw ConfigurationError("--token-audience: expected a name or URL of 1 to 512 characters, found '\(audience)'")
         }

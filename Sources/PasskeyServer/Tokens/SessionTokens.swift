@@ -24,7 +24,7 @@ public final class SessionTokens: Sendable {
     /// ``SealedSecretUnreadable`` when a stored key cannot be opened with the configured key-encryption key. Times
     /// are read from the relying party's clock in `configuration`.
     public static func open(configuration: ServerConfiguration, store: any DatabaseStore) async throws -> SessionTokens {
-        let sealer = SecretSealer(key: configuration.tokens.keyEncryptionKey)
+        let sealer = configuration.tokens.sealer
         let clock = configuration.millisecondClock
         let keys = SigningKeyRing(
             store: store, sealer: sealer, schedule: SigningKeySchedule(rotationSeconds: configuration.tokens.keyRotation), clock: clock,

@@ -24,6 +24,11 @@ struct TokenOptions: ParsableArguments {
             "A file with 32 random bytes (base64 or hex, e.g. `openssl rand -base64 32`) that encrypts the signing keys in the database (AES-256-GCM).",
             valueName: "file")) var keyEncryptionKeyFile: String?
     @Option(
+        name: .customLong("previous-key-encryption-key-file"),
+        help: ArgumentHelp(
+            "During a rotation of --key-encryption-key-file, the other key: values sealed with it are opened, nothing is sealed with it.",
+            valueName: "file")) var previousKeyEncryptionKeyFile: String?
+    @Option(
         name: .customLong("cors-origin"),
         help: ArgumentHelp(
             "An origin (also an --origin) whose pages may call the API from the browser with credentials (repeatable; default none).",
@@ -31,7 +36,7 @@ struct TokenOptions: ParsableArguments {
 
     /// The environment variables these options read, for `serve --help`.
     static let environment =
-        "PASSKEYS_ISSUER, PASSKEYS_TOKEN_AUDIENCES (comma-separated), PASSKEYS_TOKEN_LIFETIME, PASSKEYS_SIGNING_KEY_ROTATION, PASSKEYS_KEY_ENCRYPTION_KEY_FILE, PASSKEYS_CORS_ORIGINS (comma-separated)"
+        "PASSKEYS_ISSUER, PASSKEYS_TOKEN_AUDIENCES (comma-separated), PASSKEYS_TOKEN_LIFETIME, PASSKEYS_SIGNING_KEY_ROTATION, PASSKEYS_KEY_ENCRYPTION_KEY_FILE, PASSKEYS_PREVIOUS_KEY_ENCRYPTION_KEY_FILE, PASSKEYS_CORS_ORIGINS (comma-separated)"
 
     /// Flags, then environment variables, then defaults, into `configuration`; checked as `serve` will run them.
     func apply(to configuration: inout ServerConfiguration, environment: [String: String], allowInsecureOrigin: Bool) throws {
@@ -52,6 +57,9 @@ struct TokenOptions: ParsableArguments {
             try seconds(rotation, "PASSKEYS_SIGNING_KEY_ROTATION", "--signing-key-rotation") ?? SessionTokenConfiguration.defaultKeyRotation
         if let path = keyEncryptionKeyFile ?? environment["PASSKEYS_KEY_ENCRYPTION_KEY_FILE"] {
             tokens.keyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path)
+        }
+        if let path = previousKeyEncryptionKeyFile ?? environment["PASSKEYS_PREVIOUS_KEY_ENCRYPTION_KEY_FILE"] {
+            tokens.previousKeyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path, option: "--previous-key-encryption-key-file")
         }
         configuration.tokens = tokens
         configuration.corsOrigins = corsOrigins.isEmpty ? list("PASSKEYS_CORS_ORIGINS") : corsOrigins
