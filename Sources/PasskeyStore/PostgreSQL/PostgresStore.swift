@@ -47,8 +47,10 @@ public final class PostgresStore: DatabaseStore {
 
     private func migrate() async throws {
         try await connections.with(limit: PostgresConnections.migrationLimit) { db in
-            // Instances starting together must not race on CREATE TABLE; a session-level advisory lock orders them.
-            try await db.raw("SELECT pg_advisory_lock(7273001)").run()
+            // Instances starting together must not race on CREATE TABLE; a session-level advisory lock orders them. The
+            // lock is the schema's (its name hashed beside the constant), so deployments in other schemas of the same
+            // database (a staging copy, one per tenant, each test's own) migrate side by side instead of in one queue.
+            try await db.raw("SELECT pg_advisory_lock(7273001, hashtext(current_schema()))").run()
             do {
                 try await db.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)").run()
                 let applied = try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) }
@@ -64,10 +66,10 @@ public final class PostgresStore: DatabaseStore {
                     try await db.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: index + 1))").run()
                 }
             } catch {
-                try? await db.raw("SELECT pg_advisory_unlock(7273001)").run()
+                try? await db.raw("SELECT pg_advisory_unlock(7273001, hashtext(current_schema()))").run()
                 throw error
             }
-            try await db.raw("SELECT pg_advisory_unlock(7273001)").run()
+            try await db.raw("SELECT pg_advisory_unlock(7273001, hashtext(current_schema()))").run()
         }
     }
 
