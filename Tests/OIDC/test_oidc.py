@@ -105,6 +105,11 @@ def test_authlib_code_flow_id_token_userinfo_and_refresh(server, client, callbac
     info = oauth.get(server["url"] + "/userinfo", timeout=10)
     assert info.status_code == 200, info.text
     assert info.json() == {"sub": user["id"], "preferred_username": user["name"], "name": user["displayName"]}
+    # OpenID Connect Core §5.3.1: POST too, with the token in the header or (RFC 6750 §2.2) in the form body.
+    posted = oauth.post(server["url"] + "/userinfo", timeout=10)
+    assert posted.status_code == 200 and posted.json() == info.json(), posted.text
+    form = requests.post(server["url"] + "/userinfo", data={"access_token": token["access_token"]}, timeout=10)
+    assert form.status_code == 200 and form.json() == info.json(), form.text
 
     old_refresh = token["refresh_token"]
     renewed = oauth.refresh_token(server["url"] + "/token")

@@ -134,11 +134,10 @@ extension APIOperations {
             408: A.timeout, 413: A.tooLarge, 429: A.rateLimited, 503: A.storeUnavailable,
         ])
 
-    static let userinfo = OpenAPI.Operation(
-        summary: "UserInfo endpoint (OpenID Connect Core 1.0 §5.3)",
-        description:
-            "With an access token from /token (Authorization: Bearer): sub, and preferred_username and name when the profile scope was granted. The token's session must still live. Failed attempts are limited per client.",
-        responses: [
+    /// The UserInfo endpoint, by GET or POST (OpenID Connect Core §5.3.1); a POST may carry the token in its form
+    /// (RFC 6750 §2.2).
+    static func userinfo(_ method: OpenAPI.HttpMethod) -> OpenAPI.Operation {
+        var responses: A.Answers = [
             200: .response(
                 OpenAPI.Response(
                     description: "The claims",
@@ -150,10 +149,27 @@ extension APIOperations {
                                 ])))
                     ])),
             401: oauthFailure(
-                "No access token, or one that is not valid (expired, not this server's, its session ended)",
+                "No access token, or one that is not valid (expired, not this server's, its client deleted, its grant revoked by a replay, its session ended)",
                 errors: ["invalid_request", "invalid_token"],
                 headers: ["WWW-Authenticate": .header(.init(schema: .header(.string), required: true))]),
             429: A.rateLimited, 503: A.storeUnavailable,
-        ],
-        security: [[.component(named: "accessToken"): []]])
+        ]
+        let description =
+            "With an access token from /token (Authorization: Bearer, or access_token in a POST's form): sub, and preferred_username and name when the profile scope was granted. The token's session must still live. Failed attempts are limited per client."
+        guard method == .post else {
+            return OpenAPI.Operation(
+                summary: "UserInfo endpoint (OpenID Connect Core 1.0 §5.3)", description: description, responses: responses,
+                security: [[.component(named: "accessToken"): []]])
+        }
+        responses[400] = oauthFailure(
+            "The token was sent both in Authorization and in the form, or the form is malformed", errors: ["invalid_request"])
+        responses[403] = A.crossSite
+        responses[408] = A.timeout
+        responses[413] = A.tooLarge
+        return OpenAPI.Operation(
+            summary: "UserInfo endpoint (POST, OpenID Connect Core 1.0 §5.3.1)", description: description,
+            requestBody: OpenAPI.Request(
+                content: [form: .content(.init(schema: .object(properties: ["access_token": .string(required: false)])))], required: false),
+            responses: responses, security: [[.component(named: "accessToken"): []], [:]])
+    }
 }

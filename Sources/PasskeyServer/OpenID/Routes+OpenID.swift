@@ -7,7 +7,7 @@ import PasskeyHummingbird
 
 /// The routes of the OpenID Provider: `/authorize` and `/end-session` (GET and POST, per-client rate
 /// limited, answered with redirects or a page, never JSON), `POST /token` (a form, client authentication, failed
-/// attempts limited) and `GET /userinfo` (an access token). ``Routes/buildWithRoutes()`` registers them when a provider
+/// attempts limited) and `GET`/`POST /userinfo` (an access token). ``Routes/buildWithRoutes()`` registers them when a provider
 /// is configured (docs/oidc.md).
 extension Routes {
     func openIDRoutes(_ provider: OpenIDProvider) -> [TokenRoute] {
@@ -89,22 +89,53 @@ extension Routes {
                     }
                 }
             },
-            TokenRoute(group: .open, method: .get, path: "/userinfo", operation: APIOperations.userinfo, kind: .service) { request, context in
+            TokenRoute(group: .open, method: .get, path: "/userinfo", operation: APIOperations.userinfo(.get), kind: .service) {
+                request, context in
                 try await limitingOAuthFailures(context) {
-                    guard let token = AuthorizationCredentials(request.headers[.authorization])?.bearerToken else {
-                        // RFC 6750 §3.1: no credentials, the challenge without an error code.
+                    try await userinfo(token: AuthorizationCredentials(request.headers[.authorization])?.bearerToken, provider: provider)
+                }
+            },
+            // OpenID Connect Core §5.3.1: the UserInfo endpoint supports POST too, and RFC 6750 §2.2 lets the token travel
+            // in a form body there (several certified relying parties send it so by default).
+            TokenRoute(group: .open, method: .post, path: "/userinfo", operation: APIOperations.userinfo(.post), kind: .service) {
+                request, context in
+                try await limitingOAuthFailures(context) {
+                    let header = AuthorizationCredentials(request.headers[.authorization])?.bearerToken
+                    var body: String?
+                    if FormBody.isForm(request.headers[.contentType]) {
+                        let bytes = try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize)
+                        do throws(RelyingPartyError) {
+                            body = try FormBody.parameters(bytes, reading: ["access_token"])["access_token"]
+                        } catch {
+                            // RFC 6749 §5.2's shape, as every answer of this route.
+                            return Self.oauthError(.invalidRequest(error.message))
+                        }
+                    }
+                    // RFC 6750 §2: a client uses one method to send the token, never two.
+                    if header != nil, body != nil {
                         return Self.oauthError(
-                            OAuthError("invalid_request", "Expected Authorization: Bearer <access token>.", status: .unauthorized),
-                            headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\""])
+                            .invalidRequest("The access token came both in Authorization and in the form; send it one way (RFC 6750 §2)."))
                     }
-                    switch try await provider.userinfo(accessToken: token) {
-                    case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
-                    case .failure(let error):
-                        return Self.oauthError(error, headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\", error=\"\(error.error)\""])
-                    }
+                    return try await userinfo(token: header ?? body, provider: provider)
                 }
             },
         ]
+    }
+
+    /// `provider`'s UserInfo answer for `token` (from the header, or a POST's form), or RFC 6750 §3's challenge.
+    func userinfo(token: String?, provider: OpenIDProvider) async throws -> Response {
+        guard let token else {
+            // RFC 6750 §3.1: no credentials, the challenge without an error code.
+            return Self.oauthError(
+                OAuthError(
+                    "invalid_request", "Expected Authorization: Bearer <access token>, or access_token in a POST's form.", status: .unauthorized),
+                headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\""])
+        }
+        switch try await provider.userinfo(accessToken: token) {
+        case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
+        case .failure(let error):
+            return Self.oauthError(error, headers: [.wwwAuthenticate: "Bearer realm=\"passkeys\", error=\"\(error.error)\""])
+        }
     }
 
     /// RFC 6749 §5.1: token answers are not cached (`Pragma` for HTTP/1.0 caches).

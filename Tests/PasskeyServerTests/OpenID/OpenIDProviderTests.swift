@@ -182,6 +182,23 @@ struct OpenIDProviderTests {
             #expect(claims.at_hash == IDTokenClaims.accessTokenHash(accessToken))
             #expect(claims.auth_time == 1_800_000_000)
 
+            // POST /userinfo (OpenID Connect Core §5.3.1): the token in Authorization or in the form (RFC 6750 §2.2), never both.
+            let formType: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let byForm = try await client.raw(.post, "/userinfo", body: "access_token=\(accessToken)", headers: formType)
+            #expect(byForm.status == .ok && byForm.body.contains("\"sub\""), "\(byForm.body)")
+            let byHeader = try await client.raw(.post, "/userinfo", body: "", headers: [.authorization: "Bearer \(accessToken)"])
+            #expect(byHeader.status == .ok && byHeader.body == byForm.body, "\(byHeader.body)")
+            var both = formType
+            both[.authorization] = "Bearer \(accessToken)"
+            let twice = try await client.raw(.post, "/userinfo", body: "access_token=\(accessToken)", headers: both)
+            #expect(twice.status == .badRequest && twice.body.contains("\"invalid_request\""), "\(twice.body)")
+            let repeated = try await client.raw(.post, "/userinfo", body: "access_token=a&access_token=b", headers: formType)
+            #expect(repeated.status == .badRequest && repeated.body.contains("\"invalid_request\""), "\(repeated.body)")
+            let none = try await client.raw(.post, "/userinfo", body: "", headers: formType)
+            #expect(none.status == .unauthorized && none.headers[.wwwAuthenticate] == "Bearer realm=\"passkeys\"")
+            let forged = try await client.raw(.post, "/userinfo", body: "access_token=\(accessToken)x", headers: formType)
+            #expect(forged.status == .unauthorized && forged.body.contains("\"invalid_token\""), "\(forged.body)")
+
             // Expired: a code lives 60 seconds.
             let late = try await code()
             clock.advance(61)
