@@ -62,9 +62,9 @@ extension APIOperations {
     static let signOut = OpenAPI.Operation(
         summary: "Sign out",
         description:
-            "Ends the session given, and clears the cookie. Without a session, or with one that has ended, it answers 200 as well: signing out twice is not an error.",
+            "Ends the session given, and clears the cookie unless the session came in Authorization: Bearer (then the only credential read, and the cookie is left alone). Without a session, or with one that has ended, it answers 200 as well: signing out twice is not an error.",
         responses: [
-            200: A.ok("Signed out (also when there was no valid session)", "Status", headers: A.setCookie),
+            200: A.ok("Signed out (also when there was no valid session)", "Status", headers: A.clearedCookie),
             403: A.crossSite, 415: A.unsupportedMediaType, 503: A.storeUnavailable,
         ],
         security: signedIn + [[:]])

@@ -28,6 +28,15 @@ enum APIAnswers {
                 schema: .header(.string), description: "The session cookie (HttpOnly, SameSite=Lax; __Host- prefixed and Secure on https sites).",
                 required: true))
     ]
+    /// The cleared cookie of a sign-out: only when the request did not come with `Authorization: Bearer`, which is then
+    /// the only credential read, so a sign-out by header leaves the browser's cookie alone.
+    static let clearedCookie: OpenAPI.Header.Map = [
+        "Set-Cookie": .header(
+            .init(
+                schema: .header(.string),
+                description: "The session cookie, expired; absent when the request signed out with Authorization: Bearer.",
+                required: false))
+    ]
     static let allow: OpenAPI.Header.Map = [
         "Allow": .header(.init(schema: .header(.string), description: "The methods the path serves.", required: true))
     ]
