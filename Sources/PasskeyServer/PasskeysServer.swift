@@ -103,13 +103,14 @@ public enum PasskeysServer {
         let metrics = ServerMetrics(store: store, metadata: refresher, events: eventMetrics)
         let relyingParty = RelyingParty(
             configuration: configuration.relyingParty, store: store, metrics: metrics,
-            limits: configuration.limits, events: recorder)
+            limits: configuration.limits, events: recorder, sealer: configuration.tokens.sealer)
         // Signing keys are read (or made) before the first request; a key that cannot be opened stops the start here.
         let tokens: SessionTokens
         let provider: OpenIDProvider
         do {
             tokens = try await SessionTokens.open(configuration: configuration, store: store)
             provider = try await OpenIDProvider.open(configuration: configuration, tokens: tokens, store: store, events: recorder)
+            try await relyingParty.openSecrets()
         } catch {
             try? await store.shutdown()
             throw error

@@ -38,3 +38,16 @@ extension Schema {
         "ALTER TABLE sessions ADD COLUMN user_verified_at BIGINT",
     ]
 }
+
+extension Schema {
+    /// The deployment's older secrets (the stand-in credentials' key, the recovery-code key) join the sealed ones, so a
+    /// key-encryption key covers them too: each is moved as the plain form ``SecretSealer`` reads (`plain:` and the
+    /// base64url value already stored), and sealed the first time a server with a key-encryption key reads it. The old
+    /// table is dropped rather than emptied: an instance of an earlier release still running would otherwise make a new
+    /// key into it and hash recovery codes that no upgraded instance could check; without the table it fails instead.
+    /// (`WHERE true` keeps SQLite from reading `ON CONFLICT` as a join constraint of the `SELECT`.)
+    static let sealedDeploymentSecrets: [SchemaStep] = [
+        "INSERT INTO sealed_secrets (name, value) SELECT name, 'plain:' || value FROM secrets WHERE true ON CONFLICT DO NOTHING",
+        "DROP TABLE secrets",
+    ]
+}

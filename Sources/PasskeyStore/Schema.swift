@@ -156,6 +156,7 @@ enum Schema {
         ],
         Schema.leastPrivilege,
         Schema.grantFamilies,
+        Schema.sealedDeploymentSecrets,
     ]
 
     /// The columns of a session row, in the order both stores read and write them (``SessionRecord/columnNames``).

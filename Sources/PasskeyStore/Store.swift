@@ -88,10 +88,6 @@ public protocol Store: Sendable {
     /// Raises the highest FIDO metadata serial recorded for `publisher` to `serial` when it is lower, and returns the
     /// highest recorded (``MetadataSerialFloor``), in one statement.
     func raiseMetadataSerial(publisher: String, to serial: Int64) async throws -> Int64
-
-    /// A secret of this deployment, made once from `generate` and kept: every instance on one database reads the same
-    /// value.
-    func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8]
 }
 
 extension Store {

@@ -92,9 +92,22 @@ public protocol TokenStore: Sendable {
     func resealSigningKey(kid: String, privateKey: String, replacing old: String) async throws
     /// Removes keys whose publication ended before `time`.
     func deleteSigningKeys(publishedBefore time: Int64) async throws
+    /// Withdraws the key `kid` at `time` (it leaked, or may have), with the audit entry `audit` makes of what was done
+    /// in the same transaction. The row is removed: no instance signs with the key or publishes it after its next
+    /// refresh, and ``signingKeyExists(kid:)`` is false at once. When the key was signing at `time`, the next
+    /// generation of its algorithm (published since it was made) signs from `time` instead of from its scheduled
+    /// start. Nil when there is no such key, and then nothing is written.
+    func retireSigningKey(
+        kid: String, at time: Int64, audit: @escaping @Sendable (SigningKeyRetirement) -> AuditEntry?
+    ) async throws
+        -> SigningKeyRetirement?
+    /// Whether the key `kid` is stored: published, and not retired.
+    func signingKeyExists(kid: String) async throws -> Bool
 
     /// The sealed secret `name`, stored from `generate` the first time; every instance reads the same value.
     func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String
+    /// Every sealed secret as stored, by name.
+    func sealedSecrets() async throws -> [String: String]
     /// Replaces a sealed secret, if it is still `old`.
     func resealSecret(named name: String, value: String, replacing old: String) async throws
 
@@ -107,6 +120,20 @@ public protocol TokenStore: Sendable {
     /// Revokes the key `id`, with `audit` in the same transaction; false when there is no such key or it was revoked
     /// already, and then nothing is written.
     func revokeAPIKey(id: String, at time: Int64, audit: AuditEntry?) async throws -> Bool
+}
+
+/// What ``TokenStore/retireSigningKey(kid:at:audit:)`` did.
+public struct SigningKeyRetirement: Sendable, Equatable {
+    /// The key withdrawn, as it was stored.
+    public let retired: SigningKeyRecord
+    /// The key that signs in its place from the retirement on; nil when the retired key was not signing, or had no
+    /// successor (the next refresh then makes one that signs at once).
+    public let promoted: String?
+
+    public init(retired: SigningKeyRecord, promoted: String?) {
+        self.retired = retired
+        self.promoted = promoted
+    }
 }
 
 /// The columns of a signing-key row, in the order both stores read and write them.

@@ -108,7 +108,7 @@ struct KeyRotationCLITests {
         let keys = ["--database", "sqlite:\(database)", "--key-encryption-key-file", new, "--previous-key-encryption-key-file", old]
         let resealed = try await CLIRunner.run(["keys", "reseal"] + keys)
         #expect(resealed.status == 0, "\(resealed.stdout) \(resealed.stderr)")
-        #expect((resealed.json["signingKeys"] as? Int ?? 0) >= 1 && resealed.json["secrets"] as? Int == 2, "\(resealed.stdout)")
+        #expect((resealed.json["signingKeys"] as? Int ?? 0) >= 1 && resealed.json["secrets"] as? Int == 4, "\(resealed.stdout)")
         let again = try await CLIRunner.run(["keys", "reseal"] + keys)
         #expect(again.json["signingKeys"] as? Int == 0 && again.json["secrets"] as? Int == 0, "\(again.stdout)")
         // The old key alone opens none of the resealed values: the first is named, and the run fails.
@@ -129,6 +129,73 @@ struct KeyRotationCLITests {
                 return
             }
             #expect(refused.status != 0, "\(refused.log)")
+        }
+    }
+    /// A POST of `body` with `Authorization: Bearer <bearer>`: the answer's JSON object.
+    static func post(_ url: String, bearer: String, contentType: String, body: String) async throws -> JSONObject {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body.utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return try JSONParser.parseObject(Array(data))
+    }
+
+    /// `POST /session/token` for `session`: the token and its `kid`.
+    static func sessionToken(_ server: String, _ session: String) async throws -> (token: String, kid: String) {
+        let answer = try await post(server + "/session/token", bearer: session, contentType: "application/json", body: "{}")
+        let token = try #require(answer["token"]?.stringValue, "\(answer)")
+        let header = try JSONParser.parseObject(try Base64URL.decode(String(token.split(separator: ".")[0])))
+        return (token, try #require(header["kid"]?.stringValue))
+    }
+
+    /// `POST /introspect` of `token` with the API key `key`: whether it is active.
+    static func isActive(_ server: String, _ token: String, key: String) async throws -> Bool {
+        let answer = try await post(server + "/introspect", bearer: key, contentType: "application/x-www-form-urlencoded", body: "token=\(token)")
+        return answer["active"] == .bool(true)
+    }
+
+    @Test("keys retire on a running server: its tokens inactive at once, the successor signing and the key out of the JWKS within 10 s")
+    func retire() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passkeys-retire-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = "\(folder)/server.sqlite"
+        let store = "\(folder)/credentials.json"
+        try await Self.serve(database: database, []) { started in
+            let server = try started.get()
+            let registered = try await CLIRunner.run(["register", "--username", "retiring", "--server", server, "--store", store])
+            #expect(registered.status == 0, "\(registered.stderr)")
+            let session = try #require(
+                try await CLIRunner.run(["login", "--username", "retiring", "--server", server, "--store", store]).json["session"] as? String)
+            let created = try await CLIRunner.run(["api-key", "create", "--database", "sqlite:\(database)", "--name", "backend"])
+            let key = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let (token, kid) = try await Self.sessionToken(server, session)
+            #expect(try await Self.isActive(server, token, key: key), "\(created.stdout) \(created.stderr)")
+
+            let listed = try await CLIRunner.run(["keys", "list", "--database", "sqlite:\(database)"])
+            let keys = (listed.json["signingKeys"] as? [[String: Any]]) ?? []
+            #expect(keys.contains { $0["kid"] as? String == kid && $0["state"] as? String == "signing" }, "\(listed.stdout)")
+            let unknown = try await CLIRunner.run(["keys", "retire", "--database", "sqlite:\(database)", String(repeating: "A", count: 43)])
+            #expect(unknown.status == 1 && unknown.errorCode == "signingKeyNotFound", "\(unknown.stdout)")
+            let malformed = try await CLIRunner.run(["keys", "retire", "--database", "sqlite:\(database)", "not-a-kid"])
+            #expect(malformed.status == 2, "\(malformed.stderr)")
+
+            let retired = try await CLIRunner.run(["keys", "retire", "--database", "sqlite:\(database)", kid])
+            #expect(retired.status == 0 && retired.json["retired"] as? String == kid, "\(retired.stdout) \(retired.stderr)")
+            let promoted = try #require(retired.json["promoted"] as? String, "\(retired.stdout)")
+            #expect(try await !Self.isActive(server, token, key: key), "inactive at once")
+            // Within one refresh (10 s), bounded at 20.
+            var published = try await Self.kids(server)
+            for _ in 0..<40 where published.contains(kid) {
+                try await Task.sleep(for: .milliseconds(500))
+                published = try await Self.kids(server)
+            }
+            #expect(!published.contains(kid) && published.contains(promoted), "\(published)")
+            let (fresh, freshKid) = try await Self.sessionToken(server, session)
+            let freshActive = try await Self.isActive(server, fresh, key: key)
+            #expect(freshKid == promoted && freshActive)
         }
     }
 }

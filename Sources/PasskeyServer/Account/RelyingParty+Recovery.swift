@@ -78,11 +78,19 @@ extension RelyingParty {
         return codes
     }
 
-    /// The hasher under this deployment's recovery-code key, a secret kept in the database like the stand-in key,
-    /// so every instance and restart hashes alike.
+    /// Opens the deployment's secrets before the first request, as the signing keys are: a key-encryption key that
+    /// does not open them stops the start instead of failing the first recovery, and plain ones are sealed now.
+    package func openSecrets() async throws {
+        _ = try await SealedSecret.load(SealedSecret.standInCredentials, from: try Self.tokenStore(store), sealer: sealer)
+        _ = try await recoveryCodeHasher()
+    }
+
+    /// The hasher under this deployment's recovery-code key, a sealed secret in the database like the stand-in key
+    /// (``SealedSecret``), so every instance and restart hashes alike.
     func recoveryCodeHasher() async throws -> RecoveryCodeHasher {
         if let ready = recoveryHasher.withLock({ $0 }) { return ready }
-        let made = try RecoveryCodeHasher(key: try await store.secret(named: "recovery-codes") { SecureRandom.bytes(32) })
+        let made = try RecoveryCodeHasher(
+            key: try await SealedSecret.load(SealedSecret.recoveryCodes, from: try Self.tokenStore(store), sealer: sealer))
         recoveryHasher.withLock { $0 = made }
         return made
     }

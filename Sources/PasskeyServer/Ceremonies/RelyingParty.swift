@@ -27,8 +27,10 @@ public final class RelyingParty: Sendable {
     let endpoints: CeremonyEndpoints<StoreAccounts>
     /// How often recovery codes may be tried, per account and per client.
     let recoveryLimits: RecoveryLimits
-    /// The keyed hash of recovery codes, its key read once from the store's secrets.
+    /// The keyed hash of recovery codes, its key read once from the store's sealed secrets.
     let recoveryHasher = Mutex<RecoveryCodeHasher?>(nil)
+    /// Opens the deployment's secrets (the stand-in and recovery-code keys) under the key-encryption key.
+    let sealer: SecretSealer
     /// Raises events for webhooks, written with each change in its transaction; nil for none.
     let events: EventRecorder?
 
@@ -41,9 +43,17 @@ public final class RelyingParty: Sendable {
     ///
     /// Over a ``SharedLimitStore`` (PostgreSQL), the in-memory limits given are kept in the database instead, so they
     /// hold for every instance together (``ClusterLimits``).
-    public init(
+    public convenience init(
         configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)? = nil, limits: PasskeyRouteLimits? = nil,
         events: EventRecorder? = nil
+    ) {
+        self.init(configuration: configuration, store: store, metrics: metrics, limits: limits, events: events, sealer: SecretSealer(key: nil))
+    }
+
+    /// A relying party whose deployment secrets are sealed by `sealer` (`--key-encryption-key-file`).
+    package init(
+        configuration: RelyingPartyConfiguration, store: any Store, metrics: (any CeremonyMetrics)?, limits: PasskeyRouteLimits?,
+        events: EventRecorder?, sealer: SecretSealer
     ) {
         let shared = store as? any SharedLimitStore
         let recovery = limits?.recovery ?? RecoveryLimits()
@@ -52,13 +62,20 @@ public final class RelyingParty: Sendable {
         self.store = store
         self.recoveryLimits = shared.map { ClusterLimits.shared(recovery, in: $0) } ?? recovery
         self.events = events
+        self.sealer = sealer
         passkeys = Passkeys(
             configuration: configuration, accounts: StoreAccounts(store: store), ceremonies: store.ceremonies,
-            unknownUserSecret: { try await store.secret(named: "stand-in-credentials") { SecureRandom.bytes(32) } })
+            unknownUserSecret: { try await SealedSecret.load(SealedSecret.standInCredentials, from: try Self.tokenStore(store), sealer: sealer) })
         // Without limits the endpoints are given no client, so none of the per-client rules apply; the value itself is
         // then unused.
         endpoints = CeremonyEndpoints(passkeys, limits: limits ?? PasskeyRouteLimits(), stepUp: true, metrics: metrics, frontEnd: "passkeys serve")
         limited = limits != nil
+    }
+
+    /// The store's sealed secrets: both database stores keep them.
+    static func tokenStore(_ store: any Store) throws -> any TokenStore {
+        guard let tokens = store as? any TokenStore else { throw StoreUnavailable(reason: "the store keeps no sealed secrets") }
+        return tokens
     }
 
     /// Whether per-client limits apply (the endpoints are given the client's key).

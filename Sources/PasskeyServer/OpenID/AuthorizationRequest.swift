@@ -165,15 +165,9 @@ struct LoginTicket: Sendable {
         return time
     }
 
-    /// The key from the sealed secrets, made once for the deployment (as ``SessionIdentifiers/load(from:sealer:)``).
+    /// The key from the sealed secrets, made once for the deployment (``SealedSecret``).
     static func load(from store: any TokenStore, sealer: SecretSealer) async throws -> LoginTicket {
-        let context = "sealed_secrets/\(secretName)"
-        let stored = try await store.sealedSecret(named: secretName) { try sealer.seal(SecureRandom.bytes(32), context: context) }
-        let key = try sealer.open(stored, context: context)
-        if sealer.needsResealing(stored) {
-            try await store.resealSecret(named: secretName, value: try sealer.seal(key, context: context), replacing: stored)
-        }
-        return LoginTicket(key: SymmetricKey(data: key))
+        LoginTicket(key: SymmetricKey(data: try await SealedSecret.load(secretName, from: store, sealer: sealer)))
     }
 }
 

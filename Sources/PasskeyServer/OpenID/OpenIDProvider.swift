@@ -323,7 +323,7 @@ package final class OpenIDProvider: Sendable {
     func userinfo(accessToken: String) async throws -> Result<JSONObject, OAuthError> {
         let invalid = OAuthError(
             "invalid_token", "The access token is not valid: unknown, expired, its client deleted, or its session ended.", status: .unauthorized)
-        guard let claims = await tokens.verifiedClaims(accessToken), claims.aud.value.contains(userinfoAudience),
+        guard let claims = try await tokens.verifiedClaims(accessToken), claims.aud.value.contains(userinfoAudience),
             try await store.oidcClient(id: claims.clientID) != nil,
             // Its grant family not revoked (a replayed code or refresh token ends the access tokens it issued).
             try await store.accessTokenIsLive(id: claims.jti.value, now: now),

@@ -131,3 +131,17 @@ public struct SealedSecretUnreadable: Error, CustomStringConvertible, Sendable {
     public let reason: String
     public var description: String { "The secret \(context) in the database cannot be read: \(reason)." }
 }
+
+extension SessionTokenConfiguration {
+    /// Reads the key-encryption key and, during a rotation, the previous one: each from its option's file, else from
+    /// the file its environment variable names (`PASSKEYS_KEY_ENCRYPTION_KEY_FILE`,
+    /// `PASSKEYS_PREVIOUS_KEY_ENCRYPTION_KEY_FILE`). `passkeys serve` and `passkeys keys` read them this one way.
+    package mutating func readKeyEncryptionKeys(file: String?, previousFile: String?, environment: [String: String]) throws(ConfigurationError) {
+        if let path = file ?? environment["PASSKEYS_KEY_ENCRYPTION_KEY_FILE"] {
+            keyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path)
+        }
+        if let path = previousFile ?? environment["PASSKEYS_PREVIOUS_KEY_ENCRYPTION_KEY_FILE"] {
+            previousKeyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path, option: "--previous-key-encryption-key-file")
+        }
+    }
+}

@@ -2,7 +2,7 @@ import PasskeyCore
 import PasskeyStore
 
 /// Every value the database keeps sealed under the key-encryption key: the signing keys' private keys and the sealed
-/// secrets (the session-identifier key, the login-ticket key). The last step of a rotation seals them all with the
+/// secrets (``SealedSecret/all``). The last step of a rotation seals them all with the
 /// current key, so the previous one can be dropped.
 package enum SealedValues {
     /// What ``reseal(store:sealer:)`` did.
@@ -14,9 +14,6 @@ package enum SealedValues {
         /// Values that were sealed with the current key already.
         package var alreadyCurrent = 0
     }
-
-    /// The sealed secrets, by name.
-    static let secretNames = [SessionIdentifiers.secretName, LoginTicket.secretName]
 
     /// Opens every sealed value with `sealer` (its key or its previous one) and seals each one that is not in the
     /// current key's form again with it. Each row is replaced only if it still holds what was read, so a value another
@@ -35,8 +32,8 @@ package enum SealedValues {
                 report.signingKeys += 1
             }
         }
-        for name in secretNames {
-            let context = "sealed_secrets/\(name)"
+        for name in SealedSecret.all {
+            let context = SealedSecret.context(name)
             // A secret not made yet is made now, sealed with the current key, as a server starting would make it.
             let stored = try await store.sealedSecret(named: name) { try sealer.seal(SecureRandom.bytes(32), context: context) }
             guard !sealer.isCurrent(stored) else {

@@ -41,16 +41,9 @@ struct SessionIdentifiers: Sendable {
         }
     }
 
-    /// The key from the sealed secrets, made once for the deployment; sealed again when a key-encryption key has been
-    /// configured since it was stored plain.
+    /// The key from the sealed secrets, made once for the deployment (``SealedSecret``).
     static func load(from store: any TokenStore, sealer: SecretSealer) async throws -> SessionIdentifiers {
-        let context = "sealed_secrets/\(secretName)"
-        let stored = try await store.sealedSecret(named: secretName) { try sealer.seal(SecureRandom.bytes(32), context: context) }
-        let key = try sealer.open(stored, context: context)
-        if sealer.needsResealing(stored) {
-            try await store.resealSecret(named: secretName, value: try sealer.seal(key, context: context), replacing: stored)
-        }
-        return SessionIdentifiers(key: key)
+        SessionIdentifiers(key: try await SealedSecret.load(secretName, from: store, sealer: sealer))
     }
 }
 

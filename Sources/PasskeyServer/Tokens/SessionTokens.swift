@@ -81,7 +81,7 @@ public final class SessionTokens: Sendable {
     /// not expired, the same user); otherwise `{"active": false}` alone, whatever the reason, so the answer tells a
     /// caller nothing about why (RFC 7662 §2.2).
     public func introspect(_ token: String) async throws -> JSONObject {
-        guard let claims = await verifiedClaims(token), claims.aud.value.contains(where: audiences.contains) else {
+        guard let claims = try await verifiedClaims(token), claims.aud.value.contains(where: audiences.contains) else {
             return JSONObject(["active": .bool(false)])
         }
         let now = clock()
@@ -95,8 +95,10 @@ public final class SessionTokens: Sendable {
         return answer
     }
 
-    /// The claims of a token this server signed that is valid now; nil for anything else.
-    func verifiedClaims(_ token: String) async -> SessionTokenClaims? {
+    /// The claims of a token this server signed that is valid now; nil for anything else. Its key must still be stored:
+    /// a key withdrawn by `passkeys keys retire` ends its tokens at once on every instance, before their next refresh
+    /// drops it from memory (one primary-key read, made only for a token that passed every other check).
+    func verifiedClaims(_ token: String) async throws -> SessionTokenClaims? {
         guard token.utf8.count <= Self.maximumTokenLength, CompactJWS.isCanonical(token) else { return nil }
         let keySet = keys.keySet
         guard let header = try? SessionTokenCoding.parser.header(of: Array(token.utf8)),
@@ -107,7 +109,8 @@ public final class SessionTokens: Sendable {
             let claims = try? await keySet.collection.verify(token, as: SessionTokenClaims.self)
         else { return nil }
         let now = clock() / 1000
-        guard claims.iss.value == issuer, Int64(claims.exp.value.timeIntervalSince1970) > now, Int64(claims.nbf.value.timeIntervalSince1970) <= now
+        guard claims.iss.value == issuer, Int64(claims.exp.value.timeIntervalSince1970) > now, Int64(claims.nbf.value.timeIntervalSince1970) <= now,
+            try await store.signingKeyExists(kid: kid)
         else { return nil }
         return claims
     }

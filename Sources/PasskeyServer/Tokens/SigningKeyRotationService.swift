@@ -1,14 +1,15 @@
 import Logging
 import ServiceLifecycle
 
-/// Refreshes the signing keys every minute (``SigningKeyRing/refresh()``): a successor made by another instance is in
-/// memory well before it signs, retired keys leave the JWKS on time, and plain keys are sealed once a key-encryption
-/// key is configured. A failed refresh (the database away) keeps the keys in memory and is logged once until it works
+/// Refreshes the signing keys every 10 seconds (``SigningKeyRing/refresh()``): a successor made by another instance is
+/// in memory well before it signs, keys past their publication leave the JWKS on time, a key withdrawn by `passkeys
+/// keys retire` stops signing on every instance within 10 seconds, and plain keys are sealed once a key-encryption key
+/// is configured. A refresh is one read of the keys per algorithm when nothing changed. A failed refresh (the database away) keeps the keys in memory and is logged once until it works
 /// again.
 struct SigningKeyRotationService: Service {
     let keys: SigningKeyRing
     let logger: Logger
-    static let interval = Duration.seconds(60)
+    static let interval = Duration.seconds(10)
 
     func run() async throws {
         do {

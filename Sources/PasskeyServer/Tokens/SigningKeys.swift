@@ -154,7 +154,7 @@ struct SigningKeySet: Sendable {
 ///
 /// Instances need no coordination beyond the database: each key is one row keyed by (algorithm, generation); two
 /// instances making the same successor at once collide on that key, the second insert does nothing, and both read the
-/// row that won. ``refresh()`` runs at start and then every minute (``SigningKeyRotationService``).
+/// row that won. ``refresh()`` runs at start and then every 10 seconds (``SigningKeyRotationService``).
 package final class SigningKeyRing: Sendable {
     let store: any TokenStore
     let sealer: SecretSealer
@@ -232,7 +232,7 @@ package final class SigningKeyRing: Sendable {
         return keySet
     }
 
-    /// Makes `algorithm`'s keys at the first refresh (at start, then every minute) at which `condition` holds, so they
+    /// Makes `algorithm`'s keys at the first refresh (at start, then every 10 seconds) at which `condition` holds, so they
     /// are published before their first use: the OpenID Provider asks for RS256 once a client is registered, and a
     /// relying party that fetched the JWKS then finds the key its first ID token names.
     func makeKeys(of algorithm: SigningAlgorithm, when condition: @escaping @Sendable () async throws -> Bool) {

@@ -29,6 +29,8 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case apiKeyCreated = "api-key.created"
     /// An operator revoked an API key.
     case apiKeyRevoked = "api-key.revoked"
+    /// An operator withdrew a token signing key (`passkeys keys retire`); `detail` names it and its successor.
+    case signingKeyRetired = "signing-key.retired"
     /// A call to a service route was refused: no key, a key unknown or revoked (401), or a key without the route's
     /// scope (403). At most one entry per client address and code in 10 seconds; `detail.count` says how many.
     case adminRefused = "admin.refused"

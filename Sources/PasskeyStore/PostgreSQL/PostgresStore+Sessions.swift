@@ -138,18 +138,6 @@ extension PostgresStore {
         }
     }
 
-    public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
-        let candidate = Base64URL.encode(generate())
-        return try await connections.with { db in
-            // Instances starting together may both generate one; the first insert wins and every instance reads it.
-            try await db.raw("INSERT INTO secrets (name, value) VALUES (\(bind: name), \(bind: candidate)) ON CONFLICT DO NOTHING").run()
-            guard let row = try await db.raw("SELECT value FROM secrets WHERE name = \(bind: name)").first() else {
-                throw SecretMissing(name: name)
-            }
-            return try Base64URL.decode(try row.decode(column: "value", as: String.self))
-        }
-    }
-
     public func purgeExpired(now: Int64) async throws {
         try await connections.with { db in
             try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: now)").run()

@@ -36,6 +36,55 @@ extension PostgresStore {
         try await connections.with { db in try await db.raw("DELETE FROM signing_keys WHERE published_until < \(bind: time)").run() }
     }
 
+    public func retireSigningKey(
+        kid: String, at time: Int64, audit: @escaping @Sendable (SigningKeyRetirement) -> AuditEntry?
+    ) async throws
+        -> SigningKeyRetirement?
+    {
+        try await connections.transaction { db in
+            // Locked, so two retirements of one key take turns and the second finds none.
+            guard
+                let row = try await db.raw(
+                    "SELECT \(unsafeRaw: TokenColumns.signingKey) FROM signing_keys WHERE kid = \(bind: kid) FOR UPDATE"
+                ).first()
+            else { return nil }
+            let retired = try Self.signingKey(row)
+            try await db.raw("DELETE FROM signing_keys WHERE kid = \(bind: kid)").run()
+            var promoted: String?
+            if retired.signsFrom <= time && time < retired.signsUntil {
+                promoted = try await db.raw(
+                    """
+                    SELECT kid FROM signing_keys WHERE algorithm = \(bind: retired.algorithm) AND generation > \(bind: retired.generation)
+                    ORDER BY generation LIMIT 1 FOR UPDATE
+                    """
+                ).first()?.decode(column: "kid", as: String.self)
+                if let promoted {
+                    try await db.raw(
+                        "UPDATE signing_keys SET signs_from = \(bind: time) WHERE kid = \(bind: promoted) AND signs_from > \(bind: time)"
+                    ).run()
+                }
+            }
+            let retirement = SigningKeyRetirement(retired: retired, promoted: promoted)
+            try await Self.insertAudit(audit(retirement), into: db)
+            return retirement
+        }
+    }
+
+    public func signingKeyExists(kid: String) async throws -> Bool {
+        try await connections.with { db in
+            try await db.raw("SELECT 1 AS found FROM signing_keys WHERE kid = \(bind: kid)").first() != nil
+        }
+    }
+
+    public func sealedSecrets() async throws -> [String: String] {
+        try await connections.with { db in
+            Dictionary(
+                try await db.raw("SELECT name, value FROM sealed_secrets").all().map {
+                    (try $0.decode(column: "name", as: String.self), try $0.decode(column: "value", as: String.self))
+                }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     public func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String {
         let candidate = try generate()
         return try await connections.with { db in

@@ -33,6 +33,48 @@ extension SQLiteStore {
         try await write { db in try db.execute(sql: "DELETE FROM signing_keys WHERE published_until < ?", arguments: [time]) }
     }
 
+    public func retireSigningKey(
+        kid: String, at time: Int64, audit: @escaping @Sendable (SigningKeyRetirement) -> AuditEntry?
+    ) async throws
+        -> SigningKeyRetirement?
+    {
+        try await write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(TokenColumns.signingKey) FROM signing_keys WHERE kid = ?", arguments: [kid]) else {
+                return nil
+            }
+            let retired = try Self.signingKey(row)
+            try db.execute(sql: "DELETE FROM signing_keys WHERE kid = ?", arguments: [kid])
+            var promoted: String?
+            if retired.signsFrom <= time && time < retired.signsUntil {
+                promoted = try String.fetchOne(
+                    db, sql: "SELECT kid FROM signing_keys WHERE algorithm = ? AND generation > ? ORDER BY generation LIMIT 1",
+                    arguments: [retired.algorithm, retired.generation])
+                if let promoted {
+                    try db.execute(sql: "UPDATE signing_keys SET signs_from = ? WHERE kid = ? AND signs_from > ?", arguments: [time, promoted, time])
+                }
+            }
+            let retirement = SigningKeyRetirement(retired: retired, promoted: promoted)
+            if let entry = audit(retirement) { try Self.insertAudit(entry, db) }
+            return retirement
+        }
+    }
+
+    public func signingKeyExists(kid: String) async throws -> Bool {
+        try await read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM signing_keys WHERE kid = ?)"), arguments: [kid]) ?? false
+        }
+    }
+
+    public func sealedSecrets() async throws -> [String: String] {
+        try await read { db in
+            Dictionary(
+                try Row.fetchAll(db, sql: "SELECT name, value FROM sealed_secrets").map {
+                    (try $0.decode(String.self, atIndex: 0), try $0.decode(String.self, atIndex: 1))
+                },
+                uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     public func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String {
         let candidate = try generate()
         let value = try await write { db -> String? in

@@ -200,18 +200,6 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    public func secret(named name: String, generate: @Sendable () -> [UInt8]) async throws -> [UInt8] {
-        let candidate = Base64URL.encode(generate())
-        let value = try await write { db -> String? in
-            try db.cachedStatement(sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING").execute(arguments: [
-                name, candidate,
-            ])
-            return try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM secrets WHERE name = ?"), arguments: [name])
-        }
-        guard let value else { throw SecretMissing(name: name) }
-        return try Base64URL.decode(value)
-    }
-
     /// Every account's confusability key by handle (base64url), for the migration's tests.
     func confusabilityKeysForTesting() async throws -> [String: String] {
         try await read { db in

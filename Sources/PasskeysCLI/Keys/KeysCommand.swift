@@ -3,11 +3,11 @@ import Foundation
 import PasskeyCore
 import PasskeyServer
 
-/// `passkeys keys`: the keys that protect the database's secrets.
+/// `passkeys keys`: the keys that sign tokens and protect the database's secrets.
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
-        abstract: "Manage the keys that protect the secrets in the database.",
+        abstract: "List and retire the token signing keys; reseal the secrets in the database under a new key-encryption key.",
         discussion: """
             Rotating the key-encryption key takes two restarts and one reseal, so no instance ever meets a value it \
             cannot open (docs/deploy.md, "Rotating the key-encryption key"):
@@ -16,10 +16,76 @@ struct KeysCommand: AsyncParsableCommand {
               3. passkeys keys reseal --key-encryption-key-file NEW --previous-key-encryption-key-file OLD
               4. restart without --previous-key-encryption-key-file, and retire OLD
 
-            Example:
+            Changes made here are written to the audit log with the actor {"kind": "cli"} and the name of the user \
+            running the command.
+
+            Examples:
+              passkeys keys list --database sqlite:passkeys.sqlite
+              passkeys keys retire --database sqlite:passkeys.sqlite 0mC3Xb2v…
               passkeys keys reseal --database sqlite:passkeys.sqlite --key-encryption-key-file new.kek --previous-key-encryption-key-file old.kek
             """,
-        subcommands: [Reseal.self])
+        subcommands: [List.self, Retire.self, Reseal.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Every token signing key and sealed secret in the database: {\"signingKeys\":[{\"kid\",\"algorithm\",\"generation\",\"state\",\"createdAt\",\"signsFrom\",\"signsUntil\",\"publishedUntil\",\"sealedWith\"}],\"secrets\":[{\"name\",\"sealedWith\"}]}.",
+            discussion: """
+                A key's state is signing (it signs tokens now), next (published, signs from signsFrom) or verifying (it \
+                no longer signs and stays published until its tokens have expired). sealedWith is the fingerprint of the \
+                key-encryption key a value is sealed with, or plain. Nothing is opened: no key-encryption key is needed.
+
+                Example:
+                  passkeys keys list --database sqlite:passkeys.sqlite
+                """)
+        @OptionGroup var options: APIKeyCommand.DatabaseOptions
+
+        func run() async throws {
+            let listing = try await options.withDatabase { store in
+                try await KeyInventory.list(store: store, now: APIKeyCommand.DatabaseOptions.now())
+            }
+            Output.json(.object(listing))
+        }
+    }
+
+    struct Retire: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Withdraw a token signing key at once: {\"retired\", \"algorithm\", \"promoted\"}.",
+            discussion: """
+                Its tokens are inactive at POST /introspect and refused at /userinfo at once; every instance stops \
+                signing with it, and drops it from the JWKS, within 10 seconds. If it was signing, its successor (already \
+                published) signs from now (promoted); otherwise promoted is null and the next refresh makes a successor \
+                if one is missing. Backends that verify tokens themselves accept them until their cached JWKS expires \
+                (15 minutes). An unknown kid is an error (exit 1, code signingKeyNotFound).
+
+                Example:
+                  passkeys keys retire --database sqlite:passkeys.sqlite 0mC3Xb2v…
+                """)
+        @OptionGroup var options: APIKeyCommand.DatabaseOptions
+        @Argument(help: ArgumentHelp("The key's kid, as `passkeys keys list` shows it.", valueName: "kid")) var kid: String
+
+        func validate() throws {
+            // A kid is a JWK thumbprint: 43 base64url characters (RFC 7638 §3 with SHA-256).
+            guard kid.utf8.count == 43, (try? Base64URL.decode(kid))?.count == 32 else {
+                throw ValidationError("kid: expected a key's kid (43 base64url characters, see `passkeys keys list`), found '\(kid)'")
+            }
+        }
+
+        func run() async throws {
+            let retirement = try await options.withDatabase { store in
+                try await KeyInventory.retire(kid: kid, store: store, now: APIKeyCommand.DatabaseOptions.now(), origin: .commandLine)
+            }
+            guard let retirement else {
+                throw Output.failure(code: "signingKeyNotFound", message: "No signing key has the kid '\(kid)' (see `passkeys keys list`).")
+            }
+            Output.json(
+                .object(
+                    JSONObject([
+                        "retired": .string(retirement.retired.kid), "algorithm": .string(retirement.retired.algorithm),
+                        "promoted": retirement.promoted.map(JSONValue.string) ?? .null,
+                    ])))
+        }
+    }
 
     struct Reseal: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -44,22 +110,17 @@ struct KeysCommand: AsyncParsableCommand {
                 valueName: "file"))
         var previousKeyFile: String?
 
-        /// The two keys, from the options or the environment `serve` reads; a key to seal with is required.
+        /// The two keys, read as `serve` reads them; a key to seal with is required.
         func keys() throws -> (KeyEncryptionKey, KeyEncryptionKey?) {
-            let environment = ProcessInfo.processInfo.environment
-            guard let path = keyFile ?? environment["PASSKEYS_KEY_ENCRYPTION_KEY_FILE"] else {
-                throw ValidationError("--key-encryption-key-file: expected the key to seal with (or PASSKEYS_KEY_ENCRYPTION_KEY_FILE), found none")
-            }
             do {
-                let key = try KeyEncryptionKey(contentsOfFile: path)
-                let previous = try (previousKeyFile ?? environment["PASSKEYS_PREVIOUS_KEY_ENCRYPTION_KEY_FILE"]).map {
-                    try KeyEncryptionKey(contentsOfFile: $0, option: "--previous-key-encryption-key-file")
-                }
                 var tokens = SessionTokenConfiguration()
-                tokens.keyEncryptionKey = key
-                tokens.previousKeyEncryptionKey = previous
+                try tokens.readKeyEncryptionKeys(file: keyFile, previousFile: previousKeyFile, environment: ProcessInfo.processInfo.environment)
+                guard let key = tokens.keyEncryptionKey else {
+                    throw ConfigurationError(
+                        "--key-encryption-key-file: expected the key to seal with (or PASSKEYS_KEY_ENCRYPTION_KEY_FILE), found none")
+                }
                 try tokens.checkKeyEncryptionKeys()
-                return (key, previous)
+                return (key, tokens.previousKeyEncryptionKey)
             } catch let error as ConfigurationError {
                 throw ValidationError(error.description)
             }

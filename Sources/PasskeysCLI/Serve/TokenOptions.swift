@@ -21,7 +21,7 @@ struct TokenOptions: ParsableArguments {
     @Option(
         name: .customLong("key-encryption-key-file"),
         help: ArgumentHelp(
-            "A file with 32 random bytes (base64 or hex, e.g. `openssl rand -base64 32`) that encrypts the signing keys in the database (AES-256-GCM).",
+            "A file with 32 random bytes (base64 or hex, e.g. `openssl rand -base64 32`) that encrypts the signing keys and the other secrets in the database (AES-256-GCM).",
             valueName: "file")) var keyEncryptionKeyFile: String?
     @Option(
         name: .customLong("previous-key-encryption-key-file"),
@@ -55,12 +55,7 @@ struct TokenOptions: ParsableArguments {
         tokens.lifetime = try seconds(lifetime, "PASSKEYS_TOKEN_LIFETIME", "--token-lifetime") ?? SessionTokenConfiguration.defaultLifetime
         tokens.keyRotation =
             try seconds(rotation, "PASSKEYS_SIGNING_KEY_ROTATION", "--signing-key-rotation") ?? SessionTokenConfiguration.defaultKeyRotation
-        if let path = keyEncryptionKeyFile ?? environment["PASSKEYS_KEY_ENCRYPTION_KEY_FILE"] {
-            tokens.keyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path)
-        }
-        if let path = previousKeyEncryptionKeyFile ?? environment["PASSKEYS_PREVIOUS_KEY_ENCRYPTION_KEY_FILE"] {
-            tokens.previousKeyEncryptionKey = try KeyEncryptionKey(contentsOfFile: path, option: "--previous-key-encryption-key-file")
-        }
+        try tokens.readKeyEncryptionKeys(file: keyEncryptionKeyFile, previousFile: previousKeyEncryptionKeyFile, environment: environment)
         configuration.tokens = tokens
         configuration.corsOrigins = corsOrigins.isEmpty ? list("PASSKEYS_CORS_ORIGINS") : corsOrigins
         try configuration.checkTokens(allowInsecureOrigin: allowInsecureOrigin)

@@ -226,7 +226,7 @@ struct PostgresStoreTests {
                 try await db.raw(
                     """
                     SELECT relname, relpersistence::text AS persistence FROM pg_class
-                    WHERE relkind = 'r' AND relname IN ('ceremonies', 'users', 'credentials', 'sessions', 'recovery_codes', 'secrets')
+                    WHERE relkind = 'r' AND relname IN ('ceremonies', 'users', 'credentials', 'sessions', 'recovery_codes', 'sealed_secrets')
                     AND relnamespace = 'public'::regnamespace
                     """
                 ).all()
@@ -236,7 +236,7 @@ struct PostgresStoreTests {
                     (try $0.decode(column: "relname", as: String.self), try $0.decode(column: "persistence", as: String.self))
                 })
             #expect(persistence["ceremonies"] == "u")
-            for table in ["users", "credentials", "sessions", "recovery_codes", "secrets"] {
+            for table in ["users", "credentials", "sessions", "recovery_codes", "sealed_secrets"] {
                 #expect(persistence[table] == "p", "\(table) is durable")
             }
         }

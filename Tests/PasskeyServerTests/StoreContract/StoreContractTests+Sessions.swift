@@ -269,22 +269,4 @@ extension StoreContractTests {
             #expect(try await store.raiseMetadataSerial(publisher: other, to: 1) == 1, "each publisher has its own")
         }
     }
-
-    @Test("secret(named:generate:) is made once and kept: later calls and other instances read the first value", arguments: Backend.all)
-    func secret(_ backend: Backend) async throws {
-        try await Contract.withDatabase(backend) { (location) async throws in
-            let name = Contract.unique("secret")
-            var first: [UInt8] = []
-            try await Contract.withInstance(location) { (store) async throws in
-                first = try await store.secret(named: name) { [1, 2, 3] }
-                #expect(first == [1, 2, 3])
-                #expect(try await store.secret(named: name) { [9, 9, 9] } == first)
-                #expect(try await store.secret(named: Contract.unique("other")) { [4] } == [4], "each name has its own")
-            }
-            // Opened again (on PostgreSQL: another instance), the database keeps it.
-            try await Contract.withInstance(location) { (reopened) async throws in
-                #expect(try await reopened.secret(named: name) { [7] } == first)
-            }
-        }
-    }
 }

@@ -21,7 +21,6 @@ struct StoreContractTests {
         "recordReverification(credentialID:signCount:backupState:uvInitialized:userVerified:at:tokenHash:events:)",
         "replaceRecoveryCodes(userHandle:hashes:events:)", "recoveryCodeCount(userHandle:)", "recoveryCodeOwner(username:codeHash:)",
         "useRecoveryCode(userHandle:hash:session:events:)", "purgeExpired(now:)", "checkReadiness()", "raiseMetadataSerial(publisher:to:)",
-        "secret(named:generate:)",
     ]
 
     @Test("user(handle:) reads the account by its handle, and nil for a handle no account has", arguments: Backend.all)

@@ -12,7 +12,7 @@ struct TokenStoreContractTests {
     static let requirements = [
         "signingKeys(algorithm:)", "insertSigningKey(_:)", "resealSigningKey(kid:privateKey:replacing:)", "deleteSigningKeys(publishedBefore:)",
         "sealedSecret(named:generate:)", "resealSecret(named:value:replacing:)", "insertAPIKey(_:audit:)", "apiKey(hash:)", "apiKeys()",
-        "revokeAPIKey(id:at:audit:)",
+        "revokeAPIKey(id:at:audit:)", "retireSigningKey(kid:at:audit:)", "signingKeyExists(kid:)", "sealedSecrets()",
     ]
 
     static func key(
