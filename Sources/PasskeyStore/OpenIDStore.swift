@@ -17,12 +17,17 @@ public struct OIDCClientRecord: Sendable, Equatable {
     public var idTokenAlgorithm: String
     /// When it was registered, milliseconds since 1970.
     public let createdAt: Int64
+    /// Whether its authorization requests must carry a PKCE challenge (RFC 7636). Always true for a public client; a
+    /// confidential one may be registered without (RFC 9700 §2.1.1 lets it rely on `nonce`, OpenID Connect Core does
+    /// not ask for PKCE), which many certified relying parties need with their default settings.
+    public var pkceRequired: Bool
 
     /// A client record as stored.
     public init(
         id: String, name: String, secretHash: String?, redirectURIs: [String], postLogoutRedirectURIs: [String], idTokenAlgorithm: String,
-        createdAt: Int64
+        createdAt: Int64, pkceRequired: Bool = true
     ) {
+        self.pkceRequired = pkceRequired
         self.id = id
         self.name = name
         self.secretHash = secretHash
@@ -198,7 +203,10 @@ public protocol OpenIDStore: Sendable {
 
 /// The columns of the provider's rows, in the order both stores read and write them.
 enum OpenIDColumns {
-    static let client = "id, name, secret_hash, redirect_uris, post_logout_redirect_uris, id_token_alg, created_at"
+    static let client = "id, name, secret_hash, redirect_uris, post_logout_redirect_uris, id_token_alg, created_at, pkce"
+    /// The `pkce` column: NULL (clients registered before it existed) and `required` require a challenge.
+    static func pkce(_ required: Bool) -> String { required ? "required" : "optional" }
+    static func pkceRequired(fromColumn value: String?) -> Bool { value != "optional" }
     static let code =
         "code_hash, client_id, redirect_uri, code_challenge, session_hash, subject, nonce, scope, auth_time, amr, expires_at, used_at"
     static let refresh = "token_hash, family, client_id, session_hash, subject, scope, auth_time, amr, expires_at, used_at, revoked_at"

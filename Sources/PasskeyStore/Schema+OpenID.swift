@@ -36,4 +36,8 @@ extension Schema {
         "CREATE TABLE IF NOT EXISTS oidc_access_tokens (jti TEXT PRIMARY KEY, family TEXT NOT NULL, expires_at BIGINT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS oidc_access_tokens_expiry ON oidc_access_tokens(expires_at)",
     ]
+
+    /// Each client's PKCE policy (``OIDCClientRecord/pkceRequired``): NULL for clients registered before, which keep
+    /// requiring it.
+    static let pkcePolicy: [SchemaStep] = ["ALTER TABLE oidc_clients ADD COLUMN pkce TEXT"]
 }

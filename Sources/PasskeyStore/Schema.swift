@@ -157,6 +157,7 @@ enum Schema {
         Schema.leastPrivilege,
         Schema.grantFamilies,
         Schema.sealedDeploymentSecrets,
+        Schema.pkcePolicy,
     ]
 
     /// The columns of a session row, in the order both stores read and write them (``SessionRecord/columnNames``).

@@ -28,6 +28,14 @@ enum OIDCClientSchemas {
         APISchemas.strings(["RS256", "ES256"], required: required, description: "How its ID tokens are signed (default RS256).")
     }
 
+    static func pkce(required: Bool) -> JSONSchema {
+        APISchemas.strings(
+            ["required", "optional"], required: required,
+            description:
+                "Whether authorization requests must carry a PKCE challenge (S256); optional only for a confidential client, which may rely on nonce (RFC 9700 §2.1.1). Default required."
+        )
+    }
+
     static let redirectDescription =
         "Redirect URIs, compared exactly (the port of an http loopback IP literal aside, RFC 8252 §7.3): https, or http://127.0.0.1… and http://[::1]…; no fragment."
     static let postLogoutDescription = "Where RP-initiated logout may return to, compared exactly; the same rules."
@@ -36,7 +44,7 @@ enum OIDCClientSchemas {
         var properties: OrderedDictionary<String, JSONSchema> = [
             "clientId": .string(description: "client_id"), "name": .string, "public": .boolean(description: "No secret: PKCE alone"),
             "redirectUris": .array(items: .string), "postLogoutRedirectUris": .array(items: .string), "idTokenAlg": algorithm(required: true),
-            "createdAt": .string(format: .dateTime),
+            "pkce": pkce(required: true), "createdAt": .string(format: .dateTime),
         ]
         if withSecret {
             properties["clientSecret"] = .string(
@@ -53,7 +61,7 @@ enum OIDCClientSchemas {
                 "name": name(required: true), "redirectUris": uris(redirectDescription, required: true, minItems: 1),
                 "postLogoutRedirectUris": uris(postLogoutDescription, required: false, minItems: 0),
                 "public": .boolean(required: false, description: "A public client (cannot keep a secret); default false."),
-                "idTokenAlg": algorithm(required: false),
+                "idTokenAlg": algorithm(required: false), "pkce": pkce(required: false),
             ], additionalProperties: .init(false)),
         "OIDCClientUpdate": .object(
             properties: [
@@ -61,6 +69,7 @@ enum OIDCClientSchemas {
                 "postLogoutRedirectUris": uris(postLogoutDescription + " Replaces the list.", required: false, minItems: 0),
                 "idTokenAlg": algorithm(required: false),
                 "newSecret": .boolean(required: false, description: "true: replace a confidential client's secret and answer the new one."),
+                "pkce": pkce(required: false),
             ], additionalProperties: .init(false)),
     ]
 }

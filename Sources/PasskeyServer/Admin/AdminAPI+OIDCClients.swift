@@ -35,7 +35,7 @@ extension AdminAPI {
         let (client, secret) = try await refusedAsInvalid(.oidcClientCreated, detail: detail) {
             try await oidcClients.create(
                 name: body.name, redirectURIs: body.redirectURIs, postLogoutRedirectURIs: body.postLogoutRedirectURIs, isPublic: body.isPublic,
-                idTokenAlgorithm: body.idTokenAlgorithm, fields: .json)
+                idTokenAlgorithm: body.idTokenAlgorithm, pkceRequired: try OIDCClients.pkceRequired(body.pkce, .json), fields: .json)
         }
         return JSONObject(["client": OIDCClients.json(client, secret: secret)])
     }
@@ -47,7 +47,8 @@ extension AdminAPI {
         let updated = try await refusedAsInvalid(.oidcClientUpdated, detail: detail) {
             try await oidcClients.update(
                 id: existing.id, name: body.name, redirectURIs: body.redirectURIs, postLogoutRedirectURIs: body.postLogoutRedirectURIs,
-                idTokenAlgorithm: body.idTokenAlgorithm, newSecret: body.newSecret, fields: .json)
+                idTokenAlgorithm: body.idTokenAlgorithm, newSecret: body.newSecret,
+                pkceRequired: try body.pkce.map { try OIDCClients.pkceRequired($0, .json) }, fields: .json)
         }
         guard let (client, secret) = updated else {
             // Deleted between the read and the write.

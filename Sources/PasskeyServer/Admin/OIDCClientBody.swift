@@ -11,6 +11,7 @@ enum OIDCClientBody {
         var postLogoutRedirectURIs: [String]
         var isPublic: Bool
         var idTokenAlgorithm: String
+        var pkce: String
     }
 
     struct Update: Equatable {
@@ -19,10 +20,11 @@ enum OIDCClientBody {
         var postLogoutRedirectURIs: [String]?
         var idTokenAlgorithm: String?
         var newSecret: Bool
+        var pkce: String?
     }
 
-    static let createMembers = ["name", "redirectUris", "postLogoutRedirectUris", "public", "idTokenAlg"]
-    static let updateMembers = ["name", "redirectUris", "postLogoutRedirectUris", "idTokenAlg", "newSecret"]
+    static let createMembers = ["name", "redirectUris", "postLogoutRedirectUris", "public", "idTokenAlg", "pkce"]
+    static let updateMembers = ["name", "redirectUris", "postLogoutRedirectUris", "idTokenAlg", "newSecret", "pkce"]
 
     static func create(_ body: JSONObject) throws(RelyingPartyError) -> Create {
         try only(createMembers, in: body)
@@ -32,7 +34,8 @@ enum OIDCClientBody {
         }
         return Create(
             name: name, redirectURIs: redirectURIs, postLogoutRedirectURIs: try strings(body, "postLogoutRedirectUris") ?? [],
-            isPublic: try bool(body, "public") ?? false, idTokenAlgorithm: try string(body, "idTokenAlg") ?? "RS256")
+            isPublic: try bool(body, "public") ?? false, idTokenAlgorithm: try string(body, "idTokenAlg") ?? "RS256",
+            pkce: try string(body, "pkce") ?? "required")
     }
 
     static func update(_ body: JSONObject) throws(RelyingPartyError) -> Update {
@@ -41,7 +44,7 @@ enum OIDCClientBody {
         return Update(
             name: try string(body, "name"), redirectURIs: try strings(body, "redirectUris"),
             postLogoutRedirectURIs: try strings(body, "postLogoutRedirectUris"), idTokenAlgorithm: try string(body, "idTokenAlg"),
-            newSecret: newSecret)
+            newSecret: newSecret, pkce: try string(body, "pkce"))
     }
 
     static func only(_ members: [String], in body: JSONObject) throws(RelyingPartyError) {

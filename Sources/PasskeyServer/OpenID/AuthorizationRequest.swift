@@ -12,6 +12,7 @@ struct AuthorizationRequest: Sendable {
     let nonce: String?
     /// The granted scopes: the requested ones this provider knows (`openid`, `profile`), in request order.
     let scope: [String]
+    /// The PKCE challenge (RFC 7636 §4.2), empty for a request without one (a client registered with PKCE optional).
     let codeChallenge: String
     let prompt: Set<String>
     /// Seconds (§3.1.2.1 `max_age`).
@@ -74,15 +75,29 @@ struct AuthorizationRequest: Sendable {
         guard requested.contains("openid") else {
             return .failure(OAuthError("invalid_scope", "Expected a scope containing openid (OpenID Connect Core §3.1.2.1)."))
         }
-        // RFC 7636 with S256 only, required of every client (RFC 9700 §2.1.1): plain would send the verifier itself.
-        guard let method = parameters["code_challenge_method"], let challenge = parameters["code_challenge"] else {
-            return .failure(.invalidRequest("PKCE is required of every client: expected code_challenge and code_challenge_method S256 (RFC 7636)."))
-        }
-        guard method == "S256" else {
-            return .failure(.invalidRequest("Expected code_challenge_method S256, found '\(method)': plain is not accepted (RFC 9700 §2.1.1)."))
-        }
-        guard challenge.utf8.count == 43, (try? Base64URL.decode(challenge))?.count == 32 else {
-            return .failure(.invalidRequest("Expected code_challenge to be base64url(SHA-256(code_verifier)): 43 characters (RFC 7636 §4.2)."))
+        // RFC 7636 with S256 only (plain would send the verifier itself). Required of public clients (RFC 9700 §2.1.1)
+        // and, unless registered with PKCE optional, of confidential ones; a challenge sent is enforced either way.
+        let challenge: String
+        switch (parameters["code_challenge_method"], parameters["code_challenge"]) {
+        case (nil, nil):
+            guard client.isConfidential && !client.pkceRequired else {
+                let who = client.isConfidential ? "this client (registered with PKCE required)" : "public clients (RFC 9700 §2.1.1)"
+                return .failure(.invalidRequest("PKCE is required of \(who): expected code_challenge and code_challenge_method S256 (RFC 7636)."))
+            }
+            challenge = ""
+        case (let method?, let value?):
+            guard method == "S256" else {
+                return .failure(.invalidRequest("Expected code_challenge_method S256, found '\(method)': plain is not accepted (RFC 9700 §2.1.1)."))
+            }
+            guard value.utf8.count == 43, (try? Base64URL.decode(value))?.count == 32 else {
+                return .failure(.invalidRequest("Expected code_challenge to be base64url(SHA-256(code_verifier)): 43 characters (RFC 7636 §4.2)."))
+            }
+            challenge = value
+        case (nil, _?):
+            // RFC 7636 §4.3 would default the method to plain, which is refused: the method must be named.
+            return .failure(.invalidRequest("Expected code_challenge_method S256 with code_challenge, found none (plain is not accepted)."))
+        case (_?, nil):
+            return .failure(.invalidRequest("Expected code_challenge with code_challenge_method, found none (RFC 7636 §4.3)."))
         }
         let prompt = Set((parameters["prompt"] ?? "").split(separator: " ").map(String.init))
         if prompt.contains("none") && prompt.count > 1 {
@@ -122,7 +137,8 @@ struct AuthorizationRequest: Sendable {
         let fields: [(String, String?)] = [
             ("client_id", client.id), ("redirect_uri", redirectURI), ("response_type", parameters["response_type"]),
             ("response_mode", parameters["response_mode"]), ("scope", set("scope")), ("state", state), ("nonce", nonce),
-            ("code_challenge", codeChallenge), ("code_challenge_method", parameters["code_challenge_method"]), ("prompt", set("prompt")),
+            ("code_challenge", parameters["code_challenge"]), ("code_challenge_method", parameters["code_challenge_method"]),
+            ("prompt", set("prompt")),
             ("max_age", parameters["max_age"]),
         ]
         return fields.map { name, value in value.map { "\(name) \($0.utf8.count):\($0)" } ?? "\(name) -" }.joined(separator: "\n")

@@ -53,27 +53,30 @@ public struct OIDCClients: Sendable {
         let postLogoutRedirectURIs: String
         let idTokenAlgorithm: String
         let newSecret: String
+        let pkce: String
         /// Whether a list's element is named by its index (`redirectUris[2]`): a JSON array has one, repeated options do not.
         let indexed: Bool
 
         /// The `passkeys oidc-client` options.
         public static let options = Fields(
             name: "--name", redirectURIs: "--redirect-uri", postLogoutRedirectURIs: "--post-logout-redirect-uri", idTokenAlgorithm: "--id-token-alg",
-            newSecret: "--new-secret", indexed: false)
+            newSecret: "--new-secret", pkce: "--pkce", indexed: false)
         /// The members of the operator API's bodies (`POST` and `PATCH /admin/oidc-clients`).
         public static let json = Fields(
             name: "name", redirectURIs: "redirectUris", postLogoutRedirectURIs: "postLogoutRedirectUris", idTokenAlgorithm: "idTokenAlg",
-            newSecret: "newSecret", indexed: true)
+            newSecret: "newSecret", pkce: "pkce", indexed: true)
 
         func element(_ list: String, _ index: Int) -> String { indexed ? "\(list)[\(index)]" : list }
     }
 
     /// Registers a client: its record and, for a confidential client, its secret (shown once, never stored). A value
-    /// that breaks a rule is a ``ConfigurationError`` naming it as `fields` does.
+    /// that breaks a rule is a ``ConfigurationError`` naming it as `fields` does. `pkceRequired: false` is for
+    /// confidential clients only.
     public func create(
         name: String, redirectURIs: [String], postLogoutRedirectURIs: [String] = [], isPublic: Bool, idTokenAlgorithm: String = "RS256",
-        fields: Fields = .options
+        pkceRequired: Bool = true, fields: Fields = .options
     ) async throws -> (record: OIDCClientRecord, secret: String?) {
+        try Self.checkPKCE(required: pkceRequired, isPublic: isPublic, fields)
         let checked = (
             name: try Self.checkName(name, fields), redirectURIs: try Self.checkURIs(redirectURIs, fields.redirectURIs, fields, required: true),
             postLogout: try Self.checkURIs(postLogoutRedirectURIs, fields.postLogoutRedirectURIs, fields, required: false),
@@ -82,7 +85,8 @@ public struct OIDCClients: Sendable {
         let secret = isPublic ? nil : Self.newSecret()
         let record = OIDCClientRecord(
             id: Base64URL.encode(SecureRandom.bytes(16)), name: checked.name, secretHash: secret.map(Self.hash(secret:)),
-            redirectURIs: checked.redirectURIs, postLogoutRedirectURIs: checked.postLogout, idTokenAlgorithm: checked.algorithm, createdAt: clock())
+            redirectURIs: checked.redirectURIs, postLogoutRedirectURIs: checked.postLogout, idTokenAlgorithm: checked.algorithm, createdAt: clock(),
+            pkceRequired: pkceRequired)
         var detail = Self.clientDetail(record.id, record.name)
         detail["public"] = .bool(!record.isConfidential)
         try await store.insertOIDCClient(record, audit: entry(.oidcClientCreated, detail))
@@ -100,9 +104,13 @@ public struct OIDCClients: Sendable {
     /// was replaced, else `oidc-client.updated`, with what changed named by the operator API's members.
     public func update(
         id: String, name: String? = nil, redirectURIs: [String]? = nil, postLogoutRedirectURIs: [String]? = nil, idTokenAlgorithm: String? = nil,
-        newSecret: Bool = false, fields: Fields = .options
+        newSecret: Bool = false, pkceRequired: Bool? = nil, fields: Fields = .options
     ) async throws -> (record: OIDCClientRecord, secret: String?)? {
         guard var record = try await store.oidcClient(id: id) else { return nil }
+        if let pkceRequired {
+            try Self.checkPKCE(required: pkceRequired, isPublic: !record.isConfidential, fields)
+            record.pkceRequired = pkceRequired
+        }
         if let name { record.name = try Self.checkName(name, fields) }
         if let redirectURIs { record.redirectURIs = try Self.checkURIs(redirectURIs, fields.redirectURIs, fields, required: true) }
         if let postLogoutRedirectURIs {
@@ -118,7 +126,7 @@ public struct OIDCClients: Sendable {
         var detail = Self.clientDetail(record.id, record.name)
         let given: [(String, Bool)] = [
             ("name", name != nil), ("redirectUris", redirectURIs != nil), ("postLogoutRedirectUris", postLogoutRedirectURIs != nil),
-            ("idTokenAlg", idTokenAlgorithm != nil), ("newSecret", newSecret),
+            ("idTokenAlg", idTokenAlgorithm != nil), ("newSecret", newSecret), ("pkce", pkceRequired != nil),
         ]
         detail["changed"] = .array(given.filter(\.1).map { .string($0.0) })
         guard try await store.updateOIDCClient(record, audit: entry(newSecret ? .oidcClientSecretRotated : .oidcClientUpdated, detail)) else {
@@ -140,7 +148,8 @@ public struct OIDCClients: Sendable {
             "clientId": .string(record.id), "name": .string(record.name), "public": .bool(!record.isConfidential),
             "redirectUris": .array(record.redirectURIs.map(JSONValue.string)),
             "postLogoutRedirectUris": .array(record.postLogoutRedirectURIs.map(JSONValue.string)),
-            "idTokenAlg": .string(record.idTokenAlgorithm), "createdAt": .string(RFC3339.string(millisecondsSince1970: record.createdAt)),
+            "idTokenAlg": .string(record.idTokenAlgorithm), "pkce": .string(record.pkceRequired ? "required" : "optional"),
+            "createdAt": .string(RFC3339.string(millisecondsSince1970: record.createdAt)),
         ])
         if let secret { members["clientSecret"] = .string(secret) }
         return .object(members)
@@ -166,6 +175,24 @@ public struct OIDCClients: Sendable {
                 "\(fields.name): expected 1 to \(maximumNameLength) characters, not blank, without control characters, found \(quoted(name))")
         }
         return trimmed
+    }
+
+    /// The policy named by `--pkce` or `pkce`: `required` or `optional`.
+    package static func pkceRequired(_ value: String, _ fields: Fields) throws(ConfigurationError) -> Bool {
+        switch value {
+        case "required": return true
+        case "optional": return false
+        default: throw ConfigurationError("\(fields.pkce): expected required or optional, found \(quoted(value))")
+        }
+    }
+
+    /// A public client has no secret, so PKCE is all that binds its code to it (RFC 9700 §2.1.1): never optional.
+    static func checkPKCE(required: Bool, isPublic: Bool, _ fields: Fields) throws(ConfigurationError) {
+        guard required || !isPublic else {
+            throw ConfigurationError(
+                "\(fields.pkce): expected required for a public client (RFC 9700 §2.1.1: without a secret, PKCE is what binds the code to the client), found optional"
+            )
+        }
     }
 
     static func checkAlgorithm(_ algorithm: String, _ fields: Fields) throws(ConfigurationError) -> String {

@@ -194,9 +194,7 @@ package final class OpenIDProvider: Sendable {
         guard let code = parameters["code"], !code.isEmpty, code.utf8.count <= 128 else {
             return .failure(.invalidRequest("Expected code, found none."))
         }
-        guard let verifier = parameters["code_verifier"] else {
-            return .failure(.invalidRequest("Expected code_verifier: PKCE is required of every client (RFC 7636 §4.5)."))
-        }
+        let verifier = parameters["code_verifier"]
         let now = self.now
         let record: AuthorizationCodeRecord
         switch try await store.useAuthorizationCode(hash: Self.hash(code), now: now) {
@@ -215,21 +213,36 @@ package final class OpenIDProvider: Sendable {
         guard parameters["redirect_uri"] == record.redirectURI else {
             return .failure(.invalidGrant("redirect_uri differs from the one the code was issued for."))
         }
-        // RFC 7636 §4.1 and §4.6: 43 to 128 unreserved characters, whose SHA-256 is the challenge.
-        guard (43...128).contains(verifier.utf8.count),
-            verifier.utf8.allSatisfy({ byte in
-                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
-                    || byte == 0x5F || byte == 0x7E
-            }),
-            OpaqueSecret.equalInConstantTime(
-                Array(Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8)))).utf8), Array(record.codeChallenge.utf8))
-        else { return .failure(.invalidGrant("code_verifier does not match the code_challenge (RFC 7636 §4.6).")) }
+        if record.codeChallenge.isEmpty {
+            // RFC 9700 §2.1.1: a verifier for a code issued without a challenge is a downgrade (an attacker who stripped
+            // the challenge from the request), refused.
+            guard verifier == nil else {
+                return .failure(.invalidGrant("code_verifier was sent for a code issued without code_challenge (RFC 9700 §2.1.1)."))
+            }
+        } else if let verifier {
+            guard Self.verifierMatches(verifier, challenge: record.codeChallenge) else {
+                return .failure(.invalidGrant("code_verifier does not match the code_challenge (RFC 7636 §4.6)."))
+            }
+        } else {
+            return .failure(.invalidRequest("Expected code_verifier: the code was issued with a code_challenge (RFC 7636 §4.5)."))
+        }
         guard let session = try await store.session(tokenHash: record.sessionHash, now: now), !session.isRecovery else {
             return .failure(.invalidGrant("The session the code was issued for has ended."))
         }
         return try await issueTokens(
             client: client, session: session, subject: record.subject, scope: record.scope, authTime: record.authTime,
             authenticationMethods: record.authenticationMethods, nonce: record.nonce, family: record.codeHash)
+    }
+
+    /// RFC 7636 §4.1 and §4.6: 43 to 128 unreserved characters, whose SHA-256 is the challenge.
+    static func verifierMatches(_ verifier: String, challenge: String) -> Bool {
+        (43...128).contains(verifier.utf8.count)
+            && verifier.utf8.allSatisfy({ byte in
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
+                    || byte == 0x5F || byte == 0x7E
+            })
+            && OpaqueSecret.equalInConstantTime(
+                Array(Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8)))).utf8), Array(challenge.utf8))
     }
 
     private func refresh(

@@ -10,7 +10,8 @@ extension PostgresStore {
                 """
                 INSERT INTO oidc_clients (\(unsafeRaw: OpenIDColumns.client))
                 VALUES (\(bind: client.id), \(bind: client.name), \(bind: client.secretHash), \(bind: OpenIDColumns.uris(client.redirectURIs)),
-                        \(bind: OpenIDColumns.uris(client.postLogoutRedirectURIs)), \(bind: client.idTokenAlgorithm), \(bind: client.createdAt))
+                        \(bind: OpenIDColumns.uris(client.postLogoutRedirectURIs)), \(bind: client.idTokenAlgorithm), \(bind: client.createdAt),
+                        \(bind: OpenIDColumns.pkce(client.pkceRequired)))
                 """
             ).run()
         }
@@ -34,7 +35,8 @@ extension PostgresStore {
                 """
                 UPDATE oidc_clients SET name = \(bind: client.name), secret_hash = \(bind: client.secretHash),
                     redirect_uris = \(bind: OpenIDColumns.uris(client.redirectURIs)),
-                    post_logout_redirect_uris = \(bind: OpenIDColumns.uris(client.postLogoutRedirectURIs)), id_token_alg = \(bind: client.idTokenAlgorithm)
+                    post_logout_redirect_uris = \(bind: OpenIDColumns.uris(client.postLogoutRedirectURIs)), id_token_alg = \(bind: client.idTokenAlgorithm),
+                    pkce = \(bind: OpenIDColumns.pkce(client.pkceRequired))
                 WHERE id = \(bind: client.id) RETURNING id
                 """
             ).all()
@@ -176,7 +178,9 @@ extension PostgresStore {
             secretHash: try row.decode(column: "secret_hash", as: String?.self),
             redirectURIs: OpenIDColumns.uris(fromColumn: try row.decode(column: "redirect_uris", as: String.self)),
             postLogoutRedirectURIs: OpenIDColumns.uris(fromColumn: try row.decode(column: "post_logout_redirect_uris", as: String.self)),
-            idTokenAlgorithm: try row.decode(column: "id_token_alg", as: String.self), createdAt: try row.decode(column: "created_at", as: Int64.self)
+            idTokenAlgorithm: try row.decode(column: "id_token_alg", as: String.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            pkceRequired: OpenIDColumns.pkceRequired(fromColumn: try row.decode(column: "pkce", as: String?.self))
         )
     }
 

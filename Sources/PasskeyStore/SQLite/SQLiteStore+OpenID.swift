@@ -6,11 +6,11 @@ extension SQLiteStore {
         try await write { db in
             if let audit { try Self.insertAudit(audit, db) }
             try db.execute(
-                sql: "INSERT INTO oidc_clients (\(OpenIDColumns.client)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                sql: "INSERT INTO oidc_clients (\(OpenIDColumns.client)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     client.id, client.name, client.secretHash, OpenIDColumns.uris(client.redirectURIs),
                     OpenIDColumns.uris(client.postLogoutRedirectURIs),
-                    client.idTokenAlgorithm, client.createdAt,
+                    client.idTokenAlgorithm, client.createdAt, OpenIDColumns.pkce(client.pkceRequired),
                 ])
         }
     }
@@ -32,12 +32,13 @@ extension SQLiteStore {
         try await write { db in
             try db.execute(
                 sql: """
-                    UPDATE oidc_clients SET name = ?, secret_hash = ?, redirect_uris = ?, post_logout_redirect_uris = ?, id_token_alg = ?
+                    UPDATE oidc_clients SET name = ?, secret_hash = ?, redirect_uris = ?, post_logout_redirect_uris = ?, id_token_alg = ?,
+                        pkce = ?
                     WHERE id = ?
                     """,
                 arguments: [
                     client.name, client.secretHash, OpenIDColumns.uris(client.redirectURIs), OpenIDColumns.uris(client.postLogoutRedirectURIs),
-                    client.idTokenAlgorithm, client.id,
+                    client.idTokenAlgorithm, OpenIDColumns.pkce(client.pkceRequired), client.id,
                 ])
             guard db.changesCount > 0 else { return false }
             if let audit { try Self.insertAudit(audit, db) }
@@ -158,7 +159,8 @@ extension SQLiteStore {
             secretHash: try row.decode(String?.self, atIndex: 2),
             redirectURIs: OpenIDColumns.uris(fromColumn: try row.decode(String.self, atIndex: 3)),
             postLogoutRedirectURIs: OpenIDColumns.uris(fromColumn: try row.decode(String.self, atIndex: 4)),
-            idTokenAlgorithm: try row.decode(String.self, atIndex: 5), createdAt: try row.decode(Int64.self, atIndex: 6))
+            idTokenAlgorithm: try row.decode(String.self, atIndex: 5), createdAt: try row.decode(Int64.self, atIndex: 6),
+            pkceRequired: OpenIDColumns.pkceRequired(fromColumn: try row.decode(String?.self, atIndex: 7)))
     }
 
     /// ``OpenIDColumns/code``.

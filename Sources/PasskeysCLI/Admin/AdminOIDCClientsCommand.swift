@@ -17,7 +17,7 @@ struct AdminOIDCClientsCommand: AsyncParsableCommand {
             """,
         subcommands: [List.self, Show.self, Create.self, Update.self, Delete.self])
 
-    static let columns = ["clientId", "name", "public", "idTokenAlg", "redirectUris", "createdAt"]
+    static let columns = ["clientId", "name", "public", "idTokenAlg", "pkce", "redirectUris", "createdAt"]
     static let headers = ["CLIENT ID", "NAME", "PUBLIC", "ID TOKEN ALG", "REDIRECT URIS", "CREATED"]
 
     /// One client, with its secret (shown once) when the answer holds one.
@@ -81,12 +81,13 @@ struct AdminOIDCClientsCommand: AsyncParsableCommand {
         var postLogoutRedirectURIs: [String] = []
         @Flag(help: "A public client (cannot keep a secret): no secret, PKCE alone.") var `public` = false
         @Option(name: .customLong("id-token-alg"), help: "How its ID tokens are signed: RS256 or ES256.") var idTokenAlgorithm = "RS256"
+        @Option(help: PKCEOption.help) var pkce = "required"
 
         func run() async throws {
             let body = JSONObject([
                 "name": .string(name), "redirectUris": AdminOIDCClientsCommand.uris(redirectURIs),
                 "postLogoutRedirectUris": AdminOIDCClientsCommand.uris(postLogoutRedirectURIs), "public": .bool(`public`),
-                "idTokenAlg": .string(idTokenAlgorithm),
+                "idTokenAlg": .string(idTokenAlgorithm), "pkce": .string(pkce),
             ])
             let answer = try await connection.send(.post, "/admin/oidc-clients", body: body)
             connection.print(answer, table: AdminOIDCClientsCommand.client)
@@ -95,7 +96,7 @@ struct AdminOIDCClientsCommand: AsyncParsableCommand {
 
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a client: its name, redirect URIs (the list given replaces the old one), ID token algorithm, or secret.",
+            abstract: "Change a client: its name, redirect URIs (the list given replaces the old one), ID token algorithm, PKCE policy, or secret.",
             discussion: """
                 Examples:
                   passkeys admin oidc-clients update --key-file support.key 4mQ0c1X2b3Y4z5A6b7C8dw --redirect-uri https://wiki.example.com/cb
@@ -109,9 +110,11 @@ struct AdminOIDCClientsCommand: AsyncParsableCommand {
         var postLogoutRedirectURIs: [String] = []
         @Option(name: .customLong("id-token-alg"), help: "RS256 or ES256.") var idTokenAlgorithm: String?
         @Flag(help: "Replace a confidential client's secret and print the new one (the old one stops working).") var newSecret = false
+        @Option(help: PKCEOption.help) var pkce: String?
 
         func run() async throws {
             var body = JSONObject()
+            if let pkce { body["pkce"] = .string(pkce) }
             if let name { body["name"] = .string(name) }
             if !redirectURIs.isEmpty { body["redirectUris"] = AdminOIDCClientsCommand.uris(redirectURIs) }
             if !postLogoutRedirectURIs.isEmpty { body["postLogoutRedirectUris"] = AdminOIDCClientsCommand.uris(postLogoutRedirectURIs) }

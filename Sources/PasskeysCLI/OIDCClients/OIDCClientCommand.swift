@@ -10,8 +10,9 @@ struct OIDCClientCommand: AsyncParsableCommand {
         abstract: "Register, list, change and delete OpenID Connect clients: apps that sign users in with passkeys through this server.",
         discussion: """
             Clients are the operator's own apps (first-party): no consent screen. Redirect URIs are compared exactly and must be https,
-            except loopback IP literals (http://127.0.0.1:PORT/… and http://[::1]:PORT/…, any port, RFC 8252 §7.3). Every client
-            uses PKCE with S256. A confidential client's secret is printed once; only its hash is kept.
+            except loopback IP literals (http://127.0.0.1:PORT/… and http://[::1]:PORT/…, any port, RFC 8252 §7.3). PKCE (S256) is
+            required of every client unless a confidential one is registered with --pkce optional, for apps that send none
+            (docs/oidc.md). A confidential client's secret is printed once; only its hash is kept.
 
             Examples:
               passkeys oidc-client create --database sqlite:passkeys.sqlite --name wiki --redirect-uri https://wiki.example.com/oauth2/callback
@@ -45,6 +46,8 @@ struct OIDCClientCommand: AsyncParsableCommand {
                   passkeys oidc-client create --database sqlite:passkeys.sqlite --name grafana --id-token-alg ES256 \\
                     --redirect-uri https://grafana.example.com/login/generic_oauth
                   passkeys oidc-client create --database sqlite:passkeys.sqlite --name desktop --public --redirect-uri http://127.0.0.1/callback
+                  passkeys oidc-client create --database sqlite:passkeys.sqlite --name intranet --pkce optional \\
+                    --redirect-uri https://intranet.example.com/redirect_uri
                 """)
         @OptionGroup var options: APIKeyCommand.DatabaseOptions
         @Option(help: "What the client is (the app's name), 1 to 128 characters.") var name: String
@@ -54,12 +57,13 @@ struct OIDCClientCommand: AsyncParsableCommand {
         var postLogoutRedirectURIs: [String] = []
         @Flag(help: "A public client (a native or browser app that cannot keep a secret): no secret, PKCE alone.") var `public` = false
         @Option(name: .customLong("id-token-alg"), help: "How its ID tokens are signed: RS256 or ES256.") var idTokenAlgorithm = "RS256"
+        @Option(help: PKCEOption.help) var pkce = "required"
 
         func run() async throws {
             let (record, secret) = try await OIDCClientCommand.withClients(options) { clients in
                 try await clients.create(
                     name: name, redirectURIs: redirectURIs, postLogoutRedirectURIs: postLogoutRedirectURIs, isPublic: `public`,
-                    idTokenAlgorithm: idTokenAlgorithm)
+                    idTokenAlgorithm: idTokenAlgorithm, pkceRequired: try OIDCClients.pkceRequired(pkce, .options))
             }
             Output.json(OIDCClientCommand.json(record, secret: secret), pretty: true)
             if secret != nil { Output.stderr("Created client \(record.id) (\(record.name)). Its secret is shown once: store it now.") }
@@ -83,7 +87,7 @@ struct OIDCClientCommand: AsyncParsableCommand {
 
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a client: its name, redirect URIs (the list given replaces the old one), ID token algorithm, or secret.",
+            abstract: "Change a client: its name, redirect URIs (the list given replaces the old one), ID token algorithm, PKCE policy, or secret.",
             discussion: """
                 Examples:
                   passkeys oidc-client update --database sqlite:passkeys.sqlite 4mQ0c1X2b3Y4z5A6b7C8dw \\
@@ -98,13 +102,14 @@ struct OIDCClientCommand: AsyncParsableCommand {
         var postLogoutRedirectURIs: [String] = []
         @Option(name: .customLong("id-token-alg"), help: "RS256 or ES256.") var idTokenAlgorithm: String?
         @Flag(help: "Replace a confidential client's secret and print the new one (the old one stops working).") var newSecret = false
+        @Option(help: PKCEOption.help) var pkce: String?
 
         func run() async throws {
             let updated = try await OIDCClientCommand.withClients(options) { clients in
                 try await clients.update(
                     id: id, name: name, redirectURIs: redirectURIs.isEmpty ? nil : redirectURIs,
                     postLogoutRedirectURIs: postLogoutRedirectURIs.isEmpty ? nil : postLogoutRedirectURIs, idTokenAlgorithm: idTokenAlgorithm,
-                    newSecret: newSecret)
+                    newSecret: newSecret, pkceRequired: try pkce.map { try OIDCClients.pkceRequired($0, .options) })
             }
             guard let (record, secret) = updated else { throw Output.failure(code: "oidcClientNotFound", message: "there is no client '\(id)'") }
             Output.json(OIDCClientCommand.json(record, secret: secret), pretty: true)
@@ -127,4 +132,11 @@ struct OIDCClientCommand: AsyncParsableCommand {
             Output.json(.object(JSONObject(["deleted": .string(id)])))
         }
     }
+}
+
+/// The `--pkce` option of the client commands, here and in `passkeys admin oidc-clients`.
+enum PKCEOption {
+    static let help = ArgumentHelp(
+        "required (the default) or optional: whether authorization requests must carry a PKCE challenge; optional is for confidential clients only.",
+        valueName: "policy")
 }
