@@ -199,6 +199,27 @@ public protocol OpenIDStore: Sendable {
     /// Whether the access token whose `jti` is `id` was issued for a grant family that is not revoked, and is not
     /// past its expiry. False for a `jti` never recorded.
     func accessTokenIsLive(id: String, now: Int64) async throws -> Bool
+    /// The grant family and client of the refresh token whose hash is `hash`, used or not, revoked or not; nil when no
+    /// such token is stored (RFC 7009 revocation finds the grant it belongs to).
+    func refreshTokenGrant(hash: String) async throws -> RefreshTokenGrant?
+    /// The grant family the access token `id` (its `jti`) was issued for; nil when none was recorded.
+    func accessTokenFamily(id: String) async throws -> String?
+}
+
+/// The grant a refresh token belongs to (``OpenIDStore/refreshTokenGrant(hash:)``).
+public struct RefreshTokenGrant: Sendable, Equatable {
+    /// Its grant family.
+    public let family: String
+    /// The client it was issued to.
+    public let clientID: String
+    /// The account it signs in (base64url user handle).
+    public let subject: String
+
+    public init(family: String, clientID: String, subject: String) {
+        self.family = family
+        self.clientID = clientID
+        self.subject = subject
+    }
 }
 
 /// The columns of the provider's rows, in the order both stores read and write them.

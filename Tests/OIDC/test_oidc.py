@@ -84,7 +84,9 @@ def test_discovery_lists_exactly_what_is_served(server):
     assert document["authorization_response_iss_parameter_supported"] is True
     # Nothing advertised that is not served.
     assert document["end_session_endpoint"] == url + "/end-session"
-    assert "registration_endpoint" not in document and "revocation_endpoint" not in document
+    assert document["revocation_endpoint"] == url + "/revoke"
+    assert set(document["revocation_endpoint_auth_methods_supported"]) == {"client_secret_basic", "client_secret_post", "none"}
+    assert "registration_endpoint" not in document
     # RS256 keys are made once a client is registered (at the next refresh) or an ID token needs one; the flows below
     # verify their ID tokens with the key the JWKS then publishes.
     jwks = requests.get(document["jwks_uri"], timeout=10).json()

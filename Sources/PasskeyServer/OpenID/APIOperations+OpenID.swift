@@ -19,6 +19,11 @@ extension APIOperations {
                 ]))
     }
 
+    /// 413 and 429 of the OAuth endpoints, in RFC 6749 §5.2's shape (the rest of the API answers them in its own).
+    static let oauthTooLarge = oauthFailure("The body is larger than \(ServerContext.maximumBodySize / 1024) KiB", errors: ["invalid_request"])
+    static let oauthRateLimited = oauthFailure(
+        "Too many failed attempts from this client; retry after Retry-After seconds", errors: ["invalid_request"], headers: A.retryAfter)
+
     static let authorizationParameters: OrderedDictionary<String, JSONSchema> = [
         "client_id": .string(description: "The client's id (passkeys oidc-client create)", minLength: 1),
         "redirect_uri": .string(description: "One of the client's registered redirect URIs, exactly", minLength: 1),
@@ -131,7 +136,30 @@ extension APIOperations {
                 headers: ["WWW-Authenticate": .header(.init(schema: .header(.string), required: false))]),
             // A backend sends no Origin; a page on another site could not read the answer (never CORS) and is refused.
             403: A.crossSite,
-            408: A.timeout, 413: A.tooLarge, 429: A.rateLimited, 503: A.storeUnavailable,
+            408: A.timeout, 413: oauthTooLarge, 429: oauthRateLimited, 503: A.storeUnavailable,
+        ])
+
+    /// RFC 7009 revocation.
+    static let revoke = OpenAPI.Operation(
+        summary: "Token revocation (RFC 7009)",
+        description:
+            "A form, with client authentication as at /token. Revokes the grant of a refresh or access token issued to the client: every refresh and access token of it, without ending the user's session at the provider. A token that is unknown, malformed, expired, revoked already or another client's is answered 200 all the same (RFC 7009 §2.2); token_type_hint (refresh_token or access_token) only orders the lookups. Failed client authentications are limited per client, as at /token.",
+        requestBody: OpenAPI.Request(
+            content: [
+                form: .content(
+                    .init(
+                        schema: .object(properties: [
+                            "token": .string, "token_type_hint": .string(required: false), "client_id": .string(required: false),
+                            "client_secret": .string(required: false),
+                        ])))
+            ], required: true),
+        responses: [
+            200: .response(OpenAPI.Response(description: "Revoked, or nothing to revoke (the two are not told apart); an empty body")),
+            400: oauthFailure("The request is malformed (no token, a repeated parameter, not a form)", errors: ["invalid_request"]),
+            401: oauthFailure(
+                "The client is unknown or its authentication failed", errors: ["invalid_client"],
+                headers: ["WWW-Authenticate": .header(.init(schema: .header(.string), required: false))]),
+            403: A.crossSite, 408: A.timeout, 413: oauthTooLarge, 429: oauthRateLimited, 503: A.storeUnavailable,
         ])
 
     /// The UserInfo endpoint, by GET or POST (OpenID Connect Core §5.3.1); a POST may carry the token in its form
@@ -152,7 +180,7 @@ extension APIOperations {
                 "No access token, or one that is not valid (expired, not this server's, its client deleted, its grant revoked by a replay, its session ended)",
                 errors: ["invalid_request", "invalid_token"],
                 headers: ["WWW-Authenticate": .header(.init(schema: .header(.string), required: true))]),
-            429: A.rateLimited, 503: A.storeUnavailable,
+            429: oauthRateLimited, 503: A.storeUnavailable,
         ]
         let description =
             "With an access token from /token (Authorization: Bearer, or access_token in a POST's form): sub, and preferred_username and name when the profile scope was granted. The token's session must still live. Failed attempts are limited per client."
@@ -165,7 +193,7 @@ extension APIOperations {
             "The token was sent both in Authorization and in the form, or the form is malformed", errors: ["invalid_request"])
         responses[403] = A.crossSite
         responses[408] = A.timeout
-        responses[413] = A.tooLarge
+        responses[413] = oauthTooLarge
         return OpenAPI.Operation(
             summary: "UserInfo endpoint (POST, OpenID Connect Core 1.0 §5.3.1)", description: description,
             requestBody: OpenAPI.Request(

@@ -152,7 +152,7 @@ package final class OpenIDProvider: Sendable {
 
     /// Client authentication (RFC 6749 §2.3.1): HTTP Basic or the form's client_secret for a confidential client, only
     /// client_id for a public one; never both methods at once.
-    private func authenticate(
+    func authenticate(
         _ parameters: [String: String], authorization: AuthorizationCredentials?
     ) async throws -> Result<OIDCClientRecord, OAuthError> {
         var id = parameters["client_id"]
@@ -164,11 +164,7 @@ package final class OpenIDProvider: Sendable {
             guard secret == nil else {
                 return .failure(.invalidRequest("The client authenticated twice: both Authorization and client_secret (RFC 6749 §2.3)."))
             }
-            guard let decoded = Data(base64Encoded: credentials),
-                let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":"),
-                let basicID = String(text[..<colon]).removingPercentEncoding,
-                let basicSecret = String(text[text.index(after: colon)...]).removingPercentEncoding
-            else {
+            guard let (basicID, basicSecret) = BasicCredentials.parse(credentials) else {
                 return .failure(.invalidClient("Authorization: Basic is not base64 of client_id:client_secret (RFC 6749 §2.3.1)."))
             }
             if let id, id != basicID { return .failure(.invalidRequest("client_id differs from the client in Authorization.")) }

@@ -72,20 +72,19 @@ extension Routes {
                 group: .rateLimited, method: .post, path: "/authorize", operation: APIOperations.authorize(.post), kind: .browserNavigation,
                 handler: authorize),
             TokenRoute(group: .open, method: .post, path: "/token", operation: APIOperations.token, kind: .service) { request, context in
-                try await limitingOAuthFailures(context) {
-                    guard FormBody.isForm(request.headers[.contentType]) else {
-                        return Self.oauthError(.invalidRequest("Expected a form (application/x-www-form-urlencoded, RFC 6749 §4.1.3)."))
+                try await clientForm(request, context, reading: OpenIDProvider.tokenParameters, section: "RFC 6749 §4.1.3") {
+                    parameters, authorization in
+                    try await provider.token(parameters, authorization: authorization, origin: context.changeOrigin).map {
+                        APIResponse.json(.object($0), status: .ok, headers: Self.noStore)
                     }
-                    let parameters = try FormBody.parameters(
-                        try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: OpenIDProvider.tokenParameters)
-                    let authorization = AuthorizationCredentials(request.headers[.authorization])
-                    switch try await provider.token(parameters, authorization: authorization, origin: context.changeOrigin) {
-                    case .success(let answer): return APIResponse.json(.object(answer), status: .ok, headers: Self.noStore)
-                    case .failure(let error):
-                        var headers: HTTPFields = [:]
-                        // RFC 6749 §5.2: a failed Basic authentication is answered with the Basic challenge.
-                        if error.status == .unauthorized, authorization != nil { headers[.wwwAuthenticate] = "Basic realm=\"passkeys\"" }
-                        return Self.oauthError(error, headers: headers)
+                }
+            },
+            TokenRoute(group: .open, method: .post, path: "/revoke", operation: APIOperations.revoke, kind: .service) { request, context in
+                try await clientForm(request, context, reading: OpenIDProvider.revocationParameters, section: "RFC 7009 §2.1") {
+                    parameters, authorization in
+                    // RFC 7009 §2.2: 200, and the body carries nothing the client needs.
+                    try await provider.revoke(parameters, authorization: authorization, origin: context.changeOrigin).map {
+                        Response(status: .ok, headers: Self.noStore)
                     }
                 }
             },
@@ -122,6 +121,30 @@ extension Routes {
         ]
     }
 
+    /// A form route where the client authenticates (`/token`, `/revoke`): the form's `names` and the `Authorization`
+    /// header to `handle`, under the failure budget, every refusal in OAuth's shape. A repeated parameter or bad
+    /// percent-encoding is thrown in the API's shape and answered in OAuth's by ``limitingOAuthFailures(_:_:)``.
+    func clientForm(
+        _ request: Request, _ context: ServerContext, reading names: Set<String>, section: String,
+        _ handle: ([String: String], AuthorizationCredentials?) async throws -> Result<Response, OAuthError>
+    ) async throws -> Response {
+        try await limitingOAuthFailures(context) {
+            guard FormBody.isForm(request.headers[.contentType]) else {
+                return Self.oauthError(.invalidRequest("Expected a form (application/x-www-form-urlencoded, \(section))."))
+            }
+            let parameters = try FormBody.parameters(try await JSONRequestBody.anyBytes(of: request, limit: context.maxUploadSize), reading: names)
+            let authorization = AuthorizationCredentials(request.headers[.authorization])
+            switch try await handle(parameters, authorization) {
+            case .success(let response): return response
+            case .failure(let error):
+                var headers: HTTPFields = [:]
+                // RFC 6749 §5.2: a failed Basic authentication is answered with the Basic challenge.
+                if error.status == .unauthorized, authorization != nil { headers[.wwwAuthenticate] = "Basic realm=\"passkeys\"" }
+                return Self.oauthError(error, headers: headers)
+            }
+        }
+    }
+
     /// `provider`'s UserInfo answer for `token` (from the header, or a POST's form), or RFC 6750 §3's challenge.
     func userinfo(token: String?, provider: OpenIDProvider) async throws -> Response {
         guard let token else {
@@ -154,11 +177,33 @@ extension Routes {
             headers: fields)
     }
 
-    /// Runs a route whose 4xx answers are guesses (codes, secrets, tokens) under the failed-results budget per client.
+    /// Runs an OAuth route whose 4xx answers are guesses (codes, secrets, tokens) under the failed-results budget per
+    /// client, every refusal in RFC 6749 §5.2's shape: what the shared HTTP layer throws in the API's shape (a body
+    /// over the limit, a repeated or badly encoded parameter, a spent budget) is answered as `invalid_request` with its
+    /// status (413, 400, 429 with `Retry-After`), since OAuth clients read `error`, not `code`.
     func limitingOAuthFailures(_ context: ServerContext, _ route: () async throws -> Response) async throws -> Response {
-        // A 4xx the route answers itself (OAuth's own error body) keeps the budget's token, as a thrown refusal does.
-        try await relyingParty.endpoints.limitingFailures(
-            of: relyingParty.clientKey(client(context)), failed: { (400..<500).contains($0.status.code) }, route)
+        do {
+            // A 4xx the route answers itself (OAuth's own error body) keeps the budget's token, as a thrown refusal does.
+            return try await relyingParty.endpoints.limitingFailures(
+                of: relyingParty.clientKey(client(context)), failed: { (400..<500).contains($0.status.code) }, route)
+        } catch let refusal as RelyingPartyError {
+            return Self.oauthError(refusal, limit: context.maxUploadSize)
+        }
+    }
+
+    /// A refusal of the shared HTTP layer in OAuth's shape, with its status and `Retry-After`.
+    static func oauthError(_ refusal: RelyingPartyError, limit: Int) -> Response {
+        let answer = EndpointAnswer(refusal: refusal)
+        let status = HTTPResponse.Status(code: answer.status)
+        var headers: HTTPFields = [:]
+        if let retryAfter = answer.retryAfter { headers[.retryAfter] = retryAfter }
+        let description =
+            switch status {
+            case .contentTooLarge: "The body is larger than \(limit / 1024) KiB."
+            case .tooManyRequests: "Too many failed attempts; retry after \(answer.retryAfter ?? "1") s."
+            default: refusal.message
+            }
+        return oauthError(OAuthError("invalid_request", description, status: status), headers: headers)
     }
 
     static func redirect(_ location: String) -> Response {

@@ -38,8 +38,8 @@ enum FormBody {
 
     static func invalid(_ message: String) -> RelyingPartyError { RelyingPartyError(.badRequest, message, code: "invalidRequest") }
 
-    /// `+` is a space; `%XX` a byte; the bytes must be UTF-8.
-    private static func decode(_ bytes: ArraySlice<UInt8>) -> String? {
+    /// One name or value as the form encodes it: `+` is a space; `%XX` a byte; the bytes must be UTF-8. Nil otherwise.
+    static func decode(_ bytes: ArraySlice<UInt8>) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex

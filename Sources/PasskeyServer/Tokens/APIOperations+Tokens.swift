@@ -91,6 +91,7 @@ extension APIOperations {
                                     "issuer": .string, "jwks_uri": .string, "introspection_endpoint": .string,
                                     "authorization_endpoint": .string(required: false), "token_endpoint": .string(required: false),
                                     "userinfo_endpoint": .string(required: false), "end_session_endpoint": .string(required: false),
+                                    "revocation_endpoint": .string(required: false),
                                 ])))
                     ]))
         ])

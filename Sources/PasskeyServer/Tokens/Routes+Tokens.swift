@@ -94,6 +94,7 @@ extension Routes {
             document["token_endpoint"] = .string(issuer + "/token")
             document["userinfo_endpoint"] = .string(issuer + "/userinfo")
             document["end_session_endpoint"] = .string(issuer + "/end-session")
+            document["revocation_endpoint"] = .string(issuer + "/revoke")
             document["response_types_supported"] = list(["code"])
             document["response_modes_supported"] = list(["query"])
             document["grant_types_supported"] = list(["authorization_code", "refresh_token"])
@@ -104,6 +105,7 @@ extension Routes {
                 "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "amr", "azp", "at_hash", "preferred_username", "name",
             ])
             document["token_endpoint_auth_methods_supported"] = list(["client_secret_basic", "client_secret_post", "none"])
+            document["revocation_endpoint_auth_methods_supported"] = list(["client_secret_basic", "client_secret_post", "none"])
             document["code_challenge_methods_supported"] = list(["S256"])
             document["authorization_response_iss_parameter_supported"] = .bool(true)
             document["claims_parameter_supported"] = .bool(false)

@@ -55,6 +55,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     /// The OpenID Provider saw a code or a refresh token presented twice (or by another client) and revoked its grant
     /// family; `detail` names the grant type and the client (`clientId`, and `presentedBy` when another presented it).
     case oauthReplayDetected = "oauth.replay-detected"
+    /// A client revoked a grant it holds at `/revoke` (RFC 7009), as an app signing its user out does; `detail` names
+    /// the client and the type of token it presented.
+    case oauthGrantRevoked = "oauth.grant-revoked"
     /// An operator listed the OpenID Connect clients or read one.
     case oidcClientsRead = "admin.oidc-clients.read"
 }

@@ -149,6 +149,22 @@ extension PostgresStore {
         }
     }
 
+    public func refreshTokenGrant(hash: String) async throws -> RefreshTokenGrant? {
+        try await connections.with { db in
+            try await db.raw("SELECT family, client_id, subject FROM oidc_refresh_tokens WHERE token_hash = \(bind: hash)").first().map {
+                RefreshTokenGrant(
+                    family: try $0.decode(column: "family", as: String.self), clientID: try $0.decode(column: "client_id", as: String.self),
+                    subject: try $0.decode(column: "subject", as: String.self))
+            }
+        }
+    }
+
+    public func accessTokenFamily(id: String) async throws -> String? {
+        try await connections.with { db in
+            try await db.raw("SELECT family FROM oidc_access_tokens WHERE jti = \(bind: id)").first()?.decode(column: "family", as: String.self)
+        }
+    }
+
     public func accessTokenIsLive(id: String, now: Int64) async throws -> Bool {
         try await connections.with { db in
             try await db.raw(

@@ -131,6 +131,20 @@ extension SQLiteStore {
         }
     }
 
+    public func refreshTokenGrant(hash: String) async throws -> RefreshTokenGrant? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT family, client_id, subject FROM oidc_refresh_tokens WHERE token_hash = ?", arguments: [hash]).map {
+                RefreshTokenGrant(
+                    family: try $0.decode(String.self, atIndex: 0), clientID: try $0.decode(String.self, atIndex: 1),
+                    subject: try $0.decode(String.self, atIndex: 2))
+            }
+        }
+    }
+
+    public func accessTokenFamily(id: String) async throws -> String? {
+        try await read { db in try String.fetchOne(db, sql: "SELECT family FROM oidc_access_tokens WHERE jti = ?", arguments: [id]) }
+    }
+
     public func accessTokenIsLive(id: String, now: Int64) async throws -> Bool {
         try await read { db in
             try Row.fetchOne(

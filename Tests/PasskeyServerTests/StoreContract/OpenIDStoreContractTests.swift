@@ -13,7 +13,7 @@ struct OpenIDStoreContractTests {
         "insertOIDCClient(_:audit:)", "oidcClient(id:)", "oidcClients()", "updateOIDCClient(_:audit:)", "deleteOIDCClient(id:audit:)",
         "insertAuthorizationCode(_:)",
         "useAuthorizationCode(hash:now:)", "issueGrant(_:)", "useRefreshToken(hash:now:)", "revokeGrant(family:now:events:)",
-        "accessTokenIsLive(id:now:)",
+        "accessTokenIsLive(id:now:)", "refreshTokenGrant(hash:)", "accessTokenFamily(id:)",
     ]
 
     static func client(createdAt: Int64 = 1, confidential: Bool = true) -> OIDCClientRecord {
