@@ -101,6 +101,8 @@ def test_authlib_code_flow_id_token_userinfo_and_refresh(server, client, callbac
     assert claims["sub"] == user["id"]
     assert claims["nonce"] == nonce and claims["azp"] == client["clientId"]
     assert claims["amr"] == ["hwk", "user", "mfa"] and isinstance(claims["auth_time"], int)
+    # The profile scope's claims are in the ID token too, as /userinfo gives them.
+    assert claims["preferred_username"] == user["name"] and claims["name"] == user["displayName"]
     # RS256 by default: the algorithm OpenID Connect Core §15.1 requires of every provider.
     assert claims.header["alg"] == "RS256" and claims.header["kid"]
 

@@ -71,7 +71,7 @@ def test_pyoidc_defaults_sign_in_refresh_userinfo_and_revoke(server, callback):
     client = pyoidc_client(server, registered, callback.uri)
     session, user = register(server)
     state, tokens = sign_in(server, client, callback.uri, session)
-    assert tokens["id_token"]["sub"] == user["id"]
+    assert tokens["id_token"]["sub"] == user["id"] and tokens["id_token"]["preferred_username"] == user["name"]
 
     # Userinfo by pyoidc's default: a POST with the access token in the form (OpenID Connect Core §5.3.1).
     claims = client.do_user_info_request(state=state)

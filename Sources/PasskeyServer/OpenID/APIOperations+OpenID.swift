@@ -30,8 +30,15 @@ extension APIOperations {
         "response_type": .string(description: "code", allowedValues: ["code"]),
         "scope": .string(description: "Must contain openid; profile adds the name claims", pattern: #"(^| )openid( |$)"#),
         "code_challenge": .string(
-            description: "base64url(SHA-256(code_verifier)), 43 characters (RFC 7636 §4.2)", pattern: "^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$"),
-        "code_challenge_method": .string(description: "S256 (plain is refused)", allowedValues: ["S256"]), "state": .string(required: false),
+            required: false,
+            description:
+                "base64url(SHA-256(code_verifier)), 43 characters (RFC 7636 §4.2); required unless the client is confidential and registered with PKCE optional",
+            pattern: "^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$"),
+        "code_challenge_method": .string(required: false, description: "S256 (plain is refused), with code_challenge", allowedValues: ["S256"]),
+        "response_mode": .string(
+            required: false, description: "query (the default) or form_post (the answer as a form the browser posts)",
+            allowedValues: ["query", "form_post"]),
+        "state": .string(required: false),
         "nonce": .string(required: false), "prompt": .string(required: false, description: "none, login (consent and select_account ask nothing)"),
         "max_age": .string(
             required: false, description: "Seconds since the last passkey ceremony that are still fresh enough", pattern: "^[0-9]{1,10}$"),
@@ -39,8 +46,12 @@ extension APIOperations {
 
     static func authorize(_ method: OpenAPI.HttpMethod) -> OpenAPI.Operation {
         let description =
-            "The authorization endpoint (OpenID Connect Core 1.0 §3.1.2, the code flow with PKCE S256 required of every client). A browser navigation, not a JSON call: exempt from the Origin rule. An unknown client or redirect URI is refused on an HTML page (400) and never redirected to. Otherwise the answer is a 303: to the redirect URI with code, state and iss (RFC 9207) when a session is signed in (and fresh enough for prompt=login or max_age), with error, error_description, state and iss for a bad request or prompt=none without a session (login_required), or to the page (/?authorize=…) to sign in with a passkey, after which the page comes back here. Rate limited per client."
+            "The authorization endpoint (OpenID Connect Core 1.0 §3.1.2, the code flow with PKCE S256 required of every client but a confidential one registered with PKCE optional). A browser navigation, not a JSON call: exempt from the Origin rule. An unknown client or redirect URI is refused on an HTML page (400) and never redirected to. Otherwise the answer is a 303: to the redirect URI with code, state and iss (RFC 9207) when a session is signed in (and fresh enough for prompt=login or max_age), with error, error_description, state and iss for a bad request or prompt=none without a session (login_required), or to the page (/?authorize=…) to sign in with a passkey, after which the page comes back here. With response_mode=form_post the answer for the redirect URI is instead a 200 HTML page whose form the browser posts there (OAuth 2.0 Form Post Response Mode). Rate limited per client."
         var responses: A.Answers = [
+            200: .response(
+                OpenAPI.Response(
+                    description: "With response_mode=form_post: an HTML page that posts the code (or the error) to the redirect URI",
+                    content: [.html: .content(.init(schema: .string))])),
             303: .response(
                 OpenAPI.Response(
                     description: "To the client's redirect URI (code or error), or to the page to sign in",

@@ -12,6 +12,9 @@ struct AuthorizationRequest: Sendable {
     let nonce: String?
     /// The granted scopes: the requested ones this provider knows (`openid`, `profile`), in request order.
     let scope: [String]
+    /// Whether the answer goes back as a form the browser posts (OAuth 2.0 Form Post Response Mode) rather than in the
+    /// redirect's query.
+    var formPost: Bool { parameters["response_mode"] == "form_post" }
     /// The PKCE challenge (RFC 7636 §4.2), empty for a request without one (a client registered with PKCE optional).
     let codeChallenge: String
     let prompt: Set<String>
@@ -68,8 +71,8 @@ struct AuthorizationRequest: Sendable {
                     "unsupported_response_type",
                     "Expected response_type code (the authorization code flow), found \(parameters["response_type"].map { "'\($0)'" } ?? "none")."))
         }
-        if let mode = parameters["response_mode"], mode != "query" {
-            return .failure(.invalidRequest("Expected response_mode query (or none), found '\(mode)'."))
+        if let mode = parameters["response_mode"], mode != "query", mode != "form_post" {
+            return .failure(.invalidRequest("Expected response_mode query or form_post (or none), found '\(mode.prefix(64))'."))
         }
         let requested = (parameters["scope"] ?? "").split(separator: " ").map(String.init)
         guard requested.contains("openid") else {

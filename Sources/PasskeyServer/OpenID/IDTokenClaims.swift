@@ -7,7 +7,8 @@ import PasskeyCore
 /// tokens), `aud` (the client), `exp`, `iat`, `auth_time` (when the user last authenticated with a passkey on the
 /// session: its sign-in or a later step-up), `nonce` (echoed from the authorization request, §3.1.2.1), `amr`
 /// (RFC 8176, ``SessionStart``), `azp` (the client, §2) and `at_hash` (§3.1.3.6: the left half of SHA-256 of the access
-/// token issued with it, base64url).
+/// token issued with it, base64url); with the `profile` scope, `preferred_username` and `name` (§5.1), as `/userinfo`
+/// answers them, since many clients read the claims from the ID token alone.
 struct IDTokenClaims: JWTPayload {
     var iss: IssuerClaim
     var sub: SubjectClaim
@@ -19,11 +20,14 @@ struct IDTokenClaims: JWTPayload {
     var amr: [String]?
     var azp: String
     var atHash: String?
+    var preferredUsername: String?
+    var name: String?
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, nonce, amr, azp
+        case iss, sub, aud, exp, iat, nonce, amr, azp, name
         case authTime = "auth_time"
         case atHash = "at_hash"
+        case preferredUsername = "preferred_username"
     }
 
     /// This server only signs ID tokens; the client verifies them.

@@ -53,11 +53,11 @@ package final class OpenIDProvider: Sendable {
     // MARK: - /authorize
 
     /// What `/authorize` answers.
-    enum AuthorizeOutcome: Equatable {
+    enum AuthorizeOutcome {
         /// Shown on the page, never redirected: an unknown client or redirect URI, a malformed request.
         case refused(String)
-        /// 303 to the client's redirect URI (a code, or an error).
-        case redirect(String)
+        /// The answer for the client's redirect URI (a code, or an error): a 303, or with form_post a page that posts it.
+        case respond(AuthorizationAnswer)
         /// 303 to the page, which signs the user in (or, `fresh`, asks the signed-in user for a passkey again) and then
         /// goes to `continuation`.
         case signIn(continuation: String, fresh: Bool)
@@ -72,7 +72,10 @@ package final class OpenIDProvider: Sendable {
         }
         let request: AuthorizationRequest
         switch AuthorizationRequest.parse(parameters, client: client, redirectURI: redirectURI) {
-        case .failure(let error): return .redirect(errorRedirect(error, redirectURI: redirectURI, state: parameters["state"]))
+        case .failure(let error):
+            // An error is answered as the request asked, when it asked for a mode this provider knows.
+            return .respond(
+                errorAnswer(error, redirectURI: redirectURI, state: parameters["state"], formPost: parameters["response_mode"] == "form_post"))
         case .success(let parsed): request = parsed
         }
         let now = self.now
@@ -85,16 +88,16 @@ package final class OpenIDProvider: Sendable {
         if let maxAge = request.maxAge, now - authTime > maxAge * 1000 { fresh = false }
         // A ceremony after the page was asked for satisfies prompt=login and max_age (the request came back signed).
         if let ticketTime, authTime >= ticketTime { fresh = true }
-        if let live, fresh { return .redirect(try await issueCode(request, session: live, authTime: authTime)) }
+        if let live, fresh { return .respond(try await issueCode(request, session: live, authTime: authTime)) }
         if request.prompt.contains("none") {
             let error = OAuthError("login_required", live == nil ? "No one is signed in." : "A fresh sign-in is needed and prompt is none.")
-            return .redirect(errorRedirect(error, redirectURI: redirectURI, state: request.state))
+            return .respond(errorAnswer(error, redirectURI: redirectURI, state: request.state, formPost: request.formPost))
         }
         let ticket = request.ticket.flatMap { ticketTime != nil ? $0 : nil } ?? tickets.make(at: now, binding: request.ticketBinding)
         return .signIn(continuation: request.continuation(ticket: ticket), fresh: live != nil)
     }
 
-    private func issueCode(_ request: AuthorizationRequest, session: SessionRecord, authTime: Int64) async throws -> String {
+    private func issueCode(_ request: AuthorizationRequest, session: SessionRecord, authTime: Int64) async throws -> AuthorizationAnswer {
         let code = OpaqueSecret.make()
         try await store.insertAuthorizationCode(
             AuthorizationCodeRecord(
@@ -107,14 +110,14 @@ package final class OpenIDProvider: Sendable {
         if let state = request.state { pairs.append(("state", state)) }
         // RFC 9207 §2: the issuer, so a client talking to several providers knows which one answered (mix-up attacks).
         pairs.append(("iss", tokens.issuer))
-        return Self.append(pairs, to: request.redirectURI)
+        return AuthorizationAnswer(redirectURI: request.redirectURI, parameters: pairs, formPost: request.formPost)
     }
 
-    private func errorRedirect(_ error: OAuthError, redirectURI: String, state: String?) -> String {
+    private func errorAnswer(_ error: OAuthError, redirectURI: String, state: String?, formPost: Bool) -> AuthorizationAnswer {
         var pairs = [("error", error.error), ("error_description", error.description)]
         if let state { pairs.append(("state", state)) }
         pairs.append(("iss", tokens.issuer))
-        return Self.append(pairs, to: redirectURI)
+        return AuthorizationAnswer(redirectURI: redirectURI, parameters: pairs, formPost: formPost)
     }
 
     /// `uri` with `pairs` added to its query (RFC 6749 §3.1.2: a registered query is kept).
@@ -301,10 +304,14 @@ package final class OpenIDProvider: Sendable {
             verifiedAt: session.userVerifiedAt.map { $0 / 1000 }, scope: scope)
         let accessToken = try await keySet.collection.sign(
             access, kid: JWKIdentifier(string: accessSigner.kid), header: ["typ": .string("at+jwt")])
-        let idClaims = IDTokenClaims(
+        var idClaims = IDTokenClaims(
             iss: IssuerClaim(value: tokens.issuer), sub: SubjectClaim(value: subject), aud: AudienceClaim(value: [client.id]), exp: expiry,
             iat: IssuedAtClaim(value: issuedAt), authTime: authTime / 1000, nonce: nonce, amr: methods.isEmpty ? nil : methods, azp: client.id,
             atHash: IDTokenClaims.accessTokenHash(accessToken))
+        if scope.split(separator: " ").contains("profile"), let user = try await store.user(handle: session.userHandle) {
+            idClaims.preferredUsername = user.username
+            idClaims.name = user.displayName
+        }
         let idToken = try await keySet.collection.sign(idClaims, kid: JWKIdentifier(string: idSigner.kid), header: ["typ": .string("JWT")])
         let refreshToken = OpaqueSecret.make()
         let issued = try await store.issueGrant(

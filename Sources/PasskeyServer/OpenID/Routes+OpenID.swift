@@ -28,7 +28,9 @@ extension Routes {
             }
             switch try await provider.authorize(parameters, session: try await session(request)) {
             case .refused(let message): return Self.refusalPage(message)
-            case .redirect(let location): return Self.redirect(location)
+            case .respond(let answer):
+                guard answer.formPost else { return Self.redirect(OpenIDProvider.append(answer.parameters, to: answer.redirectURI)) }
+                return answer.formPostPage()
             case .signIn(let continuation, let fresh):
                 return Self.redirect("/?authorize=" + FormEncoding.escape(continuation) + (fresh ? "&fresh=1" : ""))
             }

@@ -96,7 +96,7 @@ extension Routes {
             document["end_session_endpoint"] = .string(issuer + "/end-session")
             document["revocation_endpoint"] = .string(issuer + "/revoke")
             document["response_types_supported"] = list(["code"])
-            document["response_modes_supported"] = list(["query"])
+            document["response_modes_supported"] = list(["query", "form_post"])
             document["grant_types_supported"] = list(["authorization_code", "refresh_token"])
             document["subject_types_supported"] = list(["public"])
             document["id_token_signing_alg_values_supported"] = list(["RS256", "ES256"])

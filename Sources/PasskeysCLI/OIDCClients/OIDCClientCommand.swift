@@ -137,6 +137,6 @@ struct OIDCClientCommand: AsyncParsableCommand {
 /// The `--pkce` option of the client commands, here and in `passkeys admin oidc-clients`.
 enum PKCEOption {
     static let help = ArgumentHelp(
-        "required (the default) or optional: whether authorization requests must carry a PKCE challenge; optional is for confidential clients only.",
+        "required or optional: whether authorization requests must carry a PKCE challenge; optional is for confidential clients only.",
         valueName: "policy")
 }

@@ -379,7 +379,8 @@ struct AdminAPITests {
 
     @Test("the audit log keeps entries until the retention's cut-off and reads them by account and time", arguments: Backend.all)
     func pruning(_ backend: Backend) async throws {
-        let store = try await backend.location().openStore(logger: .init(label: "test"))
+        // A database of its own: a server on the shared one prunes entries this old (past its retention) as it starts.
+        let store = try await backend.ownLocation().openStore(logger: .init(label: "test"))
         let user = Base64URL.encode(Array(UUID().uuidString.utf8))
         let day: Int64 = 86_400_000
         for (index, time) in [1_000 * day, 1_001 * day, 1_002 * day].enumerated() {

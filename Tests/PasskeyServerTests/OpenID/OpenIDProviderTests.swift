@@ -21,6 +21,8 @@ struct ClientIDToken: JWTPayload {
     var nonce: String?
     var auth_time: Int64
     var at_hash: String?
+    var preferred_username: String?
+    var name: String?
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
@@ -181,6 +183,7 @@ struct OpenIDProviderTests {
             let accessToken = try #require(tokens["access_token"]?.stringValue)
             #expect(claims.at_hash == IDTokenClaims.accessTokenHash(accessToken))
             #expect(claims.auth_time == 1_800_000_000)
+            #expect(claims.preferred_username == nil && claims.name == nil, "no profile scope, no profile claims")
 
             // POST /userinfo (OpenID Connect Core §5.3.1): the token in Authorization or in the form (RFC 6750 §2.2), never both.
             let formType: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
