@@ -120,3 +120,23 @@ def test_a_fresh_ceremony_is_required(driver, server, client, callback, extra):
     driver.find_element(By.ID, "authorize-continue").click()
     _, fresh = finish_flow(server, client, oauth, driver, callback, verifier, nonce)
     assert fresh["sub"] == first["sub"] and fresh["auth_time"] > first["auth_time"]
+
+
+def test_a_sign_up_through_an_app_shows_the_recovery_codes_before_going_back(driver, server, client, callback):
+    """A signed-out /authorize, an account made on the page: the ten recovery codes are shown (copy, download, print)
+    and only the card's button goes on to the app, so no code is issued past codes nobody saw."""
+    oauth, uri, verifier, nonce = start_flow(server, client, callback)
+    driver.get(uri)
+    visible(driver, "authorize-note")
+    driver.find_element(By.ID, "register-username").send_keys(f"oidc-{uuid.uuid4().hex[:8]}")
+    driver.find_element(By.ID, "register-button").click()
+    visible(driver, "codes-card")
+    for button in ("codes-copy", "codes-download", "codes-print"):
+        assert driver.find_element(By.ID, button).is_displayed(), button
+    codes = driver.find_element(By.ID, "codes-card").text
+    assert codes.count("-") >= 10, codes
+    time.sleep(1)
+    assert not driver.current_url.startswith(callback.uri), "the app got a code before the codes were seen"
+    driver.find_element(By.ID, "codes-done").click()
+    _, claims = finish_flow(server, client, oauth, driver, callback, verifier, nonce)
+    assert claims["sub"]

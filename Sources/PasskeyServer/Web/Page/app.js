@@ -455,7 +455,9 @@ function showSignedOut() {
 }
 
 // Asks the server who is signed in and shows that; `done` is the success to announce, `focus` the heading to move to.
-async function refresh({ done, focus: target } = {}) {
+// With `stay`, a signed-in page does not go back to an app's /authorize yet: a new account's recovery codes are shown
+// first, and the codes card's button goes on.
+async function refresh({ done, focus: target, stay = false } = {}) {
   try {
     const session = await api("/session");
     origins = session.origins || origins;
@@ -467,7 +469,7 @@ async function refresh({ done, focus: target } = {}) {
     if (!(error instanceof Refusal)) {
       state.view = "unknown";
       render();
-      fail(error, { retry: () => { clearMessage(); refresh({ done, focus: target }); } });
+      fail(error, { retry: () => { clearMessage(); refresh({ done, focus: target, stay }); } });
       return;
     }
     origins = error.body.origins || origins;
@@ -478,7 +480,7 @@ async function refresh({ done, focus: target } = {}) {
     if (error.status !== 401 && !state.recovering) fail(error);
   }
   checkOrigin(origins);
-  if (state.view === "signed-in" && continueAuthorization()) return;
+  if (state.view === "signed-in" && !stay && continueAuthorization()) return;
   if (state.view === "signed-in") {
     abortConditional();
     // After sign-in (and whenever the signed-in page loads): the names the browser should show for this account.
@@ -490,7 +492,7 @@ async function refresh({ done, focus: target } = {}) {
       state.remaining = (await api("/recovery-codes")).remaining;
     } catch (error) {
       render();
-      fail(error, { retry: () => { clearMessage(); refresh({ done, focus: target }); } });
+      fail(error, { retry: () => { clearMessage(); refresh({ done, focus: target, stay }); } });
       return;
     }
   } else if (state.view === "signed-out") {
@@ -748,7 +750,7 @@ document.addEventListener("DOMContentLoaded", async () => {
     busy($("register-button"), async () => {
       const result = await register(username, $("register-display-name").value.trim());
       $("register-form").reset();
-      await refresh({ done: "done.accountCreated", focus: "welcome-heading" });
+      await refresh({ done: "done.accountCreated", focus: "welcome-heading", stay: Boolean(result.recoveryCodes) });
       if (result.recoveryCodes) showCodes(result.recoveryCodes);
     }, { field: error => (["usernameTaken", "usernameMixesScripts"].includes(error.code) ? field : null) });
   });
