@@ -115,7 +115,7 @@ public enum PasskeysServer {
             try? await store.shutdown()
             throw error
         }
-        background.append(SigningKeyRotationService(keys: tokens.keys, logger: logger))
+        background.append(SigningKeyRotationService(keys: tokens.keys, secrets: [provider.tickets.refresh], logger: logger))
         // Events name sessions by the same `sid` as the tokens.
         recorder?.use(tokens.sessionIDs)
         let stop = StopState()

@@ -51,3 +51,14 @@ extension Schema {
         "DROP TABLE secrets",
     ]
 }
+
+extension Schema {
+    /// Later versions of a sealed secret (``SecretVersionRecord``): the first stays the `sealed_secrets` row; each
+    /// rotation adds one, which takes over at `active_from`.
+    static let secretVersions: [SchemaStep] = [
+        """
+        CREATE TABLE IF NOT EXISTS secret_versions (
+            name TEXT NOT NULL, version BIGINT NOT NULL, value TEXT NOT NULL, active_from BIGINT NOT NULL, PRIMARY KEY (name, version))
+        """
+    ]
+}

@@ -158,6 +158,7 @@ enum Schema {
         Schema.grantFamilies,
         Schema.sealedDeploymentSecrets,
         Schema.pkcePolicy,
+        Schema.secretVersions,
     ]
 
     /// The columns of a session row, in the order both stores read and write them (``SessionRecord/columnNames``).

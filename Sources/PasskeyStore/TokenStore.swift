@@ -36,6 +36,25 @@ public struct SigningKeyRecord: Sendable, Equatable {
     }
 }
 
+/// A later version of a sealed secret, made by a rotation (`passkeys keys rotate`): version 1 is the secret's row of
+/// `sealed_secrets`; version *n* takes over from `activeFrom` on (milliseconds since 1970), later than it was made so
+/// every instance has read it first.
+public struct SecretVersionRecord: Sendable, Equatable {
+    public let name: String
+    /// 2 for the first rotation, one more for each after.
+    public let version: Int64
+    /// ``SecretSealer``'s stored form.
+    public let value: String
+    public let activeFrom: Int64
+
+    public init(name: String, version: Int64, value: String, activeFrom: Int64) {
+        self.name = name
+        self.version = version
+        self.value = value
+        self.activeFrom = activeFrom
+    }
+}
+
 /// A service credential as stored: only the key's SHA-256 (``APIKey``).
 public struct APIKeyRecord: Sendable, Equatable {
     /// A short public identifier, for `api-key list` and `api-key revoke`.
@@ -110,6 +129,13 @@ public protocol TokenStore: Sendable {
     func sealedSecrets() async throws -> [String: String]
     /// Replaces a sealed secret, if it is still `old`.
     func resealSecret(named name: String, value: String, replacing old: String) async throws
+    /// The versions of the sealed secret `name` after its first, oldest first; none until it is rotated.
+    func secretVersions(named name: String) async throws -> [SecretVersionRecord]
+    /// Stores `version` with `audit` in one transaction, unless that version of its secret exists already (another
+    /// rotation made it first): false then, with nothing written.
+    func insertSecretVersion(_ version: SecretVersionRecord, audit: AuditEntry?) async throws -> Bool
+    /// Replaces a version's sealed value, if it is still `old`.
+    func resealSecretVersion(named name: String, version: Int64, value: String, replacing old: String) async throws
 
     /// Stores a new key, with `audit` (its `api-key.created` entry) in the same transaction.
     func insertAPIKey(_ key: APIKeyRecord, audit: AuditEntry?) async throws

@@ -59,6 +59,8 @@ def apache_config(folder, port, provider, client, pkce):
     ]
     if pkce:
         lines.append("OIDCPKCEMethod S256")
+    # No .htaccess files are read anywhere.
+    lines += ['<Directory "/">', "AllowOverride None", "</Directory>"]
     lines += ["<Location /protected>", "AuthType openid-connect", "Require valid-user", "</Location>"]
     return "\n".join(lines) + "\n"
 
@@ -72,7 +74,9 @@ def server():
 
 def run_apache(provider, client, pkce, port):
     """Apache on loopback `port` with the module configured for `client`; (base URL, folder, process)."""
-    folder = tempfile.mkdtemp(prefix="passkeys-apache-")
+    # Under /tmp itself: Apache's workers (www-data when the tests run as root) must reach the folder, and the test
+    # script's own temporary directory is private to its user.
+    folder = tempfile.mkdtemp(prefix="passkeys-apache-", dir="/tmp")
     os.chmod(folder, 0o755)
     with open(os.path.join(folder, "claims.py"), "w") as script:
         script.write(CLAIMS_SCRIPT)

@@ -196,6 +196,16 @@ struct KeyRotationCLITests {
             let (fresh, freshKid) = try await Self.sessionToken(server, session)
             let freshActive = try await Self.isActive(server, fresh, key: key)
             #expect(freshKid == promoted && freshActive)
+
+            // The login-ticket key: a second version, a minute ahead, listed with its key-encryption key (none here).
+            let rotated = try await CLIRunner.run(["keys", "rotate", "authorization-ticket", "--database", "sqlite:\(database)"])
+            #expect(rotated.status == 0 && rotated.json["version"] as? Int == 2, "\(rotated.stdout) \(rotated.stderr)")
+            let relisted = try await CLIRunner.run(["keys", "list", "--database", "sqlite:\(database)"])
+            let secrets = (relisted.json["secrets"] as? [[String: Any]]) ?? []
+            let ticketKey = secrets.first { $0["name"] as? String == "authorization-ticket-key" }
+            #expect((ticketKey?["versions"] as? [[String: Any]])?.first?["sealedWith"] as? String == "plain", "\(relisted.stdout)")
+            let notRotatable = try await CLIRunner.run(["keys", "rotate", "signing-key", "--database", "sqlite:\(database)"])
+            #expect(notRotatable.status == 2 && notRotatable.stderr.contains("authorization-ticket"), "\(notRotatable.stderr)")
         }
     }
 }

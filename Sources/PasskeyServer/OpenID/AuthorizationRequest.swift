@@ -154,42 +154,6 @@ struct PageRefusal: Error, Sendable {
     init(_ message: String) { self.message = message }
 }
 
-/// `passkeys_login`: when `/authorize` sends the user to the page for a fresh ceremony (`prompt=login`, `max_age`), it
-/// adds to the request it will come back with the time it did so, MACed with a key only this server has and bound to
-/// the whole request (``AuthorizationRequest/ticketBinding``). Back at `/authorize`, a session whose last passkey
-/// ceremony is at or after that time satisfies the request; without the ticket, `prompt=login` would send the user to
-/// the page forever, and with an unsigned time anyone holding the browser could claim a ceremony that never happened.
-/// Tickets last ``lifetime``.
-struct LoginTicket: Sendable {
-    let key: SymmetricKey
-    static let parameter = "passkeys_login"
-    static let lifetime: Int64 = 15 * 60_000
-    static let secretName = "authorization-ticket-key"
-
-    func make(at time: Int64, binding: String) -> String {
-        "\(time)." + Base64URL.encode(Array(HMAC<SHA256>.authenticationCode(for: Array("\(time)\n\(binding)".utf8), using: key)))
-    }
-
-    /// The time in `ticket` when it is this server's, for this request, and not older than ``lifetime``.
-    func time(of ticket: String, binding: String, now: Int64) -> Int64? {
-        let parts = ticket.split(separator: ".", maxSplits: 1)
-        // The time is 1 to 19 ASCII digits written as the server writes them: `Int64` alone would also take a sign or
-        // leading zeros, and one ticket would have several spellings.
-        guard parts.count == 2, (1...19).contains(parts[0].utf8.count),
-            parts[0].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let time = Int64(parts[0]),
-            String(time) == parts[0], let mac = try? Base64URL.decode(String(parts[1])),
-            HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array("\(time)\n\(binding)".utf8), using: key),
-            time <= now, now - time <= Self.lifetime
-        else { return nil }
-        return time
-    }
-
-    /// The key from the sealed secrets, made once for the deployment (``SealedSecret``).
-    static func load(from store: any TokenStore, sealer: SecretSealer) async throws -> LoginTicket {
-        LoginTicket(key: SymmetricKey(data: try await SealedSecret.load(secretName, from: store, sealer: sealer)))
-    }
-}
-
 /// `application/x-www-form-urlencoded` writing: every byte but the unreserved characters (RFC 3986 §2.3) percent-encoded,
 /// so a value never ends a parameter or the query early.
 enum FormEncoding {

@@ -4,8 +4,9 @@ import JWTKit
 import PasskeyCore
 
 /// `passkeys serve` as an OpenID Provider: the authorization code flow with PKCE (OpenID Connect Core 1.0
-/// §3.1, RFC 6749 §4.1, RFC 7636 with S256 required of every client as RFC 9700 §2.1.1 recommends, RFC 9207 `iss`),
-/// ID tokens signed RS256 or ES256 with the keys of ``SigningKeyRing``, userinfo, and rotating refresh tokens. The
+/// §3.1, RFC 6749 §4.1, RFC 7636 with S256 required of every client as RFC 9700 §2.1.1 recommends, unless the operator
+/// registered a confidential one with PKCE optional, RFC 9207 `iss`), ID tokens signed RS256 or ES256 with the keys of
+/// ``SigningKeyRing``, userinfo, rotating refresh tokens and their revocation (RFC 7009). The
 /// user signs in with the page's passkey ceremonies; the opaque session stays the truth: a code, a refresh token and an
 /// access token are each good only while the session they came from lives.
 package final class OpenIDProvider: Sendable {

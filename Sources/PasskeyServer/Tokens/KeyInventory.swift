@@ -7,7 +7,8 @@ import PasskeyStore
 package enum KeyInventory {
     /// Every stored signing key and sealed secret at `now`:
     /// `{"signingKeys":[{"kid","algorithm","generation","state","createdAt","signsFrom","signsUntil","publishedUntil","sealedWith"}],
-    /// "secrets":[{"name","sealedWith"}]}`. A key's `state` is `signing` (it signs tokens now), `next` (published, signs
+    /// "secrets":[{"name","sealedWith","versions":[{"version","activeFrom","sealedWith"}]}]}` (`versions`: those a
+    /// rotation added, the first being the secret's own row). A key's `state` is `signing` (it signs tokens now), `next` (published, signs
     /// from `signsFrom`) or `verifying` (no longer signs; published until its tokens have expired). `sealedWith` is the
     /// fingerprint of the key-encryption key, or `plain`.
     package static func list(store: any TokenStore, now: Int64) async throws -> JSONObject {
@@ -28,8 +29,15 @@ package enum KeyInventory {
             }
         }
         // As stored: one not made yet is made at the next start, not here.
-        let secrets = try await store.sealedSecrets().sorted { $0.key < $1.key }.map { name, stored in
-            JSONValue.object(JSONObject(["name": .string(name), "sealedWith": .string(sealedWith(stored))]))
+        var secrets: [JSONValue] = []
+        for (name, stored) in try await store.sealedSecrets().sorted(by: { $0.key < $1.key }) {
+            let versions = try await store.secretVersions(named: name).map { row in
+                JSONValue.object(
+                    JSONObject([
+                        "version": JSONValue(row.version), "activeFrom": time(row.activeFrom), "sealedWith": .string(sealedWith(row.value)),
+                    ]))
+            }
+            secrets.append(.object(JSONObject(["name": .string(name), "sealedWith": .string(sealedWith(stored)), "versions": .array(versions)])))
         }
         return JSONObject(["signingKeys": .array(keys), "secrets": .array(secrets)])
     }

@@ -9,7 +9,7 @@ package enum SealedValues {
     package struct Report: Sendable, Equatable {
         /// Signing keys sealed again with the current key.
         package var signingKeys = 0
-        /// Sealed secrets sealed again with the current key.
+        /// Sealed secrets (and their later versions) sealed again with the current key.
         package var secrets = 0
         /// Values that were sealed with the current key already.
         package var alreadyCurrent = 0
@@ -43,6 +43,19 @@ package enum SealedValues {
             let raw = try sealer.open(stored, context: context)
             try await store.resealSecret(named: name, value: try sealer.seal(raw, context: context), replacing: stored)
             report.secrets += 1
+        }
+        for name in SealedSecret.all {
+            for row in try await store.secretVersions(named: name) {
+                guard !sealer.isCurrent(row.value) else {
+                    report.alreadyCurrent += 1
+                    continue
+                }
+                let context = SecretVersions.context(name, version: row.version)
+                let raw = try sealer.open(row.value, context: context)
+                try await store.resealSecretVersion(
+                    named: name, version: row.version, value: try sealer.seal(raw, context: context), replacing: row.value)
+                report.secrets += 1
+            }
         }
         return report
     }

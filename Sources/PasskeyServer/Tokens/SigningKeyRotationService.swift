@@ -8,6 +8,8 @@ import ServiceLifecycle
 /// again.
 struct SigningKeyRotationService: Service {
     let keys: SigningKeyRing
+    /// What is read again with the keys: the rotatable secrets' versions (the login-ticket key's).
+    var secrets: [@Sendable () async throws -> Void] = []
     let logger: Logger
     static let interval = Duration.seconds(10)
 
@@ -19,6 +21,7 @@ struct SigningKeyRotationService: Service {
                     try await Task.sleep(for: Self.interval)
                     do {
                         try await keys.refresh()
+                        for refresh in secrets { try await refresh() }
                         if failing { logger.notice("signing keys: refreshed again") }
                         failing = false
                     } catch is CancellationError {

@@ -29,6 +29,9 @@ public enum AuditAction: String, Sendable, CaseIterable {
     case apiKeyCreated = "api-key.created"
     /// An operator revoked an API key.
     case apiKeyRevoked = "api-key.revoked"
+    /// An operator rotated a sealed secret (`passkeys keys rotate`); `detail` names it, its new version and when that
+    /// takes over.
+    case secretRotated = "secret.rotated"
     /// An operator withdrew a token signing key (`passkeys keys retire`); `detail` names it and its successor.
     case signingKeyRetired = "signing-key.retired"
     /// A call to a service route was refused: no key, a key unknown or revoked (401), or a key without the route's

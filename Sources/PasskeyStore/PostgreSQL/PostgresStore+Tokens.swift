@@ -85,6 +85,42 @@ extension PostgresStore {
         }
     }
 
+    public func secretVersions(named name: String) async throws -> [SecretVersionRecord] {
+        try await connections.with { db in
+            try await db.raw("SELECT version, value, active_from FROM secret_versions WHERE name = \(bind: name) ORDER BY version").all().map {
+                SecretVersionRecord(
+                    name: name, version: try $0.decode(column: "version", as: Int64.self), value: try $0.decode(column: "value", as: String.self),
+                    activeFrom: try $0.decode(column: "active_from", as: Int64.self))
+            }
+        }
+    }
+
+    public func insertSecretVersion(_ version: SecretVersionRecord, audit: AuditEntry?) async throws -> Bool {
+        try await connections.transaction { db in
+            let rows = try await db.raw(
+                """
+                INSERT INTO secret_versions (name, version, value, active_from)
+                VALUES (\(bind: version.name), \(bind: version.version), \(bind: version.value), \(bind: version.activeFrom))
+                ON CONFLICT DO NOTHING RETURNING version
+                """
+            ).all()
+            guard !rows.isEmpty else { return false }
+            try await Self.insertAudit(audit, into: db)
+            return true
+        }
+    }
+
+    public func resealSecretVersion(named name: String, version: Int64, value: String, replacing old: String) async throws {
+        try await connections.with { db in
+            try await db.raw(
+                """
+                UPDATE secret_versions SET value = \(bind: value)
+                WHERE name = \(bind: name) AND version = \(bind: version) AND value = \(bind: old)
+                """
+            ).run()
+        }
+    }
+
     public func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String {
         let candidate = try generate()
         return try await connections.with { db in

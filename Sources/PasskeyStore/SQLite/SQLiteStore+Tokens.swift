@@ -75,6 +75,36 @@ extension SQLiteStore {
         }
     }
 
+    public func secretVersions(named name: String) async throws -> [SecretVersionRecord] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT version, value, active_from FROM secret_versions WHERE name = ? ORDER BY version", arguments: [name]
+            ).map {
+                SecretVersionRecord(
+                    name: name, version: try $0.decode(Int64.self, atIndex: 0), value: try $0.decode(String.self, atIndex: 1),
+                    activeFrom: try $0.decode(Int64.self, atIndex: 2))
+            }
+        }
+    }
+
+    public func insertSecretVersion(_ version: SecretVersionRecord, audit: AuditEntry?) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO secret_versions (name, version, value, active_from) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                arguments: [version.name, version.version, version.value, version.activeFrom])
+            guard db.changesCount > 0 else { return false }
+            if let audit { try Self.insertAudit(audit, db) }
+            return true
+        }
+    }
+
+    public func resealSecretVersion(named name: String, version: Int64, value: String, replacing old: String) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE secret_versions SET value = ? WHERE name = ? AND version = ? AND value = ?", arguments: [value, name, version, old])
+        }
+    }
+
     public func sealedSecret(named name: String, generate: @Sendable () throws -> String) async throws -> String {
         let candidate = try generate()
         let value = try await write { db -> String? in

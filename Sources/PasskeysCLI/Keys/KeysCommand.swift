@@ -22,14 +22,15 @@ struct KeysCommand: AsyncParsableCommand {
             Examples:
               passkeys keys list --database sqlite:passkeys.sqlite
               passkeys keys retire --database sqlite:passkeys.sqlite 0mC3Xb2v…
+              passkeys keys rotate authorization-ticket --database sqlite:passkeys.sqlite --key-encryption-key-file kek
               passkeys keys reseal --database sqlite:passkeys.sqlite --key-encryption-key-file new.kek --previous-key-encryption-key-file old.kek
             """,
-        subcommands: [List.self, Retire.self, Reseal.self])
+        subcommands: [List.self, Retire.self, Rotate.self, Reseal.self])
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Every token signing key and sealed secret in the database: {\"signingKeys\":[{\"kid\",\"algorithm\",\"generation\",\"state\",\"createdAt\",\"signsFrom\",\"signsUntil\",\"publishedUntil\",\"sealedWith\"}],\"secrets\":[{\"name\",\"sealedWith\"}]}.",
+                "Every token signing key and sealed secret in the database: {\"signingKeys\":[{\"kid\",\"algorithm\",\"generation\",\"state\",\"createdAt\",\"signsFrom\",\"signsUntil\",\"publishedUntil\",\"sealedWith\"}],\"secrets\":[{\"name\",\"sealedWith\",\"versions\"}]}.",
             discussion: """
                 A key's state is signing (it signs tokens now), next (published, signs from signsFrom) or verifying (it \
                 no longer signs and stays published until its tokens have expired). sealedWith is the fingerprint of the \
@@ -83,6 +84,66 @@ struct KeysCommand: AsyncParsableCommand {
                     JSONObject([
                         "retired": .string(retirement.retired.kid), "algorithm": .string(retirement.retired.algorithm),
                         "promoted": retirement.promoted.map(JSONValue.string) ?? .null,
+                    ])))
+        }
+    }
+
+    struct Rotate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rotate a sealed secret: a new version, in use on every instance a minute from now: {\"secret\", \"version\", \"activeFrom\"}.",
+            discussion: """
+                authorization-ticket: the key of the prompt=login / max_age login tickets. Tickets made with the previous \
+                version are accepted until the new one has been in use for 15 minutes (a ticket's lifetime), so no \
+                sign-in in progress is refused. The new version is sealed with --key-encryption-key-file (the one the \
+                instances run with); every stored version is opened with it first, so a wrong file changes nothing (exit \
+                1, code sealedValueUnreadable).
+
+                Example:
+                  passkeys keys rotate authorization-ticket --database sqlite:passkeys.sqlite --key-encryption-key-file kek
+                """)
+        @OptionGroup var options: APIKeyCommand.DatabaseOptions
+        @Argument(help: ArgumentHelp("The secret to rotate: authorization-ticket.", valueName: "secret")) var secret: String
+        @Option(
+            name: .customLong("key-encryption-key-file"),
+            help: ArgumentHelp("The key the instances seal with, if any (default: PASSKEYS_KEY_ENCRYPTION_KEY_FILE).", valueName: "file"))
+        var keyFile: String?
+
+        func validate() throws {
+            guard SecretVersions.rotatable[secret] != nil else {
+                throw ValidationError("secret: expected \(SecretVersions.rotatable.keys.sorted().joined(separator: " or ")), found '\(secret)'")
+            }
+            _ = try sealer()
+        }
+
+        /// The sealer the instances use: the key-encryption key, read as `serve` reads it, or none.
+        func sealer() throws -> SecretSealer {
+            do throws(ConfigurationError) {
+                var tokens = SessionTokenConfiguration()
+                try tokens.readKeyEncryptionKeys(file: keyFile, previousFile: nil, environment: ProcessInfo.processInfo.environment)
+                return SecretSealer(key: tokens.keyEncryptionKey)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
+        func run() async throws {
+            guard let name = SecretVersions.rotatable[secret] else { throw ValidationError("secret: expected authorization-ticket") }
+            let sealer = try sealer()
+            let record = try await options.withDatabase { store in
+                do {
+                    return try await SecretVersions.rotate(
+                        name, store: store, sealer: sealer, now: APIKeyCommand.DatabaseOptions.now(), origin: .commandLine)
+                } catch let error as SealedSecretUnreadable {
+                    throw Output.failure(code: "sealedValueUnreadable", message: error.description)
+                } catch let error as SecretRotationRaced {
+                    throw Output.failure(code: "rotationRaced", message: error.description)
+                }
+            }
+            Output.json(
+                .object(
+                    JSONObject([
+                        "secret": .string(secret), "version": .number(String(record.version)),
+                        "activeFrom": .string(RFC3339.string(millisecondsSince1970: record.activeFrom)),
                     ])))
         }
     }

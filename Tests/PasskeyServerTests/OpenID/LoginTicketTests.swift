@@ -24,7 +24,8 @@ struct LoginTicketTests {
         return try AuthorizationRequest.parse(parameters, client: client, redirectURI: parameters["redirect_uri"] ?? "").get()
     }
 
-    let tickets = LoginTicket(key: SymmetricKey(size: .bits256))
+    let key = SymmetricKey(size: .bits256)
+    var tickets: LoginTicket { LoginTicket(key: key) }
     let now: Int64 = 1_800_000_000_000
 
     @Test("a ticket opens its own request, whatever the order of its scope and prompt values")
@@ -70,8 +71,72 @@ struct LoginTicketTests {
         for spelling in ["+\(time)", " \(time)", "0\(time)", "", "\(time) ", "-0", String(repeating: "1", count: 20)] {
             #expect(tickets.time(of: "\(spelling).\(mac)", binding: binding, now: now) == nil, "'\(spelling)' with the ticket's MAC")
             // Also with a MAC over the respelled text itself, so only the spelling can be why it is refused.
-            let signed = Base64URL.encode(Array(HMAC<SHA256>.authenticationCode(for: Array("\(spelling)\n\(binding)".utf8), using: tickets.key)))
+            let signed = Base64URL.encode(Array(HMAC<SHA256>.authenticationCode(for: Array("\(spelling)\n\(binding)".utf8), using: key)))
             #expect(tickets.time(of: "\(spelling).\(signed)", binding: binding, now: now) == nil, "'\(spelling)' signed")
         }
+    }
+}
+
+/// The login-ticket key rotates: a ticket made with a version is accepted until its successor has been in use for a
+/// ticket's lifetime, and new tickets use the successor from its activation on.
+@Suite("Login tickets across a rotation of their key")
+struct LoginTicketRotationTests {
+    static let activation: Int64 = 1_800_000_000_000
+    static let old = SecretVersion(number: 1, activeFrom: 0, key: SecureRandom.bytes(32))
+    static let new = SecretVersion(number: 2, activeFrom: activation, key: SecureRandom.bytes(32))
+    let binding = "client_id 4:wiki"
+
+    @Test("before the new version's time tickets use the old key; from it, the new one; both verify")
+    func makesWithTheVersionInUse() {
+        let tickets = LoginTicket(versions: [Self.old, Self.new])
+        let before = tickets.make(at: Self.activation - 1, binding: binding)
+        let after = tickets.make(at: Self.activation, binding: binding)
+        #expect(before.hasSuffix(Base64URL.encode(LoginTicket.mac(time: Self.activation - 1, binding: binding, key: Self.old.key))))
+        #expect(after.hasSuffix(Base64URL.encode(LoginTicket.mac(time: Self.activation, binding: binding, key: Self.new.key))))
+        #expect(tickets.time(of: before, binding: binding, now: Self.activation + 1_000) == Self.activation - 1)
+        #expect(tickets.time(of: after, binding: binding, now: Self.activation + 1_000) == Self.activation)
+    }
+
+    @Test("a ticket an instance made with the old key after the rotation is accepted for 15 minutes of the new key's use, then refused")
+    func oldKeyForFifteenMinutes() {
+        // An instance that had not read the new version yet.
+        let lagging = LoginTicket(versions: [Self.old])
+        let time = Self.activation + 5_000
+        let ticket = lagging.make(at: time, binding: binding)
+        let current = LoginTicket(versions: [Self.old, Self.new])
+        #expect(current.time(of: ticket, binding: binding, now: time + 1_000) == time)
+        #expect(current.time(of: ticket, binding: binding, now: Self.activation + LoginTicket.lifetime - 1) == time)
+        #expect(current.time(of: ticket, binding: binding, now: Self.activation + LoginTicket.lifetime) == nil, "the old key is retired")
+        // A ticket of the new key's time made with a key the server never had is refused.
+        let stranger = LoginTicket(versions: [SecretVersion(number: 1, activeFrom: 0, key: SecureRandom.bytes(32))])
+        #expect(current.time(of: stranger.make(at: time, binding: binding), binding: binding, now: time + 1) == nil)
+    }
+
+    @Test("a rotation stores the next version, a minute ahead, sealed with the key-encryption key, and every version loads")
+    func rotateAndLoad() async throws {
+        let database = Backend.sqlite.location()
+        let store = try await database.openStore(logger: .init(label: "test"))
+        defer { Task { try? await store.shutdown() } }
+        let kek = try KeyEncryptionKey(bytes: Array(repeating: 3, count: 32))
+        let sealer = SecretSealer(key: kek)
+        let first = try await LoginTicket.load(from: store, sealer: sealer)
+        let record = try await SecretVersions.rotate(
+            LoginTicket.secretName, store: store, sealer: sealer, now: Self.activation, origin: .commandLine)
+        #expect(record.version == 2 && record.activeFrom == Self.activation + SecretVersions.activationDelay)
+        #expect(record.value.hasPrefix("kek1:\(kek.fingerprint):"))
+        let versions = try await SecretVersions.load(LoginTicket.secretName, from: store, sealer: sealer)
+        #expect(versions.map(\.number) == [1, 2] && versions[1].activeFrom == record.activeFrom)
+        // An instance that loaded before the rotation reads it at its next refresh.
+        try await first.refresh()
+        let ticket = first.make(at: record.activeFrom, binding: binding)
+        #expect(ticket.hasSuffix(Base64URL.encode(LoginTicket.mac(time: record.activeFrom, binding: binding, key: versions[1].key))))
+        // The wrong key-encryption key is refused before anything is written.
+        let wrong = SecretSealer(key: try KeyEncryptionKey(bytes: Array(repeating: 4, count: 32)))
+        await #expect(throws: SealedSecretUnreadable.self) {
+            _ = try await SecretVersions.rotate(LoginTicket.secretName, store: store, sealer: wrong, now: Self.activation, origin: .commandLine)
+        }
+        #expect(try await store.secretVersions(named: LoginTicket.secretName).count == 1)
+        let audit = try await store.auditEntries(AuditQuery(userID: nil, from: 0, until: Int64.max, before: nil, limit: 10))
+        #expect(audit.filter { $0.action == AuditAction.secretRotated.rawValue }.count == 1)
     }
 }

@@ -28,15 +28,20 @@ extension Backend {
                 defer { swept = true }
                 return !swept
             }
-            try await Self.onTestDatabase(base) { db in
-                if sweep {
-                    let old = try await db.raw("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'test\\_%'").all()
+            if sweep {
+                // Each drop on a lease of its own: a database many runs left schemas in takes longer than one lease may.
+                let old = Mutex<[String]>([])
+                try await Self.onTestDatabase(base) { db in
+                    let names = try await db.raw("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'test\\_%'").all()
                         .map { try $0.decode(column: "nspname", as: String.self) }
                         .filter { name in name.split(separator: "_").dropFirst().first.flatMap { Int($0) }.map { $0 < created - 3600 } ?? false }
-                    for name in old { try await db.raw("DROP SCHEMA IF EXISTS \(ident: name) CASCADE").run() }
+                    old.withLock { $0 = names }
                 }
-                try await db.raw("CREATE SCHEMA \(ident: schema)").run()
+                for name in old.withLock({ $0 }) {
+                    try await Self.onTestDatabase(base) { db in try await db.raw("DROP SCHEMA IF EXISTS \(ident: name) CASCADE").run() }
+                }
             }
+            try await Self.onTestDatabase(base) { db in try await db.raw("CREATE SCHEMA \(ident: schema)").run() }
             let separator = base.contains("?") ? "&" : "?"
             return .postgres(base + separator + "options=-c%20search_path%3D" + schema)
         }

@@ -13,6 +13,7 @@ struct TokenStoreContractTests {
         "signingKeys(algorithm:)", "insertSigningKey(_:)", "resealSigningKey(kid:privateKey:replacing:)", "deleteSigningKeys(publishedBefore:)",
         "sealedSecret(named:generate:)", "resealSecret(named:value:replacing:)", "insertAPIKey(_:audit:)", "apiKey(hash:)", "apiKeys()",
         "revokeAPIKey(id:at:audit:)", "retireSigningKey(kid:at:audit:)", "signingKeyExists(kid:)", "sealedSecrets()",
+        "secretVersions(named:)", "insertSecretVersion(_:audit:)", "resealSecretVersion(named:version:value:replacing:)",
     ]
 
     static func key(
