@@ -214,11 +214,14 @@ public struct RefreshTokenGrant: Sendable, Equatable {
     public let clientID: String
     /// The account it signs in (base64url user handle).
     public let subject: String
+    /// Whether it was revoked (its family with it): nothing is left to revoke.
+    public let revoked: Bool
 
-    public init(family: String, clientID: String, subject: String) {
+    public init(family: String, clientID: String, subject: String, revoked: Bool) {
         self.family = family
         self.clientID = clientID
         self.subject = subject
+        self.revoked = revoked
     }
 }
 

@@ -71,7 +71,8 @@ final class LoginTicket: Sendable {
 
     /// The key's versions from the database (``SecretVersions``), made on a new one.
     static func load(from store: any TokenStore, sealer: SecretSealer) async throws -> LoginTicket {
-        let read: @Sendable () async throws -> [SecretVersion] = { try await SecretVersions.load(secretName, from: store, sealer: sealer) }
-        return LoginTicket(versions: try await read(), reload: read)
+        let versions = try await SecretVersions.load(secretName, from: store, sealer: sealer)
+        let first = versions[0]
+        return LoginTicket(versions: versions) { [first] + (try await SecretVersions.later(secretName, from: store, sealer: sealer)) }
     }
 }

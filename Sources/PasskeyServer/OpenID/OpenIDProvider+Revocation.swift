@@ -27,27 +27,36 @@ extension OpenIDProvider {
         let lookups =
             parameters["token_type_hint"] == "access_token" ? [accessTokenGrant, refreshTokenGrant] : [refreshTokenGrant, accessTokenGrant]
         for lookup in lookups {
-            guard let (family, subject, type) = try await lookup(token, client) else { continue }
-            try await recordRevocation(family: family, subject: subject, tokenType: type, client: client, origin: origin)
+            guard let found = try await lookup(token, client) else { continue }
+            // A grant revoked already has nothing left to revoke: answered alike, but no second entry, so a client
+            // presenting one token again and again writes nothing.
+            if let (family, subject, type) = found {
+                try await recordRevocation(family: family, subject: subject, tokenType: type, client: client, origin: origin)
+            }
             return .success(())
         }
         return .success(())
     }
 
+    /// A lookup's answer: nil for no token of the client's; `.some(nil)` for one whose grant was revoked already;
+    /// else the family to revoke, its subject and the token's type.
+    typealias GrantLookup = (family: String, subject: String?, type: String)??
+
     /// The family of a refresh token issued to `client`.
-    private func refreshTokenGrant(_ token: String, _ client: OIDCClientRecord) async throws -> (String, String?, String)? {
+    private func refreshTokenGrant(_ token: String, _ client: OIDCClientRecord) async throws -> GrantLookup {
         guard token.utf8.count <= 128, let grant = try await store.refreshTokenGrant(hash: Self.hash(token)), grant.clientID == client.id else {
             return nil
         }
-        return (grant.family, grant.subject, "refresh_token")
+        return .some(grant.revoked ? nil : (grant.family, grant.subject, "refresh_token"))
     }
 
     /// The family of a live access token issued to `client` (an expired one has nothing left to revoke).
-    private func accessTokenGrant(_ token: String, _ client: OIDCClientRecord) async throws -> (String, String?, String)? {
+    private func accessTokenGrant(_ token: String, _ client: OIDCClientRecord) async throws -> GrantLookup {
         guard let claims = try await tokens.verifiedClaims(token), claims.aud.value.contains(userinfoAudience), claims.clientID == client.id,
             let family = try await store.accessTokenFamily(id: claims.jti.value)
         else { return nil }
-        return (family, claims.sub.value, "access_token")
+        let live = try await store.accessTokenIsLive(id: claims.jti.value, now: now)
+        return .some(live ? (family, claims.sub.value, "access_token") : nil)
     }
 
     /// Revokes `family`, with an `oauth.grant-revoked` audit entry naming the client and the token's type (the provider

@@ -45,6 +45,7 @@ package enum SealedValues {
             report.secrets += 1
         }
         for name in SealedSecret.all {
+            // The versions a rotation added, each its own row.
             for row in try await store.secretVersions(named: name) {
                 guard !sealer.isCurrent(row.value) else {
                     report.alreadyCurrent += 1

@@ -24,7 +24,14 @@ package enum SecretVersions {
 
     /// Every version of `name`, oldest first, opened with `sealer`; a plain one is sealed again as it is read.
     static func load(_ name: String, from store: any TokenStore, sealer: SecretSealer) async throws -> [SecretVersion] {
-        var versions = [SecretVersion(number: 1, activeFrom: 0, key: try await SealedSecret.load(name, from: store, sealer: sealer))]
+        [SecretVersion(number: 1, activeFrom: 0, key: try await SealedSecret.load(name, from: store, sealer: sealer))]
+            + (try await later(name, from: store, sealer: sealer))
+    }
+
+    /// The versions a rotation added (all but the first), oldest first: what a refresh reads again. The first is made
+    /// once and never changes, so reading it again (a write on a new database) every refresh would be work for nothing.
+    static func later(_ name: String, from store: any TokenStore, sealer: SecretSealer) async throws -> [SecretVersion] {
+        var versions: [SecretVersion] = []
         for row in try await store.secretVersions(named: name) {
             let context = context(name, version: row.version)
             let key = try sealer.open(row.value, context: context)

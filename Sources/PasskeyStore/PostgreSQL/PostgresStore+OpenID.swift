@@ -151,10 +151,11 @@ extension PostgresStore {
 
     public func refreshTokenGrant(hash: String) async throws -> RefreshTokenGrant? {
         try await connections.with { db in
-            try await db.raw("SELECT family, client_id, subject FROM oidc_refresh_tokens WHERE token_hash = \(bind: hash)").first().map {
+            try await db.raw("SELECT family, client_id, subject, revoked_at FROM oidc_refresh_tokens WHERE token_hash = \(bind: hash)").first().map {
                 RefreshTokenGrant(
                     family: try $0.decode(column: "family", as: String.self), clientID: try $0.decode(column: "client_id", as: String.self),
-                    subject: try $0.decode(column: "subject", as: String.self))
+                    subject: try $0.decode(column: "subject", as: String.self),
+                    revoked: try $0.decode(column: "revoked_at", as: Int64?.self) != nil)
             }
         }
     }

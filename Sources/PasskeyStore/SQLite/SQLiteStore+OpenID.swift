@@ -133,10 +133,12 @@ extension SQLiteStore {
 
     public func refreshTokenGrant(hash: String) async throws -> RefreshTokenGrant? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT family, client_id, subject FROM oidc_refresh_tokens WHERE token_hash = ?", arguments: [hash]).map {
+            try Row.fetchOne(
+                db, sql: "SELECT family, client_id, subject, revoked_at FROM oidc_refresh_tokens WHERE token_hash = ?", arguments: [hash]
+            ).map {
                 RefreshTokenGrant(
                     family: try $0.decode(String.self, atIndex: 0), clientID: try $0.decode(String.self, atIndex: 1),
-                    subject: try $0.decode(String.self, atIndex: 2))
+                    subject: try $0.decode(String.self, atIndex: 2), revoked: try $0.decode(Int64?.self, atIndex: 3) != nil)
             }
         }
     }
